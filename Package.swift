@@ -1,0 +1,16 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+  name: "mselect",
+  targets: [
+    // Everything testable without a terminal: lines, queries, matching, selection, options, the picker state.
+    .target(name: "MSelectCore"),
+    // Syscalls, /dev/tty, termios, signals and reading input: the only code that talks to the OS.
+    .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
+    // Thin wiring: options → input → filter/batch or picker → output → exit code.
+    .executableTarget(name: "mselect", dependencies: ["MSelectCore", "MSelectTerminal"]),
+    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore"]),
+    .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
+  ]
+)
