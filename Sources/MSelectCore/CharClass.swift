@@ -1,0 +1,30 @@
+/// The kind of character a scorer sees, for word-boundary and camelCase bonuses.
+package enum CharClass: UInt8, Sendable {
+  case white, nonWord, delimiter, lower, upper, letter, number
+
+  /// Classes of the ASCII bytes, indexed by byte.
+  private static let ascii: [CharClass] = (0..<128).map { b -> CharClass in
+    switch UInt8(b) {
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): .lower
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): .number
+    case UInt8(ascii: " "), 9, 10, 11, 12, 13: .white
+    case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"): .delimiter
+    default: .nonWord
+    }
+  }
+
+  /// The class of a scalar (or of an invalid byte, which counts as a non-word character).
+  @inline(__always)
+  package static func of(_ c: UInt32) -> CharClass {
+    if c < 128 { return ascii[Int(c)] }
+    guard c < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(c) else { return .nonWord }
+    let properties = scalar.properties
+    if properties.isWhitespace { return .white }
+    if properties.isUppercase { return .upper }
+    if properties.isLowercase { return .lower }
+    if properties.isAlphabetic { return .letter }
+    if properties.numericType != nil { return .number }
+    return .nonWord
+  }
+}

@@ -1,0 +1,107 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Cuts a byte stream into `LineBlock`s without copying lines one by one.
+///
+/// The reader writes straight into `freeSpace(minimum:)`, then calls `commit(_:)`; complete lines are
+/// sealed into blocks by `takeBlock(force:)`. A partial last line is carried over to the next buffer.
+public struct LineSplitter: ~Copyable {
+  /// Default buffer size: large enough for few blocks and big reads, small enough to stream.
+  public static let bufferSize = 4 << 20
+
+  private let terminator: UInt8
+  private var buffer: UnsafeMutableRawPointer
+  private var capacity: Int
+  private var used = 0
+  /// Bytes already searched for terminators.
+  private var scanned = 0
+  private var starts: [UInt32] = [0]
+  private var nextIndex = 0
+
+  /// Creates a splitter for lines ended by `terminator` (`\n`, or NUL for `--read0`).
+  public init(terminator: UInt8, bufferSize: Int = LineSplitter.bufferSize) {
+    self.terminator = terminator
+    capacity = bufferSize
+    buffer = malloc(capacity)!
+  }
+
+  /// Number of complete lines not yet taken.
+  public var pendingLines: Int { starts.count - 1 }
+
+  /// Number of lines already handed out in blocks.
+  public var linesTaken: Int { nextIndex }
+
+  /// Space to read into; at least `minimum` bytes, growing the buffer if a line is longer than it.
+  public mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
+    if capacity - used < minimum {
+      let newCapacity = max(capacity * 2, used + minimum)
+      buffer = realloc(buffer, newCapacity)!
+      capacity = newCapacity
+    }
+    return UnsafeMutableRawBufferPointer(start: buffer + used, count: capacity - used)
+  }
+
+  /// Records that `count` bytes were written into the free space, and finds the line ends among them.
+  public mutating func commit(_ count: Int) {
+    used += count
+    let base = buffer.assumingMemoryBound(to: UInt8.self)
+    var position = scanned
+    while position < used {
+      guard let hit = memchr(base + position, Int32(terminator), used - position) else { break }
+      let end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+      starts.append(UInt32(truncatingIfNeeded: end + 1))
+      position = end + 1
+    }
+    scanned = used
+  }
+
+  /// Copies `bytes` into the stream (tests and small inputs).
+  public mutating func append(_ bytes: [UInt8]) {
+    let space = freeSpace(minimum: bytes.count)
+    bytes.withUnsafeBytes { space.copyMemory(from: $0) }
+    commit(bytes.count)
+  }
+
+  /// Whether the buffer is nearly full, so complete lines should be sealed before reading on.
+  public var isNearlyFull: Bool { capacity - used < 64 << 10 }
+
+  /// Seals the complete lines into a block, when there are any and `force` is set or the buffer is full.
+  public mutating func takeBlock(force: Bool = false) -> LineBlock? {
+    guard pendingLines > 0, force || isNearlyFull else { return nil }
+    let sealed = Int(starts[starts.count - 1])
+    let tail = used - sealed
+    let blockBase: UnsafeMutableRawPointer
+    if sealed < capacity / 4 {
+      // Small block (streaming input): copy it out and keep the big buffer for what follows.
+      blockBase = malloc(max(sealed, 1))!
+      blockBase.copyMemory(from: buffer, byteCount: sealed)
+      memmove(buffer, buffer + sealed, tail)
+    } else {
+      let fresh = malloc(max(LineSplitter.bufferSize, tail * 2))!
+      fresh.copyMemory(from: buffer + sealed, byteCount: tail)
+      blockBase = realloc(buffer, sealed)!
+      buffer = fresh
+      capacity = max(LineSplitter.bufferSize, tail * 2)
+    }
+    let block = LineBlock(base: blockBase, starts: starts, firstIndex: nextIndex)
+    nextIndex += block.count
+    used = tail
+    scanned = tail
+    starts = [0]
+    return block
+  }
+
+  /// Ends the input: a last line without terminator becomes a line; returns the final block if any.
+  public mutating func finish() -> LineBlock? {
+    if used > Int(starts[starts.count - 1]) {
+      let space = freeSpace(minimum: 1)
+      space[0] = terminator
+      commit(1)
+    }
+    let block = takeBlock(force: true)
+    return block
+  }
+
+  deinit { free(buffer) }
+}

@@ -1,0 +1,86 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// An immutable run of complete lines stored back to back in one byte buffer.
+///
+/// Every line is followed by exactly one terminator byte (a synthetic one for a last line that had none),
+/// so line `i` spans `starts[i] ..< starts[i + 1] - 1`. Blocks never change once built, which lets the
+/// matcher read them on other threads while input keeps arriving.
+public final class LineBlock: @unchecked Sendable {
+  /// Start of the block's bytes; owned by the block.
+  package let base: UnsafeMutableRawPointer
+  /// Line start offsets, `count + 1` entries (the last is the end of the block).
+  package let starts: [UInt32]
+  /// Index of the block's first line in the whole input.
+  public let firstIndex: Int
+
+  /// Number of lines in the block.
+  public var count: Int { starts.count - 1 }
+
+  package init(base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int) {
+    self.base = base
+    self.starts = starts
+    self.firstIndex = firstIndex
+  }
+
+  deinit { free(base) }
+
+  /// The bytes of local line `i`, without its terminator.
+  @inline(__always)
+  package func line(_ i: Int) -> UnsafeRawBufferPointer {
+    let start = Int(starts[i])
+    let end = Int(starts[i + 1]) - 1
+    return UnsafeRawBufferPointer(start: base + start, count: end - start)
+  }
+}
+
+/// All lines read so far: a list of immutable blocks addressed by a global line index.
+public struct LineStore: Sendable {
+  /// The blocks in input order.
+  public private(set) var blocks: [LineBlock] = []
+  /// Total number of lines.
+  public private(set) var count = 0
+
+  public init() {}
+
+  /// Builds a store from whole lines (tests and small inputs); each element is one line without terminator.
+  public init<S: Sequence>(lines: S) where S.Element: Collection, S.Element.Element == UInt8 {
+    var splitter = LineSplitter(terminator: 10)
+    for line in lines {
+      splitter.append(Array(line))
+      splitter.append([10])
+    }
+    if let block = splitter.finish() { append(block) }
+  }
+
+  /// Adds a block; its lines get the next global indices.
+  public mutating func append(_ block: LineBlock) {
+    precondition(block.firstIndex == count, "blocks must be appended in order")
+    guard block.count > 0 else { return }
+    blocks.append(block)
+    count += block.count
+  }
+
+  /// The block holding global line `index` and the line's local index in it.
+  @inline(__always)
+  package func locate(_ index: Int) -> (block: LineBlock, local: Int) {
+    var lo = 0
+    var hi = blocks.count - 1
+    while lo < hi {
+      let mid = (lo + hi + 1) / 2
+      if blocks[mid].firstIndex <= index { lo = mid } else { hi = mid - 1 }
+    }
+    let block = blocks[lo]
+    return (block, index - block.firstIndex)
+  }
+
+  /// The bytes of line `index`; valid as long as this store (or any copy of it) is alive.
+  public func line(_ index: Int) -> UnsafeRawBufferPointer {
+    let (block, local) = locate(index)
+    return block.line(local)
+  }
+
+  /// The bytes of line `index` copied into an array.
+  public func lineBytes(_ index: Int) -> [UInt8] { Array(line(index)) }
+}

@@ -1,0 +1,151 @@
+/// Applies a `Pattern` to line bytes: a byte pre-scan rejects most lines, the rest are decoded and scored.
+///
+/// Holds scratch buffers, so each thread uses its own matcher.
+public struct Matcher {
+  /// The outcome for one line: its score and the span of the match (character indices).
+  public struct Match: Equatable, Sendable {
+    public var score: Int32
+    public var begin: Int
+    public var end: Int
+  }
+
+  public let pattern: Pattern
+  private var raw: [UInt32] = []
+  private var folded: [UInt32] = []
+  private var foldedMode: CharFold.Mode?
+  private var scorer = Scorer()
+  private var scratchPositions: [Int] = []
+  private var bonusesReady = false
+  /// Terms the byte pre-scan can check: positive terms that stand alone in their group.
+  private let prescanTerms: [Term]
+
+  public init(pattern: Pattern) {
+    self.pattern = pattern
+    prescanTerms = pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil }
+  }
+
+  /// Scores a line; nil when it does not match.
+  public mutating func match(_ line: UnsafeRawBufferPointer) -> Match? {
+    evaluate(line, positions: nil)
+  }
+
+  /// The matched character indices (sorted, deduplicated) for highlighting, or nil when no match.
+  public mutating func positions(_ line: UnsafeRawBufferPointer) -> [Int]? {
+    var found: [Int] = []
+    guard evaluate(line, positions: &found) != nil else { return nil }
+    return Array(Set(found)).sorted()
+  }
+
+  private mutating func evaluate(_ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?)
+    -> Match?
+  {
+    if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
+    for term in prescanTerms where !Matcher.prescan(term, line) { return nil }
+    UTF8Decoding.decode(line, into: &raw)
+    foldedMode = nil
+    bonusesReady = false
+    var total = Match(score: 0, begin: Int.max, end: 0)
+    for group in pattern.groups {
+      var best: Matcher.Match?
+      for term in group {
+        guard let m = evaluate(term, positions: best == nil ? positions : nil) else { continue }
+        if best == nil || m.score > best!.score { best = m }
+      }
+      guard let best else { return nil }
+      total.score += best.score
+      total.begin = min(total.begin, best.begin)
+      total.end = max(total.end, best.end)
+    }
+    if total.begin == Int.max { total.begin = 0 }
+    return total
+  }
+
+  /// Whether the line's bytes contain, in order, a possible first byte for each term character.
+  ///
+  /// A necessary condition only: it never rejects a line the full match would accept.
+  @inline(__always)
+  package static func prescan(_ term: Term, _ line: UnsafeRawBufferPointer) -> Bool {
+    let m = term.chars.count
+    let n = line.count
+    guard n >= m else { return false }
+    guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return m == 0 }
+    return term.leadBytes.withUnsafeBufferPointer { table in
+      var k = 0
+      var row = 0
+      var j = 0
+      while j < n {
+        if table[row + Int(base[j])] {
+          k += 1
+          if k == m { return true }
+          row += 256
+        }
+        j += 1
+      }
+      return false
+    }
+  }
+
+  /// Matches one term against the decoded line; inverse terms match (with score 0) when the text does not.
+  private mutating func evaluate(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    let found = evaluatePositive(term, positions: term.inverse ? nil : positions)
+    if term.inverse { return found == nil ? Match(score: 0, begin: 0, end: 0) : nil }
+    return found
+  }
+
+  private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    if foldedMode != term.fold {
+      let table = CharFold.table(term.fold)
+      folded.removeAll(keepingCapacity: true)
+      table.withUnsafeBufferPointer { t in
+        for ch in raw { folded.append(CharFold.fold(ch, t)) }
+      }
+      foldedMode = term.fold
+    }
+    if !bonusesReady {
+      raw.withUnsafeBufferPointer { scorer.prepareBonuses($0) }
+      bonusesReady = true
+    }
+    return folded.withUnsafeBufferPointer { text in
+      term.chars.withUnsafeBufferPointer { pattern in
+        switch term.kind {
+        case .fuzzy:
+          return scorer.fuzzy(pattern: pattern, text: text, positions: positions).map {
+            Match(score: $0.score, begin: $0.begin, end: $0.end)
+          }
+        case .exact:
+          return exact(pattern, text, candidates: 0...max(0, text.count - pattern.count), positions)
+        case .prefix:
+          return exact(pattern, text, candidates: 0...0, positions)
+        case .suffix:
+          let at = text.count - pattern.count
+          return at < 0 ? nil : exact(pattern, text, candidates: at...at, positions)
+        case .equal:
+          return text.count == pattern.count ? exact(pattern, text, candidates: 0...0, positions) : nil
+        }
+      }
+    }
+  }
+
+  /// The best-scoring place among `candidates` where `pattern` appears contiguously.
+  private mutating func exact(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt32>,
+    candidates: ClosedRange<Int>, _ positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let m = pattern.count
+    guard text.count >= m else { return nil }
+    var best: Match?
+    for start in candidates where text[start] == pattern[0] {
+      var k = 1
+      while k < m && text[start + k] == pattern[k] { k += 1 }
+      guard k == m else { continue }
+      scratchPositions.removeAll(keepingCapacity: true)
+      scratchPositions.append(contentsOf: start..<(start + m))
+      let score = scratchPositions.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) }
+      if best == nil || score > best!.score {
+        best = Match(score: score, begin: start, end: start + m - 1)
+      }
+    }
+    if let best, let positions { positions.pointee.append(contentsOf: best.begin...best.end) }
+    return best
+  }
+}

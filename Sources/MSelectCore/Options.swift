@@ -1,0 +1,77 @@
+/// Everything the command line says, as a value.
+public struct Options: Sendable, Equatable {
+  /// What mselect does with the lines.
+  public enum Mode: Sendable, Equatable {
+    /// Open the picker on the terminal.
+    case interactive
+    /// `-f/--filter QUERY`: print the matching lines, best first.
+    case filter([UInt8])
+    /// `--batch`: print what Enter would print right away.
+    case batch
+  }
+
+  /// The picker's list direction (`--layout`).
+  public enum Layout: String, Sendable, Equatable, CaseIterable {
+    /// Prompt at the bottom, best match just above it.
+    case `default`
+    /// Prompt at the top, best match just below it.
+    case reverse
+  }
+
+  /// Color use (`--color`).
+  public enum ColorMode: String, Sendable, Equatable, CaseIterable {
+    case auto, always, never
+  }
+
+  /// How much of the terminal the picker uses (`--height`).
+  public enum Height: Sendable, Equatable {
+    case lines(Int)
+    case percent(Int)
+    case fullscreen
+  }
+
+  public var mode: Mode = .interactive
+  /// The FILE argument; nil or `-` means stdin.
+  public var file: String?
+  public var read0 = false
+  public var print0 = false
+  public var query: [UInt8] = []
+  public var match = MatchOptions()
+  public var rank = RankOptions()
+  public var delimiter: Delimiter = .whitespace
+  public var nth: FieldSpec?
+  public var withNth: FieldSpec?
+  public var acceptNth: FieldSpec?
+  public var headerLines = 0
+  public var header: String?
+  public var order: Selection.Order = .input
+  public var preselect: [[UInt8]] = []
+  public var preselectFiles: [String] = []
+  public var preselectMatch: [[UInt8]] = []
+  public var selectAll = false
+  public var min: Int?
+  public var max: Int?
+  public var select1 = false
+  public var exit0 = false
+  public var printQuery = false
+  public var expect: [String] = []
+  public var help = false
+  public var version = false
+  // Picker appearance.
+  public var height: Height = .percent(50)
+  public var layout: Layout = .default
+  public var prompt = "> "
+  public var pointer: String?
+  public var marker: String?
+  public var color: ColorMode = .auto
+  public var bindings: [String] = []
+  public var cycle = false
+  public var scrollOff = 3
+
+  public init() {}
+
+  /// Whether any preselection option was given.
+  public var hasPreselection: Bool {
+    selectAll || !preselect.isEmpty || !preselectFiles.isEmpty || !preselectMatch.isEmpty
+  }
+}

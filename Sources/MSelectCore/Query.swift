@@ -1,0 +1,192 @@
+/// How queries compare characters; set by `-i`, `+i`, `-e` and `--literal`.
+public struct MatchOptions: Sendable, Equatable {
+  /// Case sensitivity of terms.
+  public enum CaseMode: Sendable, Equatable {
+    /// A term with an uppercase letter is case-sensitive, others are not.
+    case smart
+    case insensitive
+    case sensitive
+  }
+
+  public var caseMode: CaseMode = .smart
+  /// Plain terms match as exact substrings (`-e`); a leading `'` makes a term fuzzy again.
+  public var exact = false
+  /// Latin diacritics fold (`a` matches `á`) unless `--literal`.
+  public var foldDiacritics = true
+
+  public init(caseMode: CaseMode = .smart, exact: Bool = false, foldDiacritics: Bool = true) {
+    self.caseMode = caseMode
+    self.exact = exact
+    self.foldDiacritics = foldDiacritics
+  }
+}
+
+/// One search term of the extended query syntax (`foo`, `'foo`, `^foo`, `foo$`, `^foo$`, `!foo`).
+package struct Term: Sendable, Equatable {
+  /// Where and how the term's characters must appear.
+  package enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal }
+
+  package var kind: Kind
+  /// The line must not match the term.
+  package var inverse: Bool
+  /// The term's characters, already folded with `fold`.
+  package var chars: [UInt32]
+  /// How line characters are folded before comparing with `chars`.
+  package var fold: CharFold.Mode
+  /// For each character, a 256-entry table of the bytes that can begin a scalar folding to it.
+  package var leadBytes: [Bool]
+}
+
+/// A parsed query: groups of terms; a line must match every group, and any term of a group.
+public struct Pattern: Sendable, Equatable {
+  package var groups: [[Term]]
+  /// The query text the pattern was built from.
+  public let query: [UInt8]
+  public let options: MatchOptions
+
+  /// Whether the pattern matches every line (empty query, or only spaces).
+  public var isEmpty: Bool { groups.isEmpty }
+
+  /// Parses `query` (raw bytes: invalid UTF-8 is kept and matches only itself).
+  public init(query: [UInt8], options: MatchOptions = MatchOptions()) {
+    self.query = query
+    self.options = options
+    var groups: [[Term]] = []
+    var joinNext = false
+    for token in Pattern.tokens(query) {
+      if token == [UInt8(ascii: "|")] {
+        joinNext = !groups.isEmpty
+        continue
+      }
+      guard let term = Pattern.term(token, options) else { continue }
+      if joinNext {
+        groups[groups.count - 1].append(term)
+      } else {
+        groups.append([term])
+      }
+      joinNext = false
+    }
+    self.groups = groups
+  }
+
+  /// Convenience for tests and messages.
+  public init(_ query: String, options: MatchOptions = MatchOptions()) {
+    self.init(query: Array(query.utf8), options: options)
+  }
+
+  /// Splits on unescaped spaces; `\ ` is a literal space.
+  private static func tokens(_ query: [UInt8]) -> [[UInt8]] {
+    var tokens: [[UInt8]] = []
+    var current: [UInt8] = []
+    var i = 0
+    while i < query.count {
+      let b = query[i]
+      if b == UInt8(ascii: "\\") && i + 1 < query.count && query[i + 1] == UInt8(ascii: " ") {
+        current.append(UInt8(ascii: " "))
+        i += 2
+        continue
+      }
+      if b == UInt8(ascii: " ") {
+        if !current.isEmpty { tokens.append(current) }
+        current = []
+      } else {
+        current.append(b)
+      }
+      i += 1
+    }
+    if !current.isEmpty { tokens.append(current) }
+    return tokens
+  }
+
+  /// Reads one token's prefix and suffix operators, as fzf does.
+  private static func term(_ token: [UInt8], _ options: MatchOptions) -> Term? {
+    var text = token[...]
+    var kind: Term.Kind = options.exact ? .exact : .fuzzy
+    var inverse = false
+    if text.first == UInt8(ascii: "!") {
+      inverse = true
+      kind = .exact
+      text = text.dropFirst()
+    }
+    if text.count > 1 && text.last == UInt8(ascii: "$") {
+      kind = .suffix
+      text = text.dropLast()
+    }
+    if text.first == UInt8(ascii: "'") {
+      // `'` flips exactness: exact in the default fuzzy mode, fuzzy under `--exact` or after `!`.
+      kind = !options.exact && !inverse ? .exact : .fuzzy
+      text = text.dropFirst()
+    } else if text.first == UInt8(ascii: "^") {
+      kind = kind == .suffix ? .equal : .prefix
+      text = text.dropFirst()
+    }
+    guard !text.isEmpty else { return nil }
+    let scalars = UTF8Decoding.scalars(Array(text))
+    let insensitive: Bool
+    switch options.caseMode {
+    case .insensitive: insensitive = true
+    case .sensitive: insensitive = false
+    case .smart: insensitive = !scalars.contains(where: CharFold.isUppercase)
+    }
+    let strip = options.foldDiacritics && !scalars.contains(where: CharFold.hasDiacritic)
+    let fold: CharFold.Mode =
+      switch (insensitive, strip) {
+      case (true, true): .lowercaseAndStrip
+      case (true, false): .lowercase
+      case (false, true): .stripDiacritics
+      case (false, false): .exact
+      }
+    let table = CharFold.table(fold)
+    let chars = table.withUnsafeBufferPointer { t in scalars.map { CharFold.fold($0, t) } }
+    return Term(
+      kind: kind, inverse: inverse, chars: chars, fold: fold,
+      leadBytes: leadBytes(chars, table))
+  }
+
+  /// For each folded character, the first bytes of every encoding that folds to it.
+  private static func leadBytes(_ chars: [UInt32], _ table: [UInt32]) -> [Bool] {
+    var result = [Bool](repeating: false, count: chars.count * 256)
+    for (k, c) in chars.enumerated() {
+      result[k * 256 + Int(leadByte(c))] = true
+      for x in 0..<UInt32(table.count) where table[Int(x)] == c {
+        result[k * 256 + Int(leadByte(x))] = true
+      }
+    }
+    return result
+  }
+
+  /// The first byte of the UTF-8 encoding of `c` (or the byte itself for an invalid byte).
+  private static func leadByte(_ c: UInt32) -> UInt8 {
+    switch c {
+    case ..<0x80: UInt8(c)
+    case ..<0x800: UInt8(0xC0 | c >> 6)
+    case ..<0x1_0000: UInt8(0xE0 | c >> 12)
+    case ..<UTF8Decoding.invalidByteBase: UInt8(0xF0 | c >> 18)
+    default: UInt8(truncatingIfNeeded: c - UTF8Decoding.invalidByteBase)
+    }
+  }
+
+  /// Whether `self` only narrows `previous`: every line it matches, `previous` matched too.
+  ///
+  /// True when the query text grew at the end and no term became inverse, anchored or an OR;
+  /// it lets the picker search only the previous matches.
+  public func narrows(_ previous: Pattern) -> Bool {
+    guard options == previous.options, query.starts(with: previous.query) else { return false }
+    if previous.isEmpty { return true }
+    let added = query[previous.query.count...]
+    if added.contains(UInt8(ascii: "|")) || added.contains(UInt8(ascii: "\\")) { return false }
+    if previous.query.last == UInt8(ascii: "\\") || previous.query.last == UInt8(ascii: "|") { return false }
+    // Growing a term can flip smart case or diacritic folding; then the old result is not a superset.
+    guard groups.count >= previous.groups.count else { return false }
+    for (old, new) in zip(previous.groups, groups) {
+      guard old.count == 1, new.count == 1 else { return false }
+      let o = old[0]
+      let n = new[0]
+      guard o.kind == n.kind || (o.kind == .fuzzy && n.kind == .fuzzy), !o.inverse, !n.inverse,
+        o.fold == n.fold, n.chars.starts(with: o.chars)
+      else { return false }
+      if o.kind == .suffix || o.kind == .equal { return o.chars == n.chars }
+    }
+    return true
+  }
+}

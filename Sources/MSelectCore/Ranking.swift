@@ -1,0 +1,62 @@
+/// How matches are ordered: by score, then the tiebreak criteria, then input order.
+public struct RankOptions: Sendable, Equatable {
+  /// A criterion that orders matches of equal score (`--tiebreak`).
+  public enum Tiebreak: String, Sendable, CaseIterable {
+    /// Shorter line first.
+    case length
+    /// Match starting nearer the beginning first.
+    case begin
+    /// Match ending nearer the end first.
+    case end
+    /// Input order (always the last criterion).
+    case index
+  }
+
+  public var tiebreaks: [Tiebreak] = [.length]
+  /// Rank by score (`--no-sort` turns it off and keeps input order).
+  public var sort = true
+  /// Reverse the input order (`--tac`).
+  public var reverse = false
+
+  public init(tiebreaks: [Tiebreak] = [.length], sort: Bool = true, reverse: Bool = false) {
+    self.tiebreaks = tiebreaks
+    self.sort = sort
+    self.reverse = reverse
+  }
+}
+
+/// One matching line with its sort key; sorting ascending by (key, order) gives the ranking.
+public struct RankedLine: Sendable, Equatable {
+  /// Score and up to two tiebreak criteria packed so that smaller sorts first.
+  public var key: UInt64
+  /// Global line index.
+  public var index: UInt32
+
+  @inline(__always)
+  static func < (a: RankedLine, b: RankedLine) -> Bool {
+    a.key != b.key ? a.key < b.key : a.index < b.index
+  }
+}
+
+extension RankOptions {
+  /// The sort key of a match of `lineLength` bytes and `characters` characters.
+  @inline(__always)
+  func key(_ match: Matcher.Match, lineLength: Int, characters: Int) -> UInt64 {
+    guard sort else { return 0 }
+    let score = UInt64(UInt32(bitPattern: Int32.max &- match.score))
+    let criteria = tiebreaks.filter { $0 != .index }
+    func value(_ t: Tiebreak) -> UInt64 {
+      switch t {
+      case .length: UInt64(lineLength)
+      case .begin: UInt64(match.begin)
+      case .end: UInt64(max(0, characters - 1 - match.end))
+      case .index: 0
+      }
+    }
+    switch criteria.count {
+    case 0: return score << 32
+    case 1: return score << 32 | min(value(criteria[0]), 0xFFFF_FFFF)
+    default: return score << 32 | min(value(criteria[0]), 0xFFFF) << 16 | min(value(criteria[1]), 0xFFFF)
+    }
+  }
+}

@@ -1,0 +1,257 @@
+/// A fuzzy scorer of the Smith-Waterman family, with fzf's "v2" constants.
+///
+/// It finds the best-scoring alignment of a pattern in a text (not just the first one), rewarding
+/// matches at word and path boundaries, camelCase humps and digits, and consecutive runs, and charging
+/// for gaps. Positions come from a backtrace over the score matrices.
+package struct Scorer {
+  package static let scoreMatch: Int32 = 16
+  package static let gapStart: Int32 = -3
+  package static let gapExtension: Int32 = -1
+  package static let bonusBoundary: Int32 = 8
+  package static let bonusNonWord: Int32 = 8
+  package static let bonusCamel123: Int32 = 7
+  package static let bonusConsecutive: Int32 = 4
+  package static let bonusBoundaryWhite: Int32 = 10
+  package static let bonusBoundaryDelimiter: Int32 = 9
+  package static let firstCharMultiplier: Int32 = 2
+  /// Above this many matrix cells the scorer falls back to a linear greedy alignment.
+  package static let maxCells = 1 << 20
+
+  /// The score of a match, where it starts and ends (character indices, end inclusive).
+  package struct Result: Equatable {
+    package var score: Int32
+    package var begin: Int
+    package var end: Int
+  }
+
+  private var h: [Int32] = []
+  private var c: [UInt16] = []
+  private var firsts: [Int] = []
+  package var bonuses: [Int32] = []
+
+  package init() {}
+
+  /// The bonus for a character of class `current` that follows one of class `previous`.
+  @inline(__always)
+  package static func bonus(_ previous: CharClass, _ current: CharClass) -> Int32 {
+    if current.rawValue > CharClass.delimiter.rawValue {
+      switch previous {
+      case .white: return bonusBoundaryWhite
+      case .delimiter: return bonusBoundaryDelimiter
+      case .nonWord: return bonusBoundary
+      default: break
+      }
+    }
+    if previous == .lower && current == .upper || previous != .number && current == .number {
+      return bonusCamel123
+    }
+    switch current {
+    case .nonWord, .delimiter: return bonusNonWord
+    case .white: return bonusBoundaryWhite
+    default: return 0
+    }
+  }
+
+  /// Fills `bonuses` for a line from its raw characters.
+  package mutating func prepareBonuses(_ raw: UnsafeBufferPointer<UInt32>) {
+    bonuses.removeAll(keepingCapacity: true)
+    var previous = CharClass.white
+    for ch in raw {
+      let current = CharClass.of(ch)
+      bonuses.append(Scorer.bonus(previous, current))
+      previous = current
+    }
+  }
+
+  /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
+  package func score(positions: UnsafeBufferPointer<Int>, text: UnsafeBufferPointer<UInt32>) -> Int32 {
+    guard let first = positions.first, let last = positions.last else { return 0 }
+    var score: Int32 = 0
+    var inGap = false
+    var consecutive = 0
+    var firstBonus: Int32 = 0
+    var k = 0
+    for j in first...last {
+      if k < positions.count && positions[k] == j {
+        var bonus = bonuses[j]
+        if consecutive == 0 {
+          firstBonus = bonus
+        } else {
+          if bonus >= Scorer.bonusBoundary && bonus > firstBonus { firstBonus = bonus }
+          bonus = max(bonus, firstBonus, Scorer.bonusConsecutive)
+        }
+        score += Scorer.scoreMatch + (k == 0 ? bonus * Scorer.firstCharMultiplier : bonus)
+        inGap = false
+        consecutive += 1
+        k += 1
+      } else {
+        score += inGap ? Scorer.gapExtension : Scorer.gapStart
+        inGap = true
+        consecutive = 0
+        firstBonus = 0
+      }
+    }
+    return score
+  }
+
+  /// The best fuzzy alignment of `pattern` in `text` (both folded), or nil when it is not a subsequence.
+  ///
+  /// `bonuses` must have been prepared for the same line. Positions are appended when requested.
+  package mutating func fuzzy(
+    pattern: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt32>,
+    positions: UnsafeMutablePointer<[Int]>?
+  ) -> Result? {
+    let m = pattern.count
+    let n = text.count
+    guard m > 0 else { return Result(score: 0, begin: 0, end: 0) }
+    // Greedy forward pass: the first place each pattern character can match.
+    firsts.removeAll(keepingCapacity: true)
+    var k = 0
+    var j = 0
+    while j < n && k < m {
+      if text[j] == pattern[k] {
+        firsts.append(j)
+        k += 1
+      }
+      j += 1
+    }
+    guard k == m else { return nil }
+    var last = n - 1
+    while text[last] != pattern[m - 1] { last -= 1 }
+    let first = firsts[0]
+    let width = last - first + 1
+
+    if m == 1 {
+      var best: Int32 = -1
+      var bestAt = first
+      for j in first...last where text[j] == pattern[0] {
+        let s = Scorer.scoreMatch + bonuses[j] * Scorer.firstCharMultiplier
+        if s > best {
+          best = s
+          bestAt = j
+        }
+      }
+      positions?.pointee.append(bestAt)
+      return Result(score: best, begin: bestAt, end: bestAt)
+    }
+
+    if width * m > Scorer.maxCells {
+      let score = firsts.withUnsafeBufferPointer { self.score(positions: $0, text: text) }
+      positions?.pointee.append(contentsOf: firsts)
+      return Result(score: score, begin: firsts[0], end: firsts[m - 1])
+    }
+    return dynamicProgram(pattern: pattern, text: text, first: first, width: width, positions: positions)
+  }
+
+  /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.
+  private mutating func dynamicProgram(
+    pattern: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt32>, first: Int, width: Int,
+    positions: UnsafeMutablePointer<[Int]>?
+  ) -> Result {
+    let m = pattern.count
+    let cells = width * m
+    if h.count < cells {
+      h = [Int32](repeating: 0, count: cells)
+      c = [UInt16](repeating: 0, count: cells)
+    }
+    var maxScore: Int32 = -1
+    var maxAt = first
+    firsts.withUnsafeBufferPointer { firsts in
+      bonuses.withUnsafeBufferPointer { bonus in
+        h.withUnsafeMutableBufferPointer { h in
+          c.withUnsafeMutableBufferPointer { c in
+            // Row 0: the first pattern character, whose bonus counts double.
+            var previous: Int32 = 0
+            var inGap = false
+            let p0 = pattern[0]
+            for j in first..<(first + width) {
+              let col = j - first
+              if text[j] == p0 {
+                let s = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
+                h[col] = s
+                c[col] = 1
+                inGap = false
+              } else {
+                h[col] = max(previous + (inGap ? Scorer.gapExtension : Scorer.gapStart), 0)
+                c[col] = 0
+                inGap = true
+              }
+              previous = h[col]
+            }
+            for i in 1..<m {
+              let row = i * width
+              let up = row - width
+              let pi = pattern[i]
+              let start = firsts[i] - first
+              for col in 0..<start {
+                h[row + col] = 0
+                c[row + col] = 0
+              }
+              var inGap = false
+              var left: Int32 = 0
+              for col in start..<width {
+                let j = col + first
+                let s2 = left + (inGap ? Scorer.gapExtension : Scorer.gapStart)
+                var s1: Int32 = 0
+                var consecutive: UInt16 = 0
+                if text[j] == pi {
+                  s1 = h[up + col - 1] + Scorer.scoreMatch
+                  var b = bonus[j]
+                  consecutive = c[up + col - 1] + 1
+                  if consecutive > 1 {
+                    let fb = bonus[j - Int(consecutive) + 1]
+                    if b >= Scorer.bonusBoundary && b > fb {
+                      consecutive = 1
+                    } else {
+                      b = max(b, Scorer.bonusConsecutive, fb)
+                    }
+                  }
+                  if s1 + b < s2 {
+                    s1 += bonus[j]
+                    consecutive = 0
+                  } else {
+                    s1 += b
+                  }
+                }
+                c[row + col] = consecutive
+                inGap = s1 < s2
+                let score = max(s1, s2, 0)
+                h[row + col] = score
+                left = score
+                if i == m - 1 && score > maxScore {
+                  maxScore = score
+                  maxAt = j
+                }
+              }
+            }
+          }
+        }
+      }
+    }
+    guard let positions else {
+      return Result(score: maxScore, begin: first, end: maxAt)
+    }
+    // Backtrace from the best cell of the last row, preferring matches that continue a run.
+    var found: [Int] = []
+    var i = m - 1
+    var j = maxAt
+    var preferMatch = true
+    while true {
+      let row = i * width
+      let col = j - first
+      let s = h[row + col]
+      let diagonal: Int32 = i > 0 && j >= firsts[i] ? h[row - width + col - 1] : 0
+      let left: Int32 = j > firsts[i] ? h[row + col - 1] : 0
+      if s > diagonal && (s > left || s == left && preferMatch) {
+        found.append(j)
+        if i == 0 { break }
+        i -= 1
+      }
+      preferMatch = c[row + col] > 1 || (row + width + col + 1 < cells && c[row + width + col + 1] > 0)
+      j -= 1
+    }
+    found.reverse()
+    positions.pointee.append(contentsOf: found)
+    return Result(score: maxScore, begin: found[0], end: maxAt)
+  }
+}

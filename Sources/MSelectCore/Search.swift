@@ -1,0 +1,169 @@
+import Dispatch
+import Synchronization
+
+/// Runs a pattern over a `LineStore`: matches lines in parallel slices and ranks them.
+public enum Search {
+  /// Lines per parallel work item: large enough to amortise scheduling, small enough to balance two cores.
+  static let sliceLines = 32 << 10
+
+  /// A range of lines to search, or a list of candidate lines (the previous query's matches).
+  public enum Scope: Sendable {
+    case all(Range<Int>)
+    case candidates([UInt32])
+  }
+
+  /// The matching lines of `scope`, unordered; nil if `cancelled` turned true meanwhile.
+  public static func matches(
+    _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
+    fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
+  ) -> [RankedLine]? {
+    let slices = makeSlices(store, scope)
+    let results = SliceResults(count: slices.count)
+    let anyCancelled = CancelFlag()
+    DispatchQueue.concurrentPerform(iterations: slices.count) { s in
+      if anyCancelled.isSet || cancelled() {
+        anyCancelled.set()
+        return
+      }
+      var matcher = Matcher(pattern: pattern)
+      var found: [RankedLine] = []
+      let slice = slices[s]
+      let block = slice.block
+      let lineCount = block.count
+      block.starts.withUnsafeBufferPointer { starts in
+        func visit(_ local: Int) {
+          let start = Int(starts[local])
+          let line = UnsafeRawBufferPointer(start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
+          let outcome: Matcher.Match?
+          if let spec = fields.spec {
+            outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
+          } else {
+            outcome = matcher.match(line)
+          }
+          guard let match = outcome else { return }
+          let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
+          found.append(
+            RankedLine(
+              key: rank.key(match, lineLength: line.count, characters: characters),
+              index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
+        }
+        switch slice.lines {
+        case .range(let r):
+          for local in r where local < lineCount { visit(local) }
+        case .list(let list):
+          for index in list { visit(Int(index) - block.firstIndex) }
+        }
+      }
+      results.buffer[s] = found
+    }
+    if anyCancelled.isSet { return nil }
+    var all: [RankedLine] = []
+    all.reserveCapacity(results.buffer.reduce(0) { $0 + $1.count })
+    for part in results.buffer { all.append(contentsOf: part) }
+    return all
+  }
+
+  /// Sorts matches into the ranking (or input order without sorting).
+  public static func rank(_ lines: inout [RankedLine], _ options: RankOptions) {
+    if options.sort {
+      if options.reverse {
+        lines.sort { $0.key != $1.key ? $0.key < $1.key : $0.index > $1.index }
+      } else {
+        lines.sort(by: <)
+      }
+    } else {
+      // Slices come back in input order already; only the direction may change.
+      if options.reverse { lines.reverse() }
+    }
+  }
+
+  /// Matches and ranks in one call (tests).
+  public static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int] {
+    var lines = matches(pattern, in: store, scope: .all(0..<store.count), rank: rank) ?? []
+    Search.rank(&lines, rank)
+    return lines.map { Int($0.index) }
+  }
+
+  /// Number of characters in a line as the matcher counts them.
+  static func characterCount(_ line: UnsafeRawBufferPointer) -> Int {
+    var count = 0
+    for b in line where b & 0xC0 != 0x80 { count += 1 }
+    return count
+  }
+
+  /// A unit of parallel work: some lines of one block.
+  private struct Slice {
+    enum Lines {
+      case range(Range<Int>)
+      case list(ArraySlice<UInt32>)
+    }
+    let block: LineBlock
+    let lines: Lines
+  }
+
+  private static func makeSlices(_ store: LineStore, _ scope: Scope) -> [Slice] {
+    var slices: [Slice] = []
+    switch scope {
+    case .all(let range):
+      for block in store.blocks {
+        let lo = max(range.lowerBound, block.firstIndex) - block.firstIndex
+        let hi = min(range.upperBound, block.firstIndex + block.count) - block.firstIndex
+        var start = lo
+        while start < hi {
+          let end = min(hi, start + sliceLines)
+          slices.append(Slice(block: block, lines: .range(start..<end)))
+          start = end
+        }
+      }
+    case .candidates(let list):
+      var start = 0
+      while start < list.count {
+        let (block, _) = store.locate(Int(list[start]))
+        let blockEnd = UInt32(block.firstIndex + block.count)
+        var end = start
+        while end < list.count && list[end] < blockEnd && end - start < sliceLines { end += 1 }
+        slices.append(Slice(block: block, lines: .list(list[start..<end])))
+        start = end
+      }
+    }
+    return slices
+  }
+}
+
+/// Which part of each line is searched: the `--nth` fields (else the `--with-nth` ones), or all of it.
+public struct SearchFields: Sendable {
+  let spec: FieldSpec?
+  let delimiter: Delimiter
+
+  public init() {
+    spec = nil
+    delimiter = .whitespace
+  }
+
+  public init(_ options: Options) {
+    spec = options.nth ?? options.withNth
+    delimiter = options.delimiter
+  }
+}
+
+/// A flag shared by the workers of one search.
+final class CancelFlag: Sendable {
+  private let value = Atomic<Bool>(false)
+  var isSet: Bool { value.load(ordering: .relaxed) }
+  func set() { value.store(true, ordering: .relaxed) }
+}
+
+/// One result array per slice; each worker writes only its own element.
+private final class SliceResults: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<[RankedLine]>
+
+  init(count: Int) {
+    buffer = .allocate(capacity: count)
+    buffer.initialize(repeating: [])
+  }
+
+  deinit {
+    buffer.deinitialize()
+    buffer.deallocate()
+  }
+}

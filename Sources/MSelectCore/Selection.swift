@@ -1,0 +1,71 @@
+/// The marked lines: a set of line indices that remembers the order in which they were marked.
+public struct Selection: Sendable, Equatable {
+  /// The order in which marked lines are printed (`--order`).
+  public enum Order: String, Sendable, CaseIterable {
+    case input, selection
+  }
+
+  /// Per line, 0 when unmarked, else the sequence number of its marking.
+  private var stamps: [UInt32] = []
+  private var nextStamp: UInt32 = 1
+  /// Number of marked lines.
+  public private(set) var count = 0
+  /// Whether anything was ever marked (then Enter prints exactly the marked set).
+  public private(set) var everMarked = false
+  /// Most lines that may be marked (`--max`).
+  public let limit: Int?
+
+  public init(limit: Int? = nil) {
+    self.limit = limit
+  }
+
+  /// Whether line `index` is marked.
+  public func contains(_ index: Int) -> Bool {
+    index < stamps.count && stamps[index] != 0
+  }
+
+  /// Whether marking one more line is refused by `--max`.
+  public var isFull: Bool { limit.map { count >= $0 } ?? false }
+
+  /// Marks a line; false when `--max` refuses it. Marking a marked line keeps its place.
+  @discardableResult
+  public mutating func mark(_ index: Int) -> Bool {
+    if contains(index) { return true }
+    if isFull { return false }
+    if index >= stamps.count {
+      stamps.append(contentsOf: repeatElement(0, count: max(index + 1, stamps.count * 2) - stamps.count))
+    }
+    stamps[index] = nextStamp
+    nextStamp += 1
+    count += 1
+    everMarked = true
+    return true
+  }
+
+  /// Unmarks a line.
+  public mutating func unmark(_ index: Int) {
+    guard contains(index) else { return }
+    stamps[index] = 0
+    count -= 1
+    everMarked = true
+  }
+
+  /// Flips a line's mark; false when marking was refused by `--max`.
+  @discardableResult
+  public mutating func toggle(_ index: Int) -> Bool {
+    if contains(index) {
+      unmark(index)
+      return true
+    }
+    return mark(index)
+  }
+
+  /// The marked lines in the requested order.
+  public func lines(_ order: Order) -> [Int] {
+    var result: [Int] = []
+    result.reserveCapacity(count)
+    for (i, s) in stamps.enumerated() where s != 0 { result.append(i) }
+    if order == .selection { result.sort { stamps[$0] < stamps[$1] } }
+    return result
+  }
+}

@@ -1,0 +1,83 @@
+import Glibc
+import MSelectCore
+
+/// Why the candidate lines could not be read.
+public enum InputError: Error, Equatable, Sendable {
+  /// No FILE and stdin is a terminal: nothing is piped in.
+  case stdinIsTerminal
+  /// The FILE (or stdin) could not be opened or read.
+  case unreadable(String, SystemError)
+
+  public var message: String {
+    switch self {
+    case .stdinIsTerminal:
+      "no input: pipe lines into mselect (e.g. ls | mselect) or name a file (mselect FILE)"
+    case .unreadable(let name, let error): "cannot read \(name): \(error.reason)"
+    }
+  }
+}
+
+/// Reads candidate lines from a file descriptor into `LineBlock`s.
+public final class InputReader {
+  private let fd: Int32
+  private let name: String
+  private let ownsDescriptor: Bool
+  private var splitter: LineSplitter
+
+  /// Opens FILE, or stdin when `path` is nil or `-`.
+  public init(path: String?, terminator: UInt8) throws(InputError) {
+    splitter = LineSplitter(terminator: terminator)
+    if let path, path != "-" {
+      do {
+        fd = try Syscall.open(path, O_RDONLY)
+      } catch {
+        throw .unreadable(path, error)
+      }
+      name = path
+      ownsDescriptor = true
+    } else {
+      if Syscall.isTerminal(0) { throw .stdinIsTerminal }
+      fd = 0
+      name = "standard input"
+      ownsDescriptor = false
+    }
+  }
+
+  deinit {
+    if ownsDescriptor { Syscall.close(fd) }
+  }
+
+  /// The descriptor being read, for polling.
+  public var descriptor: Int32 { fd }
+
+  /// Reads once; returns the complete lines it finished (if `streaming`, or the buffer filled up),
+  /// and whether the input ended.
+  public func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
+    let space = splitter.freeSpace()
+    let count: Int
+    do {
+      count = try Syscall.read(fd, into: space)
+    } catch {
+      throw .unreadable(name, error)
+    }
+    if count == 0 { return (splitter.finish(), true) }
+    splitter.commit(count)
+    return (splitter.takeBlock(force: streaming), false)
+  }
+
+  /// Reads everything into a store.
+  public func readAll() throws(InputError) -> LineStore {
+    var store = LineStore()
+    while true {
+      let (block, ended) = try readOnce(streaming: false)
+      if let block { store.append(block) }
+      if ended { return store }
+    }
+  }
+
+  /// Reads a whole small file as lines (for `--preselect-file`).
+  public static func lines(ofFile path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
+    let store = try InputReader(path: path, terminator: terminator).readAll()
+    return (0..<store.count).map { store.lineBytes($0) }
+  }
+}

@@ -1,0 +1,14 @@
+import Glibc
+
+/// Writing results and messages to the standard streams.
+public enum Terminal {
+  /// Writes all of `bytes` to stdout in as few calls as the kernel allows.
+  public static func writeStandardOutput(_ bytes: [UInt8]) throws(SystemError) {
+    try Syscall.write(1, bytes)
+  }
+
+  /// Writes a message to stderr; failures are ignored (there is nowhere left to report them).
+  public static func writeStandardError(_ text: String) {
+    try? Syscall.write(2, Array(text.utf8))
+  }
+}

@@ -1,0 +1,93 @@
+import Glibc
+
+/// Every system call mselect makes, each retrying EINTR and throwing `SystemError` on failure.
+package enum Syscall {
+  /// Runs `call` until it does not fail with EINTR; -1 becomes a `SystemError`.
+  @inline(__always)
+  package static func retrying<T: BinaryInteger>(_ operation: @autoclosure () -> String, _ call: () -> T)
+    throws(SystemError) -> T
+  {
+    while true {
+      let result = call()
+      if result != -1 { return result }
+      let code = Glibc.errno
+      if code == EINTR { continue }
+      throw SystemError(operation(), errno: code)
+    }
+  }
+
+  package static func open(_ path: String, _ flags: Int32) throws(SystemError) -> Int32 {
+    try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC) }
+  }
+
+  package static func close(_ fd: Int32) {
+    // EINTR on close must not be retried on Linux: the descriptor is already gone.
+    _ = Glibc.close(fd)
+  }
+
+  /// Reads up to `buffer.count` bytes; 0 means end of input.
+  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+    try retrying("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+  }
+
+  /// Writes all of `bytes`, continuing after partial writes.
+  package static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    var offset = 0
+    while offset < bytes.count {
+      offset += try retrying("write") { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+    }
+  }
+
+  package static func write(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+    let failure = bytes.withUnsafeBytes { b -> SystemError? in
+      do throws(SystemError) {
+        try write(fd, b)
+        return nil
+      } catch {
+        return error
+      }
+    }
+    if let failure { throw failure }
+  }
+
+  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+
+  package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    _ = try retrying("pipe") { Glibc.pipe(&fds) }
+    for fd in fds {
+      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+    }
+    return (fds[0], fds[1])
+  }
+
+  /// Waits for any of `fds` to become readable; returns the readiness flags per descriptor.
+  package static func poll(_ fds: [Int32], timeoutMilliseconds: Int32) throws(SystemError) -> [Bool] {
+    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+    let count = Glibc.poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
+    if count == -1 {
+      if Glibc.errno == EINTR { return fds.map { _ in false } }
+      throw SystemError("poll", errno: Glibc.errno)
+    }
+    return entries.map { $0.revents != 0 }
+  }
+
+  package static func getAttributes(_ fd: Int32) throws(SystemError) -> termios {
+    var t = termios()
+    _ = try retrying("tcgetattr") { tcgetattr(fd, &t) }
+    return t
+  }
+
+  package static func setAttributes(_ fd: Int32, _ t: termios) throws(SystemError) {
+    var t = t
+    _ = try retrying("tcsetattr") { tcsetattr(fd, TCSAFLUSH, &t) }
+  }
+
+  /// The terminal's size in cells, or nil when it cannot be asked.
+  package static func windowSize(_ fd: Int32) -> (rows: Int, columns: Int)? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+    return (Int(size.ws_row), Int(size.ws_col))
+  }
+}

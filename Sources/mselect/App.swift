@@ -1,0 +1,107 @@
+import Glibc
+import MSelectCore
+import MSelectTerminal
+
+/// The whole run: options → input → filter, batch or picker → output → exit code.
+enum App {
+  static let version = "0.1.0"
+
+  static func run() -> ExitCode {
+    // A closed stdout must surface as EPIPE from write, not kill us with the terminal in raw mode.
+    signal(SIGPIPE, SIG_IGN)
+    let options: Options
+    do throws(OptionError) {
+      let arguments = (1..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }
+      var defaults: [[UInt8]] = []
+      if let text = getenv("MSELECT_DEFAULT_OPTS") { defaults = try ShellWords.split(bytes(text)) }
+      options = try OptionParser.parse(arguments, defaults: defaults)
+    } catch {
+      return fail(error.message)
+    }
+    if options.help { return emit(Array(helpText.utf8)) }
+    if options.version { return emit(Array("mselect \(version)\n".utf8)) }
+    if let min = options.min, let max = options.max, min > max {
+      return fail("--min \(min) is greater than --max \(max)")
+    }
+    do throws(InputError) {
+      let terminator: UInt8 = options.read0 ? 0 : 10
+      let reader = try InputReader(path: options.file, terminator: terminator)
+      var fileLines: [[UInt8]] = []
+      for path in options.preselectFiles {
+        fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
+      }
+      switch options.mode {
+      case .filter(let query):
+        let store = try reader.readAll()
+        return finish(Scripted.filter(query, options, store), options, store, query: query)
+      case .batch:
+        let store = try reader.readAll()
+        let preselected = preselect(options, store, fileLines)
+        return finish(Scripted.batch(options, store, preselected), options, store, query: options.query)
+      case .interactive:
+        if options.select1 || options.exit0 {
+          let store = try reader.readAll()
+          let decision = Scripted.early(options, store)
+          if decision != .interactive {
+            return finish(decision, options, store, query: options.query)
+          }
+        }
+        return fail("the interactive picker is not available yet; use --filter or --batch")
+      }
+    } catch {
+      return fail(error.message)
+    }
+  }
+
+  /// Marks the preselected lines, warning on stderr when `--max` cut them.
+  static func preselect(_ options: Options, _ store: LineStore, _ fileLines: [[UInt8]]) -> Selection {
+    let outcome = Preselection.apply(
+      options, store: store, candidates: Scripted.candidates(options, store), fileLines: fileLines)
+    if let warning = outcome.warning { warn(warning) }
+    return outcome.selection
+  }
+
+  /// Prints a scripted decision and turns it into the exit code.
+  static func finish(_ decision: Scripted.Decision, _ options: Options, _ store: LineStore, query: [UInt8])
+    -> ExitCode
+  {
+    let formatter = OutputFormatter(options: options)
+    switch decision {
+    case .print(let lines):
+      return emit(formatter.format(lines, store: store, query: query))
+    case .nothing(let message):
+      if let message { warn(message) }
+      if options.printQuery {
+        _ = emit(formatter.format([], store: store, query: query))
+      }
+      return .nothing
+    case .interactive:
+      return .error
+    }
+  }
+
+  /// Writes to stdout; a closed pipe ends quietly.
+  static func emit(_ output: [UInt8]) -> ExitCode {
+    do {
+      try Terminal.writeStandardOutput(output)
+      return .success
+    } catch let error where error.errno == EPIPE {
+      return .brokenPipe
+    } catch {
+      return fail("cannot write output: \(error.reason)")
+    }
+  }
+
+  static func warn(_ message: String) {
+    Terminal.writeStandardError("mselect: \(message)\n")
+  }
+
+  static func fail(_ message: String) -> ExitCode {
+    warn(message)
+    return .error
+  }
+
+  private static func bytes(_ p: UnsafePointer<CChar>) -> [UInt8] {
+    Array(UnsafeRawBufferPointer(start: p, count: strlen(p)))
+  }
+}

@@ -1,0 +1,3 @@
+import Glibc
+
+exit(App.run().rawValue)
