@@ -38,9 +38,9 @@ package enum CharFold {
     c < UInt32(foldTableLimit) ? table[Int(c)] : c
   }
 
-  /// Whether `c` is an uppercase letter (it changes when lowercased).
+  /// Whether `c` is an uppercase letter (smart case looks for these in a term).
   package static func isUppercase(_ c: UInt32) -> Bool {
-    c < UInt32(foldTableLimit) && lowercaseTable[Int(c)] != c
+    Unicode.Scalar(c)?.properties.isUppercase ?? false
   }
 
   /// Whether `c` carries a diacritic that folding would remove.

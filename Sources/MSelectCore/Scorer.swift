@@ -231,23 +231,16 @@ package struct Scorer {
     guard let positions else {
       return Result(score: maxScore, begin: first, end: maxAt)
     }
-    // Backtrace from the best cell of the last row, preferring matches that continue a run.
+    // Backtrace from the best cell of the last row: a cell with a run count was filled by a match.
     var found: [Int] = []
     var i = m - 1
     var j = maxAt
-    var preferMatch = true
     while true {
-      let row = i * width
-      let col = j - first
-      let s = h[row + col]
-      let diagonal: Int32 = i > 0 && j >= firsts[i] ? h[row - width + col - 1] : 0
-      let left: Int32 = j > firsts[i] ? h[row + col - 1] : 0
-      if s > diagonal && (s > left || s == left && preferMatch) {
+      if c[i * width + j - first] > 0 {
         found.append(j)
         if i == 0 { break }
         i -= 1
       }
-      preferMatch = c[row + col] > 1 || (row + width + col + 1 < cells && c[row + width + col + 1] > 0)
       j -= 1
     }
     found.reverse()

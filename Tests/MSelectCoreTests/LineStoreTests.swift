@@ -1,0 +1,65 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct LineStoreTests {
+  /// Splits `input` fed in pieces of `chunk` bytes through a splitter with a tiny buffer.
+  func split(_ input: [UInt8], chunk: Int, terminator: UInt8 = 10, bufferSize: Int = 16) -> [[UInt8]] {
+    var splitter = LineSplitter(terminator: terminator, bufferSize: bufferSize)
+    var store = LineStore()
+    var offset = 0
+    while offset < input.count {
+      let piece = Array(input[offset..<min(input.count, offset + chunk)])
+      splitter.append(piece)
+      if let block = splitter.takeBlock(force: true) { store.append(block) }
+      offset += chunk
+    }
+    if let block = splitter.finish() { store.append(block) }
+    return (0..<store.count).map { store.lineBytes($0) }
+  }
+
+  @Test(arguments: [1, 2, 3, 7, 64, 1000])
+  func linesSurviveAnySplitOfReads(chunk: Int) {
+    let input = Array("one\n\ntwo\r\nthree\nlast".utf8)
+    #expect(split(input, chunk: chunk) == ["one", "", "two\r", "three", "last"].map { Array($0.utf8) })
+  }
+
+  @Test func trailingTerminatorAddsNoEmptyLine() {
+    #expect(split(Array("a\nb\n".utf8), chunk: 100) == [[0x61], [0x62]])
+  }
+
+  @Test func emptyInputHasNoLines() {
+    #expect(split([], chunk: 1).isEmpty)
+  }
+
+  @Test func singleNewlineIsOneEmptyLine() {
+    #expect(split([10], chunk: 1) == [[]])
+  }
+
+  @Test func nulTerminatedLinesKeepNewlines() {
+    #expect(split(Array("a\nb\0c\0".utf8), chunk: 3, terminator: 0) == [Array("a\nb".utf8), [0x63]])
+  }
+
+  @Test func lineLongerThanTheBufferGrowsIt() {
+    let long = [UInt8](repeating: 0x78, count: 100_000)
+    #expect(split(long + [10, 0x79], chunk: 4096) == [long, [0x79]])
+  }
+
+  @Test func bytesAreKeptExactly() {
+    let weird: [UInt8] = [0xFF, 0x1B, 0x5D, 0x00, 0xC3, 0x0D]
+    #expect(split(weird + [10], chunk: 2) == [weird])
+  }
+
+  @Test func globalIndicesSpanBlocks() {
+    var splitter = LineSplitter(terminator: 10, bufferSize: 8)
+    var store = LineStore()
+    for i in 0..<50 {
+      splitter.append(Array("\(i)\n".utf8))
+      if let block = splitter.takeBlock(force: i % 3 == 0) { store.append(block) }
+    }
+    if let block = splitter.finish() { store.append(block) }
+    #expect(store.count == 50)
+    #expect(store.blocks.count > 1)
+    #expect((0..<50).allSatisfy { store.lineBytes($0) == Array("\($0)".utf8) })
+  }
+}

@@ -1,0 +1,111 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct MatcherTests {
+  @Test(arguments: [
+    // (query, line, matches)
+    ("abc", "a-b-c", true),
+    ("abc", "acb", false),
+    ("ABC", "abc", false),
+    ("abc", "ABC", true),
+    ("'bc", "abc", true),
+    ("'bd", "abcd", false),
+    ("^ab", "abc", true),
+    ("^bc", "abc", false),
+    ("bc$", "abc", true),
+    ("ab$", "abc", false),
+    ("^abc$", "abc", true),
+    ("^ab$", "abc", false),
+    ("!x", "abc", true),
+    ("!b", "abc", false),
+    ("!^a", "abc", false),
+    ("!c$", "abc", false),
+    ("a !z", "abc", true),
+    ("x | b", "abc", true),
+    ("x | y", "abc", false),
+    ("a\\ b", "a b", true),
+    ("a\\ b", "ab", false),
+  ])
+  func syntax(query: String, line: String, matches: Bool) {
+    #expect((score(query, line) != nil) == matches)
+  }
+
+  @Test(arguments: [
+    ("a", "á", true),
+    ("á", "a", false),
+    ("á", "Á", true),
+    ("Á", "á", false),
+    ("cafe", "CAFÉ", true),
+    ("С", "СТРОКА2", true),
+    ("С", "строка3", false),
+    ("с", "СТРОКА2", true),
+    ("σ", "ΣΊΣΥΦΟΣ", true),
+    ("ς", "σ", true),
+    ("файл", "Файл", true),
+    ("ファイル", "ファイルを開く", true),
+    ("ß", "STRASSE", false),
+    ("o", "ø", true),
+  ])
+  func unicodeFolding(query: String, line: String, matches: Bool) {
+    #expect((score(query, line) != nil) == matches)
+  }
+
+  @Test func literalDisablesDiacriticFolding() {
+    #expect(score("a", "á", options: MatchOptions(foldDiacritics: false)) == nil)
+    #expect(score("a", "Á", options: MatchOptions(foldDiacritics: false)) == nil)
+  }
+
+  @Test func forcedCaseModes() {
+    #expect(score("ABC", "abc", options: MatchOptions(caseMode: .insensitive)) != nil)
+    #expect(score("abc", "ABC", options: MatchOptions(caseMode: .sensitive)) == nil)
+  }
+
+  @Test func invalidBytesMatchOnlyThemselves() {
+    var matcher = Matcher(pattern: Pattern(query: [0x63, 0xE9], options: MatchOptions()))
+    let latin1: [UInt8] = [0x63, 0x61, 0x66, 0xE9]
+    let utf8: [UInt8] = Array("café".utf8)
+    #expect(latin1.withUnsafeBytes { matcher.match($0) } != nil)
+    #expect(utf8.withUnsafeBytes { matcher.match($0) } == nil)
+    var plain = Matcher(pattern: Pattern("cafe"))
+    #expect(latin1.withUnsafeBytes { plain.match($0) } == nil)
+    #expect(Array("caf".utf8).withUnsafeBytes { Matcher(pattern: Pattern("caf")).matchCopy($0) } != nil)
+  }
+
+  @Test func hostileBytesNeverCrash() {
+    let lines: [[UInt8]] = [
+      [0xFF, 0xFE, 0x00, 0x80], [0xE2, 0x82], [0xF4, 0x90, 0x80, 0x80], [0xED, 0xA0, 0x80], [0xC0, 0xAF],
+      Array(repeating: 0x61, count: 5000) + [0x62],
+    ]
+    for query in ["a", "ab", "'\u{FFFD}", "^a$", "!a", "a | b"] {
+      var matcher = Matcher(pattern: Pattern(query))
+      for line in lines { _ = line.withUnsafeBytes { matcher.positions($0) } }
+    }
+  }
+
+  @Test func emptyQueryMatchesEverything() {
+    #expect(score("", "anything") == 0)
+    #expect(score("", "") == 0)
+  }
+
+  @Test func positionsPreferBoundaries() {
+    #expect(positions("amor", "app/models/order") == [0, 4, 11, 12])
+    #expect(positions("fbb", "foo bar baz") == [0, 4, 8])
+    #expect(positions("'bar", "foobar bar") == [7, 8, 9])
+    #expect(positions("^foo$", "foo") == [0, 1, 2])
+    #expect(positions("é", "café") == [3])
+    #expect(positions("x", "abc") == nil)
+  }
+
+  @Test func positionsCountCharactersNotBytes() {
+    #expect(positions("b", "ébc") == [1])
+  }
+}
+
+extension Matcher {
+  /// Matches on a copy, for one-off checks.
+  fileprivate func matchCopy(_ line: UnsafeRawBufferPointer) -> Match? {
+    var copy = self
+    return copy.match(line)
+  }
+}

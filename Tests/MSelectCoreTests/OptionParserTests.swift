@@ -1,0 +1,94 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct OptionParserTests {
+  func parse(_ words: [String], defaults: [String] = []) throws(OptionError) -> Options {
+    try OptionParser.parse(words.map { Array($0.utf8) }, defaults: defaults.map { Array($0.utf8) })
+  }
+
+  @Test func modesAndValues() throws {
+    #expect(try parse(["-f", "x"]).mode == .filter([0x78]))
+    #expect(try parse(["--filter=x y"]).mode == .filter(Array("x y".utf8)))
+    #expect(try parse(["-fabc"]).mode == .filter(Array("abc".utf8)))
+    #expect(try parse(["--batch"]).mode == .batch)
+    #expect(try parse(["-q", "hi"]).query == Array("hi".utf8))
+    #expect(try parse(["file.txt"]).file == "file.txt")
+    #expect(try parse(["-"]).file == "-")
+    #expect(try parse(["--", "-weird"]).file == "-weird")
+  }
+
+  @Test func flagsBundle() throws {
+    let o = try parse(["-1ei"])
+    #expect(o.select1 && o.match.exact && o.match.caseMode == .insensitive)
+    #expect(try parse(["+i"]).match.caseMode == .sensitive)
+  }
+
+  @Test func selectionOptions() throws {
+    let o = try parse([
+      "--preselect", "a", "--preselect=b", "--preselect-match", "^c", "--select-all", "--min", "1", "--max", "3",
+      "--order", "selection",
+    ])
+    #expect(o.preselect == [[0x61], [0x62]])
+    #expect(o.preselectMatch == [Array("^c".utf8)])
+    #expect(o.selectAll && o.min == 1 && o.max == 3 && o.order == .selection)
+    #expect(try parse(["--multi=4"]).max == 4)
+    #expect(try parse(["-m"]).max == nil)
+  }
+
+  @Test func laterOptionsWinOverDefaults() throws {
+    let o = try parse(["--tiebreak", "begin,index"], defaults: ["--tiebreak", "end", "--tac"])
+    #expect(o.rank.tiebreaks == [.begin, .index])
+    #expect(o.rank.reverse)
+  }
+
+  @Test func fieldsAndHeights() throws {
+    let o = try parse(["-d", ":", "--nth", "2..", "--with-nth", "1", "--accept-nth", "-1", "--height", "40%"])
+    #expect(o.delimiter == .string([0x3A]))
+    #expect(o.nth == FieldSpec("2.."))
+    #expect(o.height == .percent(40))
+    #expect(try parse(["--height=10"]).height == .lines(10))
+    #expect(try parse(["--fullscreen"]).height == .fullscreen)
+  }
+
+  @Test(arguments: [
+    (["--nope"], OptionError.unknownOption("--nope")),
+    (["-z"], .unknownOption("-z")),
+    (["--query"], .missingValue("--query")),
+    (["-f"], .missingValue("-f")),
+    (["a", "b"], .unexpectedArgument("b")),
+    (["--batch=1"], .invalidValue(option: "--batch", value: "1", expected: "no value")),
+  ])
+  func errorsNameTheWord(words: [String], error: OptionError) {
+    #expect(throws: error) { try parse(words) }
+  }
+
+  @Test(arguments: [["--max", "0"], ["--min", "x"], ["--height", "2"], ["--order", "random"], ["--tiebreak", "size"],
+    ["--nth", "0"], ["--layout", "up"]])
+  func badValuesAreRejected(words: [String]) {
+    #expect {
+      try parse(words)
+    } throws: { error in
+      guard case .invalidValue(let option, _, _) = error as? OptionError else { return false }
+      return option == words[0] && (error as! OptionError).message.contains("--help")
+    }
+  }
+}
+
+@Suite struct ShellWordsTests {
+  @Test(arguments: [
+    ("a b", ["a", "b"]),
+    ("  --prompt '> x'  ", ["--prompt", "> x"]),
+    ("--header \"a \\\"b\\\"\"", ["--header", "a \"b\""]),
+    ("a\\ b c", ["a b", "c"]),
+    ("''", [""]),
+    ("", []),
+  ])
+  func splits(text: String, words: [String]) throws {
+    #expect(try ShellWords.split(Array(text.utf8)) == words.map { Array($0.utf8) })
+  }
+
+  @Test func unbalancedQuote() {
+    #expect(throws: OptionError.self) { try ShellWords.split(Array("'abc".utf8)) }
+  }
+}

@@ -1,0 +1,71 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct RankingTests {
+  @Test(arguments: [
+    ("amor", ["app/models/zrder", "app/models/order"], ["app/models/order", "app/models/zrder"]),
+    ("gemfil", ["Gemfile.lock", "Gemfile"], ["Gemfile", "Gemfile.lock"]),
+    ("test", ["testing", "tests"], ["tests", "testing"]),
+    ("fbb", ["fooBarBaz", "foo bar baz"], ["foo bar baz", "fooBarBaz"]),
+    (
+      "foobar", ["--foobar--------", "-----foobar---", "----foobar--", "-------foobar-"],
+      ["----foobar--", "-----foobar---", "-------foobar-", "--foobar--------"]
+    ),
+    ("ab", ["xaxb", "ab"], ["ab", "xaxb"]),
+    ("sm", ["some_mod", "xsmall"], ["some_mod", "xsmall"]),
+    ("usr", ["/x/ufoosr", "/usr/bin"], ["/usr/bin", "/x/ufoosr"]),
+  ])
+  func ranking(query: String, lines: [String], expected: [String]) {
+    #expect(filter(query, lines) == expected)
+  }
+
+  @Test func extendedQueriesFromTheIssue() {
+    let hundred = (1...100).map(String.init)
+    #expect(filter("1 00$", hundred) == ["100"])
+    #expect(Set(filter("1 | 5", (1...10).map(String.init))) == ["1", "5", "10"])
+  }
+
+  @Test func emptyQueryKeepsInputOrder() {
+    #expect(filter("", ["c", "a", "b"]) == ["c", "a", "b"])
+  }
+
+  @Test func tiebreaks() {
+    #expect(filter("ab", ["abxxxx", "ab"], rank: RankOptions(tiebreaks: [.index])) == ["abxxxx", "ab"])
+    #expect(filter("ab", ["abxxxx", "ab"], rank: RankOptions(tiebreaks: [.length])) == ["ab", "abxxxx"])
+    #expect(filter("ab", ["--ab-", "-ab--"], rank: RankOptions(tiebreaks: [.begin])) == ["-ab--", "--ab-"])
+    #expect(filter("ab", ["-ab--", "--ab-"], rank: RankOptions(tiebreaks: [.end])) == ["--ab-", "-ab--"])
+    #expect(filter("ab", ["-ab--", "-ab", "-ab"], rank: RankOptions(tiebreaks: [.length])) == ["-ab", "-ab", "-ab--"])
+  }
+
+  @Test func noSortAndTac() {
+    let lines = ["ab", "xaxb", "a_b"]
+    #expect(filter("ab", lines, rank: RankOptions(sort: false)) == lines)
+    #expect(filter("ab", lines, rank: RankOptions(sort: false, reverse: true)) == lines.reversed())
+    #expect(filter("", ["1", "2", "3"], rank: RankOptions(reverse: true)) == ["3", "2", "1"])
+  }
+
+  @Test func scoresFollowFzfConstants() {
+    // First character at the start of the line: match + double whitespace-boundary bonus.
+    let expected: [Int32?] = [16 + 10 * 2, 16 + 9 * 2, 16 + 20 + 16 + 10, 16 + 20 + 16 + 0 - 3 - 1]
+    // Start of line (double whitespace-boundary bonus); after a path delimiter; a consecutive run keeps
+    // the first character's bonus; a gap of two characters costs a start (-3) and an extension (-1).
+    #expect([score("a", "a"), score("b", "a/b"), score("ab", "ab"), score("ad", "abcd")] == expected)
+  }
+
+  @Test func searchesSlicesAndCandidates() {
+    let lines = (0..<100_000).map { "line \($0)" }
+    let s = store(lines)
+    let all = Search.matches(Pattern("99"), in: s, scope: .all(0..<s.count), rank: RankOptions())!
+    let narrowed = Search.matches(
+      Pattern("999"), in: s, scope: .candidates(all.map(\.index).sorted()), rank: RankOptions())!
+    let direct = Search.matches(Pattern("999"), in: s, scope: .all(0..<s.count), rank: RankOptions())!
+    #expect(Set(narrowed.map(\.index)) == Set(direct.map(\.index)))
+    #expect(!direct.isEmpty)
+  }
+
+  @Test func cancelledSearchReturnsNil() {
+    let s = store((0..<1000).map(String.init))
+    #expect(Search.matches(Pattern("1"), in: s, scope: .all(0..<s.count), rank: RankOptions(), cancelled: { true }) == nil)
+  }
+}

@@ -1,0 +1,81 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct ScriptedTests {
+  func options(_ words: [String]) -> Options {
+    try! OptionParser.parse(words.map { Array($0.utf8) })
+  }
+
+  func batch(_ words: [String], _ lines: [String], fileLines: [String] = []) -> Scripted.Decision {
+    let o = options(["--batch"] + words)
+    let s = store(lines)
+    let pre = Preselection.apply(
+      o, store: s, candidates: Scripted.candidates(o, s), fileLines: fileLines.map { Array($0.utf8) })
+    return Scripted.batch(o, s, pre.selection)
+  }
+
+  @Test func batchPrintsPreselectionInInputOrder() {
+    #expect(batch(["--preselect", "c", "--preselect", "a"], ["a", "b", "c"]) == .print([0, 2]))
+    // Preselected lines count as marked in input order.
+    #expect(batch(["--preselect", "c", "--preselect", "a", "--order", "selection"], ["a", "b", "c"]) == .print([0, 2]))
+  }
+
+  @Test func batchPreselectionIgnoresTheQuery() {
+    #expect(batch(["-q", "zzz", "--preselect", "b"], ["a", "b"]) == .print([1]))
+  }
+
+  @Test func batchWithoutPreselectionPrintsTheBestMatch() {
+    #expect(batch(["-q", "b"], ["abc", "b", "c"]) == .print([1]))
+    #expect(batch([], ["x", "y"]) == .print([0]))
+    #expect(batch(["-q", "q"], ["x", "y"]) == .nothing(nil))
+    #expect(batch([], []) == .nothing(nil))
+  }
+
+  @Test func preselectionSourcesUnite() {
+    let lines = ["apple", "banana", "cherry", "date"]
+    #expect(batch(["--preselect", "date", "--preselect-match", "^b"], lines, fileLines: ["apple"]) == .print([0, 1, 3]))
+    #expect(batch(["--select-all"], lines) == .print([0, 1, 2, 3]))
+    #expect(batch(["--preselect", "app"], lines) == .print([0]))  // no exact line: falls back to the best match
+  }
+
+  @Test func duplicatesAreSeparateLines() {
+    #expect(batch(["--preselect", "a"], ["a", "b", "a"]) == .print([0, 2]))
+  }
+
+  @Test func limits() {
+    #expect(batch(["--select-all", "--min", "5"], ["a", "b"]) == .nothing("2 selected, --min requires at least 5"))
+    #expect(batch(["--select-all", "--max", "2"], ["a", "b", "c"]) == .print([0, 1]))
+    let o = options(["--select-all", "--max", "2"])
+    let s = store(["a", "b", "c"])
+    #expect(Preselection.apply(o, store: s, candidates: 0..<3).warning?.contains("--max 2") == true)
+  }
+
+  @Test func headerLinesAreNeverCandidates() {
+    #expect(batch(["--header-lines", "1", "--select-all"], ["H", "a"]) == .print([1]))
+    let o = options(["--header-lines", "1"])
+    #expect(Scripted.filter([], o, store(["H", "a"])) == .print([1]))
+  }
+
+  @Test func earlyDecisions() {
+    #expect(Scripted.early(options(["-1", "-q", "b"]), store(["a", "b"])) == .print([1]))
+    #expect(Scripted.early(options(["-1"]), store(["a", "b"])) == .interactive)
+    #expect(Scripted.early(options(["-0", "-q", "z"]), store(["a", "b"])) == .nothing(nil))
+    #expect(Scripted.early(options(["-0"]), store(["a"])) == .interactive)
+    #expect(Scripted.early(options([]), store([])) == .interactive)
+  }
+
+  @Test func nthSearchesOnlyTheseFields() {
+    let o = options(["--nth", "2", "-d", ":"])
+    #expect(Scripted.filter(Array("a".utf8), o, store(["a:b", "b:a"])) == .print([1]))
+  }
+
+  @Test func outputFormatting() {
+    let s = store(["Reading\treading", "x"])
+    var o = options(["-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--print-query", "--expect", "ctrl-x"])
+    #expect(OutputFormatter(options: o).format([0], store: s, query: Array("q".utf8), key: "ctrl-x")
+      == Array("q\nctrl-x\nreading\n".utf8))
+    o = options(["--print0"])
+    #expect(OutputFormatter(options: o).format([0, 1], store: s, query: []) == Array("Reading\treading\0x\0".utf8))
+  }
+}
