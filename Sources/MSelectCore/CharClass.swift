@@ -2,9 +2,15 @@
 package enum CharClass: UInt8, Sendable {
   case white, nonWord, delimiter, lower, upper, letter, number
 
-  /// Classes of the ASCII bytes, indexed by byte.
-  private static let ascii: [CharClass] = (0..<128).map { b -> CharClass in
-    switch UInt8(b) {
+  /// Classes of the ASCII bytes, indexed by byte; lives for the whole process.
+  nonisolated(unsafe) package static let asciiTable: UnsafePointer<CharClass> = {
+    let table = UnsafeMutablePointer<CharClass>.allocate(capacity: 128)
+    for b in 0..<128 { table[b] = ascii(UInt8(b)) }
+    return UnsafePointer(table)
+  }()
+
+  private static func ascii(_ b: UInt8) -> CharClass {
+    switch b {
     case UInt8(ascii: "a")...UInt8(ascii: "z"): .lower
     case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
     case UInt8(ascii: "0")...UInt8(ascii: "9"): .number
@@ -16,8 +22,12 @@ package enum CharClass: UInt8, Sendable {
 
   /// The class of a scalar (or of an invalid byte, which counts as a non-word character).
   @inline(__always)
-  package static func of(_ c: UInt32) -> CharClass {
-    if c < 128 { return ascii[Int(c)] }
+  package static func of(_ c: UInt32, _ asciiTable: UnsafePointer<CharClass>) -> CharClass {
+    if c < 128 { return asciiTable[Int(c)] }
+    return nonASCII(c)
+  }
+
+  private static func nonASCII(_ c: UInt32) -> CharClass {
     guard c < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(c) else { return .nonWord }
     let properties = scalar.properties
     if properties.isWhitespace { return .white }

@@ -5,25 +5,31 @@ package enum CharFold {
     case exact, lowercase, stripDiacritics, lowercaseAndStrip
   }
 
-  /// Dense lookup tables for scalars below `foldTableLimit`, one per mode.
-  package static let lowercaseTable = dense(lowercasePairs)
-  package static let stripTable = dense(diacriticPairs)
-  package static let lowercaseStripTable: [UInt32] = {
-    (0..<UInt32(foldTableLimit)).map { c in
-      let lower = lowercaseTable[Int(c)]
-      return lower < UInt32(foldTableLimit) ? stripTable[Int(lower)] : lower
-    }
-  }()
-  package static let identityTable: [UInt32] = (0..<UInt32(foldTableLimit)).map { $0 }
+  /// Number of entries in each table; scalars at or beyond it fold to themselves.
+  package static let limit = UInt32(foldTableLimit)
 
-  private static func dense(_ pairs: [UInt32]) -> [UInt32] {
-    var table = (0..<UInt32(foldTableLimit)).map { $0 }
+  // The tables live for the whole process, so matchers can hold plain pointers to them.
+  nonisolated(unsafe) private static let lowercaseTable = dense(lowercasePairs)
+  nonisolated(unsafe) private static let stripTable = dense(diacriticPairs)
+  nonisolated(unsafe) private static let lowercaseStripTable: UnsafePointer<UInt32> = {
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
+    for c in 0..<foldTableLimit {
+      let lower = lowercaseTable[c]
+      table[c] = lower < limit ? stripTable[Int(lower)] : lower
+    }
+    return UnsafePointer(table)
+  }()
+  nonisolated(unsafe) private static let identityTable = dense([])
+
+  private static func dense(_ pairs: [UInt32]) -> UnsafePointer<UInt32> {
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
+    for c in 0..<foldTableLimit { table[c] = UInt32(c) }
     for pair in pairs { table[Int(pair >> 16)] = pair & 0xFFFF }
-    return table
+    return UnsafePointer(table)
   }
 
-  /// The table implementing `mode`.
-  package static func table(_ mode: Mode) -> [UInt32] {
+  /// The table implementing `mode` (`limit` entries, valid for the life of the process).
+  package static func table(_ mode: Mode) -> UnsafePointer<UInt32> {
     switch mode {
     case .exact: identityTable
     case .lowercase: lowercaseTable
@@ -34,8 +40,8 @@ package enum CharFold {
 
   /// Folds one scalar with a table from `table(_:)`; scalars beyond the table are left alone.
   @inline(__always)
-  package static func fold(_ c: UInt32, _ table: UnsafeBufferPointer<UInt32>) -> UInt32 {
-    c < UInt32(foldTableLimit) ? table[Int(c)] : c
+  package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
+    c < limit ? table[Int(c)] : c
   }
 
   /// Whether `c` is an uppercase letter (smart case looks for these in a term).
@@ -45,6 +51,6 @@ package enum CharFold {
 
   /// Whether `c` carries a diacritic that folding would remove.
   package static func hasDiacritic(_ c: UInt32) -> Bool {
-    c < UInt32(foldTableLimit) && stripTable[Int(c)] != c
+    c < limit && stripTable[Int(c)] != c
   }
 }

@@ -10,12 +10,11 @@ public struct Matcher {
   }
 
   public let pattern: Pattern
-  private var raw: [UInt32] = []
-  private var folded: [UInt32] = []
+  private let raw = ScratchBuffer<UInt32>()
+  private let folded = ScratchBuffer<UInt32>()
   private var foldedMode: CharFold.Mode?
-  private var scorer = Scorer()
-  private var scratchPositions: [Int] = []
-  private var bonusesReady = false
+  private var count = 0
+  private let scorer = Scorer()
   /// Terms the byte pre-scan can check: positive terms that stand alone in their group.
   private let prescanTerms: [Term]
 
@@ -41,9 +40,7 @@ public struct Matcher {
   {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
     for term in prescanTerms where !Matcher.prescan(term, line) { return nil }
-    UTF8Decoding.decode(line, into: &raw)
-    foldedMode = nil
-    bonusesReady = false
+    decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0)
     for group in pattern.groups {
       var best: Matcher.Match?
@@ -58,6 +55,34 @@ public struct Matcher {
     }
     if total.begin == Int.max { total.begin = 0 }
     return total
+  }
+
+  /// Decodes the line into `raw` (one value per character) and forgets the previous folding.
+  @inline(__always)
+  private mutating func decode(_ line: UnsafeRawBufferPointer) {
+    let n = line.count
+    let out = raw.reserve(max(n, 1))
+    foldedMode = nil
+    guard n > 0 else {
+      count = 0
+      return
+    }
+    let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    var i = 0
+    var k = 0
+    while i < n {
+      let b = p[i]
+      if b < 0x80 {
+        out[k] = UInt32(b)
+        i += 1
+      } else {
+        let (c, length) = UTF8Decoding.decode(p, i, n)
+        out[k] = c
+        i += length
+      }
+      k += 1
+    }
+    count = k
   }
 
   /// Whether the line's bytes contain, in order, a possible first byte for each term character.
@@ -93,54 +118,47 @@ public struct Matcher {
   }
 
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    let n = count
+    let out = folded.reserve(max(n, 1))
     if foldedMode != term.fold {
       let table = CharFold.table(term.fold)
-      folded.removeAll(keepingCapacity: true)
-      table.withUnsafeBufferPointer { t in
-        for ch in raw { folded.append(CharFold.fold(ch, t)) }
-      }
+      let input = raw.base
+      for j in 0..<n { out[j] = CharFold.fold(input[j], table) }
       foldedMode = term.fold
     }
-    if !bonusesReady {
-      raw.withUnsafeBufferPointer { scorer.prepareBonuses($0) }
-      bonusesReady = true
-    }
-    return folded.withUnsafeBufferPointer { text in
-      term.chars.withUnsafeBufferPointer { pattern in
-        switch term.kind {
-        case .fuzzy:
-          return scorer.fuzzy(pattern: pattern, text: text, positions: positions).map {
-            Match(score: $0.score, begin: $0.begin, end: $0.end)
-          }
-        case .exact:
-          return exact(pattern, text, candidates: 0...max(0, text.count - pattern.count), positions)
-        case .prefix:
-          return exact(pattern, text, candidates: 0...0, positions)
-        case .suffix:
-          let at = text.count - pattern.count
-          return at < 0 ? nil : exact(pattern, text, candidates: at...at, positions)
-        case .equal:
-          return text.count == pattern.count ? exact(pattern, text, candidates: 0...0, positions) : nil
+    let text = Scorer.Text(raw: raw.base, folded: out, count: n)
+    return term.chars.withUnsafeBufferPointer { pattern in
+      switch term.kind {
+      case .fuzzy:
+        return scorer.fuzzy(pattern: pattern, text: text, positions: positions).map {
+          Match(score: $0.score, begin: $0.begin, end: $0.end)
         }
+      case .exact:
+        return exact(pattern, text, candidates: 0...max(0, n - pattern.count), positions)
+      case .prefix:
+        return exact(pattern, text, candidates: 0...0, positions)
+      case .suffix:
+        return n < pattern.count ? nil : exact(pattern, text, candidates: (n - pattern.count)...(n - pattern.count), positions)
+      case .equal:
+        return n == pattern.count ? exact(pattern, text, candidates: 0...0, positions) : nil
       }
     }
   }
 
   /// The best-scoring place among `candidates` where `pattern` appears contiguously.
-  private mutating func exact(
-    _ pattern: UnsafeBufferPointer<UInt32>, _ text: UnsafeBufferPointer<UInt32>,
-    candidates: ClosedRange<Int>, _ positions: UnsafeMutablePointer<[Int]>?
+  private func exact(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.Text, candidates: ClosedRange<Int>,
+    _ positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     let m = pattern.count
     guard text.count >= m else { return nil }
+    let t = text.folded
     var best: Match?
-    for start in candidates where text[start] == pattern[0] {
+    for start in candidates where t[start] == pattern[0] {
       var k = 1
-      while k < m && text[start + k] == pattern[k] { k += 1 }
+      while k < m && t[start + k] == pattern[k] { k += 1 }
       guard k == m else { continue }
-      scratchPositions.removeAll(keepingCapacity: true)
-      scratchPositions.append(contentsOf: start..<(start + m))
-      let score = scratchPositions.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) }
+      let score = scorer.score(contiguousAt: start, length: m, text: text)
       if best == nil || score > best!.score {
         best = Match(score: score, begin: start, end: start + m - 1)
       }

@@ -8,9 +8,23 @@ public struct OutputFormatter {
 
   private var terminator: UInt8 { options.print0 ? 0 : 10 }
 
+  /// Bytes gathered before they are handed to the sink: large writes, bounded memory.
+  static let flushSize = 256 << 10
+
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
   public func format(_ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil) -> [UInt8] {
+    var all: [UInt8] = []
+    write(lines, store: store, query: query, key: key) { all.append(contentsOf: $0) }
+    return all
+  }
+
+  /// Streams the output to `sink` in large pieces.
+  public func write<E: Error>(
+    _ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil,
+    to sink: ([UInt8]) throws(E) -> Void
+  ) throws(E) {
     var out: [UInt8] = []
+    out.reserveCapacity(OutputFormatter.flushSize + 4096)
     if options.printQuery {
       out.append(contentsOf: query)
       out.append(terminator)
@@ -27,7 +41,11 @@ public struct OutputFormatter {
         out.append(contentsOf: line)
       }
       out.append(terminator)
+      if out.count >= OutputFormatter.flushSize {
+        try sink(out)
+        out.removeAll(keepingCapacity: true)
+      }
     }
-    return out
+    if !out.isEmpty { try sink(out) }
   }
 }

@@ -137,18 +137,18 @@ public struct Pattern: Sendable, Equatable {
       case (false, false): .exact
       }
     let table = CharFold.table(fold)
-    let chars = table.withUnsafeBufferPointer { t in scalars.map { CharFold.fold($0, t) } }
+    let chars = scalars.map { CharFold.fold($0, table) }
     return Term(
       kind: kind, inverse: inverse, chars: chars, fold: fold,
       leadBytes: leadBytes(chars, table))
   }
 
   /// For each folded character, the first bytes of every encoding that folds to it.
-  private static func leadBytes(_ chars: [UInt32], _ table: [UInt32]) -> [Bool] {
+  private static func leadBytes(_ chars: [UInt32], _ table: UnsafePointer<UInt32>) -> [Bool] {
     var result = [Bool](repeating: false, count: chars.count * 256)
     for (k, c) in chars.enumerated() {
       result[k * 256 + Int(leadByte(c))] = true
-      for x in 0..<UInt32(table.count) where table[Int(x)] == c {
+      for x in 0..<CharFold.limit where table[Int(x)] == c {
         result[k * 256 + Int(leadByte(x))] = true
       }
     }

@@ -2,7 +2,7 @@
 ///
 /// It finds the best-scoring alignment of a pattern in a text (not just the first one), rewarding
 /// matches at word and path boundaries, camelCase humps and digits, and consecutive runs, and charging
-/// for gaps. Positions come from a backtrace over the score matrices.
+/// for gaps. Positions come from a backtrace over the score matrices. Not thread-safe: one per thread.
 package struct Scorer {
   package static let scoreMatch: Int32 = 16
   package static let gapStart: Int32 = -3
@@ -24,10 +24,18 @@ package struct Scorer {
     package var end: Int
   }
 
-  private var h: [Int32] = []
-  private var c: [UInt16] = []
-  private var firsts: [Int] = []
-  package var bonuses: [Int32] = []
+  /// One line as the scorer sees it: raw scalars (for bonuses) and folded ones (for comparing).
+  package struct Text {
+    package var raw: UnsafePointer<UInt32>
+    package var folded: UnsafePointer<UInt32>
+    package var count: Int
+  }
+
+  private let h = ScratchBuffer<Int32>()
+  private let c = ScratchBuffer<UInt16>()
+  private let firsts = ScratchBuffer<Int>()
+  private let bonuses = ScratchBuffer<Int32>()
+  private let classes = CharClass.asciiTable
 
   package init() {}
 
@@ -52,20 +60,23 @@ package struct Scorer {
     }
   }
 
-  /// Fills `bonuses` for a line from its raw characters.
-  package mutating func prepareBonuses(_ raw: UnsafeBufferPointer<UInt32>) {
-    bonuses.removeAll(keepingCapacity: true)
-    var previous = CharClass.white
-    for ch in raw {
-      let current = CharClass.of(ch)
-      bonuses.append(Scorer.bonus(previous, current))
+  /// Computes the bonuses of characters `lo...hi` of the text; returns the bonus array (indexed by character).
+  @inline(__always)
+  private func prepareBonuses(_ text: Text, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
+    let bonus = bonuses.reserve(text.count)
+    var previous = lo == 0 ? CharClass.white : CharClass.of(text.raw[lo - 1], classes)
+    for j in lo...hi {
+      let current = CharClass.of(text.raw[j], classes)
+      bonus[j] = Scorer.bonus(previous, current)
       previous = current
     }
+    return bonus
   }
 
   /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
-  package func score(positions: UnsafeBufferPointer<Int>, text: UnsafeBufferPointer<UInt32>) -> Int32 {
+  package func score(positions: UnsafeBufferPointer<Int>, text: Text) -> Int32 {
     guard let first = positions.first, let last = positions.last else { return 0 }
+    let bonus = prepareBonuses(text, first, last)
     var score: Int32 = 0
     var inGap = false
     var consecutive = 0
@@ -73,14 +84,14 @@ package struct Scorer {
     var k = 0
     for j in first...last {
       if k < positions.count && positions[k] == j {
-        var bonus = bonuses[j]
+        var b = bonus[j]
         if consecutive == 0 {
-          firstBonus = bonus
+          firstBonus = b
         } else {
-          if bonus >= Scorer.bonusBoundary && bonus > firstBonus { firstBonus = bonus }
-          bonus = max(bonus, firstBonus, Scorer.bonusConsecutive)
+          if b >= Scorer.bonusBoundary && b > firstBonus { firstBonus = b }
+          b = max(b, firstBonus, Scorer.bonusConsecutive)
         }
-        score += Scorer.scoreMatch + (k == 0 ? bonus * Scorer.firstCharMultiplier : bonus)
+        score += Scorer.scoreMatch + (k == 0 ? b * Scorer.firstCharMultiplier : b)
         inGap = false
         consecutive += 1
         k += 1
@@ -94,38 +105,50 @@ package struct Scorer {
     return score
   }
 
-  /// The best fuzzy alignment of `pattern` in `text` (both folded), or nil when it is not a subsequence.
+  /// Scores a contiguous match of `length` characters at `start`.
+  package func score(contiguousAt start: Int, length: Int, text: Text) -> Int32 {
+    let positions = firsts.reserve(length)
+    for k in 0..<length { positions[k] = start + k }
+    return score(positions: UnsafeBufferPointer(start: positions, count: length), text: text)
+  }
+
+  /// The best fuzzy alignment of `pattern` (folded) in `text`, or nil when it is not a subsequence.
   ///
-  /// `bonuses` must have been prepared for the same line. Positions are appended when requested.
-  package mutating func fuzzy(
-    pattern: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt32>,
-    positions: UnsafeMutablePointer<[Int]>?
-  ) -> Result? {
+  /// Positions are appended when requested.
+  package func fuzzy(pattern: UnsafeBufferPointer<UInt32>, text: Text, positions: UnsafeMutablePointer<[Int]>?)
+    -> Result?
+  {
     let m = pattern.count
     let n = text.count
+    let t = text.folded
     guard m > 0 else { return Result(score: 0, begin: 0, end: 0) }
     // Greedy forward pass: the first place each pattern character can match.
-    firsts.removeAll(keepingCapacity: true)
+    let firsts = self.firsts.reserve(m)
     var k = 0
     var j = 0
-    while j < n && k < m {
-      if text[j] == pattern[k] {
-        firsts.append(j)
+    var want = pattern[0]
+    while j < n {
+      if t[j] == want {
+        firsts[k] = j
         k += 1
+        if k == m { break }
+        want = pattern[k]
       }
       j += 1
     }
     guard k == m else { return nil }
     var last = n - 1
-    while text[last] != pattern[m - 1] { last -= 1 }
+    let final = pattern[m - 1]
+    while t[last] != final { last -= 1 }
     let first = firsts[0]
     let width = last - first + 1
+    let bonus = prepareBonuses(text, first, last)
 
     if m == 1 {
       var best: Int32 = -1
       var bestAt = first
-      for j in first...last where text[j] == pattern[0] {
-        let s = Scorer.scoreMatch + bonuses[j] * Scorer.firstCharMultiplier
+      for j in first...last where t[j] == pattern[0] {
+        let s = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
         if s > best {
           best = s
           bestAt = j
@@ -136,97 +159,89 @@ package struct Scorer {
     }
 
     if width * m > Scorer.maxCells {
-      let score = firsts.withUnsafeBufferPointer { self.score(positions: $0, text: text) }
-      positions?.pointee.append(contentsOf: firsts)
-      return Result(score: score, begin: firsts[0], end: firsts[m - 1])
+      let greedy = UnsafeBufferPointer(start: firsts, count: m)
+      positions?.pointee.append(contentsOf: greedy)
+      return Result(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
     }
-    return dynamicProgram(pattern: pattern, text: text, first: first, width: width, positions: positions)
+    return dynamicProgram(
+      pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width, positions: positions)
   }
 
   /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.
-  private mutating func dynamicProgram(
-    pattern: UnsafeBufferPointer<UInt32>, text: UnsafeBufferPointer<UInt32>, first: Int, width: Int,
-    positions: UnsafeMutablePointer<[Int]>?
+  private func dynamicProgram(
+    pattern: UnsafeBufferPointer<UInt32>, text: UnsafePointer<UInt32>, bonus: UnsafePointer<Int32>,
+    firsts: UnsafePointer<Int>, first: Int, width: Int, positions: UnsafeMutablePointer<[Int]>?
   ) -> Result {
     let m = pattern.count
     let cells = width * m
-    if h.count < cells {
-      h = [Int32](repeating: 0, count: cells)
-      c = [UInt16](repeating: 0, count: cells)
-    }
+    let h = self.h.reserve(cells)
+    let c = self.c.reserve(cells)
     var maxScore: Int32 = -1
     var maxAt = first
-    firsts.withUnsafeBufferPointer { firsts in
-      bonuses.withUnsafeBufferPointer { bonus in
-        h.withUnsafeMutableBufferPointer { h in
-          c.withUnsafeMutableBufferPointer { c in
-            // Row 0: the first pattern character, whose bonus counts double.
-            var previous: Int32 = 0
-            var inGap = false
-            let p0 = pattern[0]
-            for j in first..<(first + width) {
-              let col = j - first
-              if text[j] == p0 {
-                let s = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
-                h[col] = s
-                c[col] = 1
-                inGap = false
-              } else {
-                h[col] = max(previous + (inGap ? Scorer.gapExtension : Scorer.gapStart), 0)
-                c[col] = 0
-                inGap = true
-              }
-              previous = h[col]
-            }
-            for i in 1..<m {
-              let row = i * width
-              let up = row - width
-              let pi = pattern[i]
-              let start = firsts[i] - first
-              for col in 0..<start {
-                h[row + col] = 0
-                c[row + col] = 0
-              }
-              var inGap = false
-              var left: Int32 = 0
-              for col in start..<width {
-                let j = col + first
-                let s2 = left + (inGap ? Scorer.gapExtension : Scorer.gapStart)
-                var s1: Int32 = 0
-                var consecutive: UInt16 = 0
-                if text[j] == pi {
-                  s1 = h[up + col - 1] + Scorer.scoreMatch
-                  var b = bonus[j]
-                  consecutive = c[up + col - 1] + 1
-                  if consecutive > 1 {
-                    let fb = bonus[j - Int(consecutive) + 1]
-                    if b >= Scorer.bonusBoundary && b > fb {
-                      consecutive = 1
-                    } else {
-                      b = max(b, Scorer.bonusConsecutive, fb)
-                    }
-                  }
-                  if s1 + b < s2 {
-                    s1 += bonus[j]
-                    consecutive = 0
-                  } else {
-                    s1 += b
-                  }
-                }
-                c[row + col] = consecutive
-                inGap = s1 < s2
-                let score = max(s1, s2, 0)
-                h[row + col] = score
-                left = score
-                if i == m - 1 && score > maxScore {
-                  maxScore = score
-                  maxAt = j
-                }
-              }
+
+    // Row 0: the first pattern character, whose bonus counts double.
+    var previous: Int32 = 0
+    var inGap = false
+    let p0 = pattern[0]
+    for col in 0..<width {
+      let j = col + first
+      if text[j] == p0 {
+        h[col] = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
+        c[col] = 1
+        inGap = false
+      } else {
+        h[col] = max(previous + (inGap ? Scorer.gapExtension : Scorer.gapStart), 0)
+        c[col] = 0
+        inGap = true
+      }
+      previous = h[col]
+    }
+    for i in 1..<m {
+      let row = i * width
+      let up = row - width
+      let pi = pattern[i]
+      let start = firsts[i] - first
+      for col in 0..<start {
+        h[row + col] = 0
+        c[row + col] = 0
+      }
+      var inGap = false
+      var left: Int32 = 0
+      for col in start..<width {
+        let j = col + first
+        let s2 = left + (inGap ? Scorer.gapExtension : Scorer.gapStart)
+        var s1: Int32 = 0
+        var consecutive: UInt16 = 0
+        if text[j] == pi {
+          s1 = h[up + col - 1] + Scorer.scoreMatch
+          var b = bonus[j]
+          consecutive = c[up + col - 1] + 1
+          if consecutive > 1 {
+            let fb = bonus[j - Int(consecutive) + 1]
+            if b >= Scorer.bonusBoundary && b > fb {
+              consecutive = 1
+            } else {
+              b = max(b, Scorer.bonusConsecutive, fb)
             }
           }
+          if s1 + b < s2 {
+            s1 += bonus[j]
+            consecutive = 0
+          } else {
+            s1 += b
+          }
         }
+        c[row + col] = consecutive
+        inGap = s1 < s2
+        let score = max(s1, s2, 0)
+        h[row + col] = score
+        left = score
       }
+    }
+    let lastRow = (m - 1) * width
+    for col in (firsts[m - 1] - first)..<width where h[lastRow + col] > maxScore {
+      maxScore = h[lastRow + col]
+      maxAt = col + first
     }
     guard let positions else {
       return Result(score: maxScore, begin: first, end: maxAt)

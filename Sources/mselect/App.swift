@@ -46,7 +46,7 @@ enum App {
             return finish(decision, options, store, query: options.query)
           }
         }
-        return fail("the interactive picker is not available yet; use --filter or --batch")
+        return fail("the interactive picker needs a terminal (not available yet); use --filter or --batch")
       }
     } catch {
       return fail(error.message)
@@ -68,7 +68,14 @@ enum App {
     let formatter = OutputFormatter(options: options)
     switch decision {
     case .print(let lines):
-      return emit(formatter.format(lines, store: store, query: query))
+      do {
+        try formatter.write(lines, store: store, query: query) { (bytes) throws(SystemError) in
+          try Terminal.writeStandardOutput(bytes)
+        }
+        return .success
+      } catch {
+        return writeFailed(error)
+      }
     case .nothing(let message):
       if let message { warn(message) }
       if options.printQuery {
@@ -80,16 +87,20 @@ enum App {
     }
   }
 
-  /// Writes to stdout; a closed pipe ends quietly.
+  /// Writes to stdout.
   static func emit(_ output: [UInt8]) -> ExitCode {
     do {
       try Terminal.writeStandardOutput(output)
       return .success
-    } catch let error where error.errno == EPIPE {
-      return .brokenPipe
     } catch {
-      return fail("cannot write output: \(error.reason)")
+      return writeFailed(error)
     }
+  }
+
+  /// A closed pipe ends quietly; other write errors are reported.
+  static func writeFailed(_ error: SystemError) -> ExitCode {
+    if error.errno == EPIPE { return .brokenPipe }
+    return fail("cannot write output: \(error.reason)")
   }
 
   static func warn(_ message: String) {

@@ -1,0 +1,81 @@
+import Foundation
+
+/// Runs the built `mselect` binary through pipes and collects what it printed.
+struct BinaryRunner {
+  /// The result of one run.
+  struct Result {
+    var stdout: [UInt8]
+    var stderr: String
+    var status: Int32
+
+    var text: String { String(decoding: stdout, as: UTF8.self) }
+  }
+
+  /// The binary next to the test bundle in the build directory.
+  static let binary: URL = {
+    let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
+    var dir = exe.deletingLastPathComponent()
+    // The test runner may live inside a .xctest bundle directory.
+    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("mselect").path) && dir.path != "/" {
+      dir = dir.deletingLastPathComponent()
+    }
+    return dir.appendingPathComponent("mselect")
+  }()
+
+  /// Runs `mselect arguments` with `input` on stdin (nil: stdin is /dev/null).
+  ///
+  /// `withoutTerminal` starts it in a new session (setsid), where /dev/tty cannot be opened.
+  static func run(
+    _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
+    withoutTerminal: Bool = false
+  ) throws -> Result {
+    // A child that exits before reading all its input must not kill the test runner.
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    if withoutTerminal {
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
+      process.arguments = ["-w", binary.path] + arguments
+    } else {
+      process.executableURL = binary
+      process.arguments = arguments
+    }
+    var env = ProcessInfo.processInfo.environment
+    env["MSELECT_DEFAULT_OPTS"] = nil
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    for (k, v) in environment { env[k] = v }
+    process.environment = env
+    let stdinPipe = Pipe()
+    let stdoutPipe = Pipe()
+    let stderrPipe = Pipe()
+    process.standardInput = input == nil ? FileHandle(forReadingAtPath: "/dev/null") : stdinPipe
+    process.standardOutput = stdoutPipe
+    process.standardError = stderrPipe
+    try process.run()
+    // Feed stdin and drain both outputs concurrently so large data cannot deadlock the pipes.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var out = Data()
+    nonisolated(unsafe) var err = Data()
+    DispatchQueue.global().async(group: group) { out = stdoutPipe.fileHandleForReading.readDataToEndOfFile() }
+    DispatchQueue.global().async(group: group) { err = stderrPipe.fileHandleForReading.readDataToEndOfFile() }
+    if let input {
+      let handle = stdinPipe.fileHandleForWriting
+      try? handle.write(contentsOf: Data(input))
+      try? handle.close()
+    }
+    group.wait()
+    process.waitUntilExit()
+    return Result(stdout: Array(out), stderr: String(decoding: err, as: UTF8.self), status: process.terminationStatus)
+  }
+
+  /// `run` with text input.
+  static func run(_ arguments: [String], _ input: String, environment: [String: String] = [:]) throws -> Result {
+    try run(arguments, input: Array(input.utf8), environment: environment)
+  }
+}
+
+/// A temporary file holding `bytes`, removed by the caller.
+func temporaryFile(_ bytes: [UInt8]) throws -> URL {
+  let url = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-test-\(UUID().uuidString)")
+  try Data(bytes).write(to: url)
+  return url
+}

@@ -1,0 +1,176 @@
+import Foundation
+import Testing
+
+@Suite struct PipeTests {
+  @Test func batchPrintsPreselectedLinesInInputOrder() throws {
+    let r = try BinaryRunner.run(["--batch", "--preselect", "c", "--preselect", "a"], "a\nb\nc\n")
+    #expect(r.text == "a\nc\n")
+    #expect(r.status == 0)
+  }
+
+  @Test func filterExamplesFromTheIssue() throws {
+    let hundred = (1...100).map { "\($0)\n" }.joined()
+    #expect(try BinaryRunner.run(["-f", "1 00$"], hundred).text == "100\n")
+    let ten = (1...10).map { "\($0)\n" }.joined()
+    #expect(Set(try BinaryRunner.run(["-f", "1 | 5"], ten).text.split(separator: "\n")) == ["1", "5", "10"])
+  }
+
+  @Test func invalidUTF8ComesBackByteForByte() throws {
+    let input: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x0A, 0xFF, 0xFE, 0x0A, 0xC3, 0xA9, 0x0A]
+    let r = try BinaryRunner.run(["-f", ""], input: input)
+    #expect(r.stdout == input)
+    let caf = try BinaryRunner.run(["-f", "caf"], input: input)
+    #expect(caf.stdout == [0x63, 0x61, 0x66, 0xE9, 0x0A])
+  }
+
+  @Test func controlBytesAndCRLFAreKept() throws {
+    let input = Array("one\r\ntwo\u{1B}]0;x\u{07}\r\n".utf8)
+    #expect(try BinaryRunner.run(["-f", ""], input: input).stdout == input)
+  }
+
+  @Test func lastLineWithoutNewlineIsALine() throws {
+    #expect(try BinaryRunner.run(["-f", ""], "a\nb").text == "a\nb\n")
+  }
+
+  @Test func emptyLinesAndDuplicatesAreItems() throws {
+    let r = try BinaryRunner.run(["-f", "", "--no-sort"], "x\n\nx\n")
+    #expect(r.text == "x\n\nx\n")
+  }
+
+  @Test func emptyInputExitsOne() throws {
+    let r = try BinaryRunner.run(["-f", ""], "")
+    #expect(r.stdout.isEmpty)
+    #expect(r.status == 1)
+    #expect(try BinaryRunner.run(["--batch"], "").status == 1)
+  }
+
+  @Test func noMatchExitsOne() throws {
+    let r = try BinaryRunner.run(["-f", "zzz"], "a\nb\n")
+    #expect(r.stdout.isEmpty && r.status == 1 && r.stderr.isEmpty)
+  }
+
+  @Test func nulSeparatedInputAndOutput() throws {
+    let r = try BinaryRunner.run(["--read0", "--print0", "--no-sort", "-f", "b"], input: Array("a\nb\0c\0b\0".utf8))
+    #expect(r.stdout == Array("a\nb\0b\0".utf8))
+    let nl = try BinaryRunner.run(["--read0", "-f", "c"], input: Array("a\0c".utf8))
+    #expect(nl.text == "c\n")
+  }
+
+  @Test func oneMebibyteLine() throws {
+    let long = [UInt8](repeating: UInt8(ascii: "x"), count: 1 << 20) + Array("needle".utf8)
+    let input = Array("short\n".utf8) + long + [10]
+    let r = try BinaryRunner.run(["-f", "needle"], input: input)
+    #expect(r.stdout == long + [10])
+    #expect(r.status == 0)
+  }
+
+  @Test func fileArgumentAndDash() throws {
+    let url = try temporaryFile(Array("from file\n".utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(try BinaryRunner.run(["-f", "file", url.path]).text == "from file\n")
+    #expect(try BinaryRunner.run(["-f", "std", "-"], "from stdin\n").text == "from stdin\n")
+  }
+
+  @Test func unreadableFileNamesTheFileAndTheError() throws {
+    let r = try BinaryRunner.run(["-f", "x", "/nonexistent/file"])
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.hasPrefix("mselect: "))
+    #expect(r.stderr.contains("/nonexistent/file") && r.stderr.contains("No such file"))
+  }
+
+  @Test(arguments: [
+    (["--bogus"], "--bogus"), (["-q"], "-q"), (["--max", "many"], "many"), (["--min", "3", "--max", "2"], "--min"),
+  ])
+  func usageErrors(arguments: [String], word: String) throws {
+    let r = try BinaryRunner.run(["--batch"] + arguments, "a\n")
+    #expect(r.status == 2)
+    #expect(r.stdout.isEmpty)
+    #expect(r.stderr.hasPrefix("mselect: ") && r.stderr.contains(word))
+    #expect(!r.stderr.contains("Fatal error"))
+  }
+
+  @Test func helpAndVersion() throws {
+    let help = try BinaryRunner.run(["--help"])
+    #expect(help.status == 0 && help.text.contains("usage: mselect") && help.text.contains("--preselect"))
+    let version = try BinaryRunner.run(["-V"])
+    #expect(version.status == 0 && version.text.hasPrefix("mselect "))
+  }
+
+  @Test func defaultOptionsAreReadFromTheEnvironment() throws {
+    let r = try BinaryRunner.run(["-f", ""], "a\nb\n", environment: ["MSELECT_DEFAULT_OPTS": "--tac --print-query"])
+    #expect(r.text == "\nb\na\n")
+    let overridden = try BinaryRunner.run(
+      ["-f", "", "--no-tac"], "a\nb\n", environment: ["MSELECT_DEFAULT_OPTS": "--tac"])
+    #expect(overridden.text == "a\nb\n")
+  }
+
+  @Test func fieldsShowOneValueAndReturnAnother() throws {
+    let r = try BinaryRunner.run(
+      ["-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--batch", "-q", "Read"], "Reading\treading\nWriting\twriting\n")
+    #expect(r.text == "reading\n")
+  }
+
+  @Test func headerLinesAreNotPrinted() throws {
+    #expect(try BinaryRunner.run(["--header-lines", "1", "-f", ""], "NAME\na\nb\n").text == "a\nb\n")
+  }
+
+  @Test func printQueryComesFirst() throws {
+    #expect(try BinaryRunner.run(["--print-query", "-f", "b"], "a\nb\n").text == "b\nb\n")
+    let none = try BinaryRunner.run(["--print-query", "-f", "z"], "a\n")
+    #expect(none.text == "z\n" && none.status == 1)
+  }
+
+  @Test func selectOneAndExitZeroWorkWithoutATerminal() throws {
+    let one = try BinaryRunner.run(["-1", "-q", "b"], "a\nb\n")
+    #expect(one.text == "b\n" && one.status == 0)
+    let zero = try BinaryRunner.run(["-0", "-q", "z"], "a\nb\n")
+    #expect(zero.stdout.isEmpty && zero.status == 1)
+  }
+
+  @Test func maxCutsPreselectionAndSaysSo() throws {
+    let r = try BinaryRunner.run(["--batch", "--select-all", "--max", "2"], "a\nb\nc\n")
+    #expect(r.text == "a\nb\n")
+    #expect(r.stderr.contains("--max 2"))
+  }
+
+  @Test func minNotMetPrintsNothing() throws {
+    let r = try BinaryRunner.run(["--batch", "--preselect", "a", "--min", "2"], "a\nb\n")
+    #expect(r.stdout.isEmpty && r.status == 1)
+  }
+
+  @Test func preselectFile() throws {
+    let url = try temporaryFile(Array("b\nc\n".utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    #expect(try BinaryRunner.run(["--batch", "--preselect-file", url.path], "a\nb\nc\n").text == "b\nc\n")
+    let missing = try BinaryRunner.run(["--batch", "--preselect-file", "/nonexistent"], "a\n")
+    #expect(missing.status == 2 && missing.stderr.contains("/nonexistent"))
+  }
+
+  @Test func interactiveWithoutTerminalIsAClearError() throws {
+    // setsid: a new session has no controlling terminal, so /dev/tty cannot be opened.
+    let r = try BinaryRunner.run([], input: Array("a\nb\n".utf8), withoutTerminal: true)
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix("mselect: ") && r.stderr.contains("terminal"))
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test func closedPipeEndsQuietly() throws {
+    let lines = (0..<200_000).map { "line \($0)\n" }.joined()
+    let url = try temporaryFile(Array(lines.utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = ["-c", "'\(BinaryRunner.binary.path)' -f line '\(url.path)' | head -1; echo \"${PIPESTATUS:-}\""]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(String(decoding: stdout, as: UTF8.self).hasPrefix("line"))
+    #expect(stderr.isEmpty)
+  }
+}
