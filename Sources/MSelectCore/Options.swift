@@ -10,11 +10,11 @@ public struct Options: Sendable, Equatable {
     case batch
   }
 
-  /// The picker's list direction (`--layout`).
+  /// The picker's list direction (`--layout`, named as in fzf).
   public enum Layout: String, Sendable, Equatable, CaseIterable {
-    /// Prompt at the bottom, best match just above it.
+    /// fzf's default: prompt at the bottom, best match just above it, the list growing upwards.
     case `default`
-    /// Prompt at the top, best match just below it.
+    /// Prompt at the top, best match just below it (mselect's default, like gum and fzf --reverse).
     case reverse
   }
 
@@ -59,7 +59,7 @@ public struct Options: Sendable, Equatable {
   public var version = false
   // Picker appearance.
   public var height: Height = .percent(50)
-  public var layout: Layout = .default
+  public var layout: Layout = .reverse
   public var prompt = "> "
   public var pointer: String?
   public var marker: String?

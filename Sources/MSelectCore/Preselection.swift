@@ -1,4 +1,46 @@
-/// Marks the lines named by `--preselect`, `--preselect-file`, `--preselect-match` and `--select-all`.
+/// Decides which lines start marked: `--preselect`, `--preselect-file`, `--preselect-match`, `--select-all`.
+public struct Preselector {
+  private let all: Bool
+  private let wanted: WantedLines
+  private var matchers: [Matcher]
+  private let limit: Int?
+  /// Lines that matched but were refused by `--max`.
+  public private(set) var dropped = 0
+
+  /// `fileLines` are the lines of the `--preselect-file` files, read by the caller.
+  public init(_ options: Options, fileLines: [[UInt8]] = []) {
+    all = options.selectAll
+    wanted = WantedLines(options.preselect + fileLines)
+    matchers = options.preselectMatch.map { Matcher(pattern: Pattern(query: $0, options: options.match)) }
+    limit = options.max
+  }
+
+  /// Whether any preselection was asked for.
+  public var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty }
+
+  /// Whether a line is named by any preselection option (they combine as a union).
+  public mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
+    if all || wanted.contains(line) { return true }
+    for k in matchers.indices where matchers[k].match(line) != nil { return true }
+    return false
+  }
+
+  /// Marks the wanted lines among `candidates` (in input order, so `--max` keeps the first ones).
+  public mutating func mark(_ candidates: Range<Int>, of store: LineStore, in selection: inout Selection) {
+    guard isActive else { return }
+    for index in candidates where wants(store.line(index)) {
+      if !selection.mark(index) { dropped += 1 }
+    }
+  }
+
+  /// The message to give when `--max` cut the preselection short.
+  public func warning(marked: Int) -> String? {
+    guard dropped > 0, let limit else { return nil }
+    return "\(marked + dropped) lines preselected; --max \(limit) keeps the first \(limit) in input order"
+  }
+}
+
+/// Preselection of a whole input at once (the scripted modes).
 public enum Preselection {
   /// The marked set and, when `--max` cut it short, a warning for stderr.
   public struct Outcome: Sendable {
@@ -6,34 +48,14 @@ public enum Preselection {
     public var warning: String?
   }
 
-  /// Applies every preselection option (a union) to the candidate lines `candidates` of `store`.
-  ///
-  /// `fileLines` are the lines of the `--preselect-file` files, read by the caller.
+  /// Applies every preselection option to the candidate lines `candidates` of `store`.
   public static func apply(
     _ options: Options, store: LineStore, candidates: Range<Int>, fileLines: [[UInt8]] = []
   ) -> Outcome {
     var selection = Selection(limit: options.max)
-    guard options.hasPreselection, !candidates.isEmpty else { return Outcome(selection: selection) }
-    let wanted = WantedLines(options.preselect + fileLines)
-    var matchers = options.preselectMatch.map { Matcher(pattern: Pattern(query: $0, options: options.match)) }
-    var dropped = 0
-    for index in candidates {
-      let line = store.line(index)
-      var hit = options.selectAll || wanted.contains(line)
-      if !hit {
-        for k in matchers.indices where matchers[k].match(line) != nil {
-          hit = true
-          break
-        }
-      }
-      guard hit else { continue }
-      if !selection.mark(index) { dropped += 1 }
-    }
-    var warning: String?
-    if dropped > 0, let max = options.max {
-      warning = "\(selection.count + dropped) lines preselected; --max \(max) keeps the first \(max) in input order"
-    }
-    return Outcome(selection: selection, warning: warning)
+    var preselector = Preselector(options, fileLines: fileLines)
+    preselector.mark(candidates, of: store, in: &selection)
+    return Outcome(selection: selection, warning: preselector.warning(marked: selection.count))
   }
 }
 
@@ -47,6 +69,8 @@ struct WantedLines {
       byHash[h, default: []].append(line)
     }
   }
+
+  var isEmpty: Bool { byHash.isEmpty }
 
   private static func hash(_ bytes: UnsafeRawBufferPointer) -> Int {
     var hasher = Hasher()

@@ -32,13 +32,16 @@ public struct RankedLine: Sendable, Equatable {
   /// Global line index.
   public var index: UInt32
 
-  @inline(__always)
-  static func < (a: RankedLine, b: RankedLine) -> Bool {
-    a.key != b.key ? a.key < b.key : a.index < b.index
-  }
 }
 
 extension RankOptions {
+  /// Whether `a` ranks before `b`: smaller key first, then input order (reversed by `--tac`).
+  @inline(__always)
+  func precedes(_ a: RankedLine, _ b: RankedLine) -> Bool {
+    if a.key != b.key { return a.key < b.key }
+    return reverse ? a.index > b.index : a.index < b.index
+  }
+
   /// The sort key of a match of `lineLength` bytes and `characters` characters.
   @inline(__always)
   func key(_ match: Matcher.Match, lineLength: Int, characters: Int) -> UInt64 {

@@ -65,18 +65,31 @@ public enum Search {
     return all
   }
 
-  /// Sorts matches into the ranking (or input order without sorting).
+  /// Sorts matches into the ranking (input order, or its reverse, when not sorting by score).
   public static func rank(_ lines: inout [RankedLine], _ options: RankOptions) {
-    if options.sort {
-      if options.reverse {
-        lines.sort { $0.key != $1.key ? $0.key < $1.key : $0.index > $1.index }
+    lines.sort(by: options.precedes)
+  }
+
+  /// Merges two rankings made with the same options.
+  public static func merge(_ a: [RankedLine], _ b: [RankedLine], _ options: RankOptions) -> [RankedLine] {
+    if a.isEmpty { return b }
+    if b.isEmpty { return a }
+    var out: [RankedLine] = []
+    out.reserveCapacity(a.count + b.count)
+    var i = 0
+    var j = 0
+    while i < a.count && j < b.count {
+      if options.precedes(b[j], a[i]) {
+        out.append(b[j])
+        j += 1
       } else {
-        lines.sort(by: <)
+        out.append(a[i])
+        i += 1
       }
-    } else {
-      // Slices come back in input order already; only the direction may change.
-      if options.reverse { lines.reverse() }
     }
+    out.append(contentsOf: a[i...])
+    out.append(contentsOf: b[j...])
+    return out
   }
 
   /// Matches and ranks in one call (tests).

@@ -79,9 +79,24 @@ package enum Syscall {
     return t
   }
 
-  package static func setAttributes(_ fd: Int32, _ t: termios) throws(SystemError) {
+  package static func setAttributes(_ fd: Int32, _ t: termios, when: Int32 = TCSADRAIN) throws(SystemError) {
     var t = t
-    _ = try retrying("tcsetattr") { tcsetattr(fd, TCSAFLUSH, &t) }
+    _ = try retrying("tcsetattr") { tcsetattr(fd, when, &t) }
+  }
+
+  /// Reads what is available without blocking (the descriptor must be non-blocking); 0 if nothing.
+  package static func drain(_ fd: Int32) -> [UInt8] {
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 256)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n > 0 {
+        out += buffer[..<n]
+        continue
+      }
+      if n == -1 && Glibc.errno == EINTR { continue }
+      return out
+    }
   }
 
   /// The terminal's size in cells, or nil when it cannot be asked.

@@ -39,17 +39,59 @@ enum App {
         let preselected = preselect(options, store, fileLines)
         return finish(Scripted.batch(options, store, preselected), options, store, query: options.query)
       case .interactive:
+        var preloaded: LineStore?
         if options.select1 || options.exit0 {
           let store = try reader.readAll()
           let decision = Scripted.early(options, store)
           if decision != .interactive {
             return finish(decision, options, store, query: options.query)
           }
+          preloaded = store
         }
-        return fail("the interactive picker needs a terminal (not available yet); use --filter or --batch")
+        return pick(options, reader: preloaded == nil ? reader : nil, store: preloaded, fileLines: fileLines)
       }
     } catch {
       return fail(error.message)
+    }
+  }
+
+  /// Runs the picker and prints what was accepted.
+  static func pick(_ options: Options, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]]) -> ExitCode {
+    let environment = Environment.current
+    let config: PickerConfig
+    do throws(OptionError) {
+      config = try PickerConfig(
+        options: options, unicode: PickerConfig.isUnicodeLocale(environment),
+        colors: PickerConfig.useColors(options.color, environment: environment))
+    } catch {
+      return fail(error.message)
+    }
+    let ending: PickerSession.Ending
+    do throws(TerminalError) {
+      let session = try PickerSession(config: config, reader: reader, store: store, preselectFileLines: fileLines)
+      ending = try session.run()
+    } catch {
+      return fail(error.message)
+    }
+    switch ending.outcome {
+    case .cancelled:
+      return .cancelled
+    case .accepted(let lines, let key):
+      let formatter = OutputFormatter(options: options)
+      if lines.isEmpty {
+        if options.printQuery || !options.expect.isEmpty {
+          _ = emit(formatter.format([], store: ending.store, query: ending.query, key: key))
+        }
+        return .nothing
+      }
+      do {
+        try formatter.write(lines, store: ending.store, query: ending.query, key: key) { (bytes) throws(SystemError) in
+          try Terminal.writeStandardOutput(bytes)
+        }
+        return .success
+      } catch {
+        return writeFailed(error)
+      }
     }
   }
 

@@ -1,0 +1,96 @@
+/// Something the picker can do in response to a key (fzf's action names, for `--bind`).
+public enum Action: String, Sendable, CaseIterable {
+  case accept
+  case abort
+  case up, down
+  case pageUp = "page-up"
+  case pageDown = "page-down"
+  case first, last
+  case toggle
+  case toggleDown = "toggle-down"
+  case toggleUp = "toggle-up"
+  case select, deselect
+  case selectAll = "select-all"
+  case deselectAll = "deselect-all"
+  case toggleAll = "toggle-all"
+  case toggleMarkedView = "toggle-marked-view"
+  case backwardChar = "backward-char"
+  case forwardChar = "forward-char"
+  case beginningOfLine = "beginning-of-line"
+  case endOfLine = "end-of-line"
+  case backwardWord = "backward-word"
+  case forwardWord = "forward-word"
+  case backwardDeleteChar = "backward-delete-char"
+  case deleteChar = "delete-char"
+  case killWord = "kill-word"
+  case backwardKillWord = "backward-kill-word"
+  case unixLineDiscard = "unix-line-discard"
+  case unixWordRubout = "unix-word-rubout"
+  case killLine = "kill-line"
+  case yank
+  case clearQuery = "clear-query"
+  case clearSelection = "clear-selection"
+  case redraw = "clear-screen"
+  case suspend
+  case ignore
+}
+
+/// Which actions each key runs: the defaults, then `--bind` on top.
+public struct KeyBindings: Sendable {
+  public private(set) var table: [Key: [Action]]
+
+  /// The default keys (see README).
+  public static let defaults: [Key: [Action]] = [
+    .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort], .ctrl(UInt8(ascii: "g")): [.abort],
+    .ctrl(UInt8(ascii: "q")): [.abort],
+    .up: [.up], .ctrl(UInt8(ascii: "p")): [.up], .ctrl(UInt8(ascii: "k")): [.up],
+    .down: [.down], .ctrl(UInt8(ascii: "n")): [.down], .ctrl(UInt8(ascii: "j")): [.down],
+    .pageUp: [.pageUp], .pageDown: [.pageDown], .wheel(up: true): [.up], .wheel(up: false): [.down],
+    .tab: [.toggle, .down], .shiftTab: [.toggle, .up],
+    .shiftDown: [.select, .down], .shiftUp: [.select, .up],
+    .alt(UInt32(UInt8(ascii: "a"))): [.selectAll], .alt(UInt32(UInt8(ascii: "d"))): [.deselectAll],
+    .ctrl(UInt8(ascii: "t")): [.toggleAll], .ctrl(UInt8(ascii: "s")): [.toggleMarkedView],
+    .left: [.backwardChar], .ctrl(UInt8(ascii: "b")): [.backwardChar],
+    .right: [.forwardChar], .ctrl(UInt8(ascii: "f")): [.forwardChar],
+    .home: [.beginningOfLine], .ctrl(UInt8(ascii: "a")): [.beginningOfLine],
+    .end: [.endOfLine], .ctrl(UInt8(ascii: "e")): [.endOfLine],
+    .alt(UInt32(UInt8(ascii: "b"))): [.backwardWord], .ctrlLeft: [.backwardWord],
+    .alt(UInt32(UInt8(ascii: "f"))): [.forwardWord], .ctrlRight: [.forwardWord],
+    .backspace: [.backwardDeleteChar], .ctrl(UInt8(ascii: "h")): [.backwardDeleteChar],
+    .delete: [.deleteChar], .altBackspace: [.backwardKillWord],
+    .ctrl(UInt8(ascii: "u")): [.unixLineDiscard], .ctrl(UInt8(ascii: "w")): [.unixWordRubout],
+    .ctrl(UInt8(ascii: "y")): [.yank], .ctrl(UInt8(ascii: "l")): [.redraw], .ctrl(UInt8(ascii: "z")): [.suspend],
+  ]
+
+  public init() {
+    table = KeyBindings.defaults
+  }
+
+  /// Applies `--bind` specs (`KEY:ACTION[+ACTION],…`); throws naming the bad part.
+  public mutating func apply(_ spec: String) throws(OptionError) {
+    for item in spec.split(separator: ",") {
+      let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, let key = Key(name: String(parts[0])) else {
+        throw .invalidValue(option: "--bind", value: String(item), expected: "KEY:ACTION, e.g. ctrl-a:select-all")
+      }
+      var actions: [Action] = []
+      for name in parts[1].split(separator: "+") {
+        guard let action = Action(rawValue: String(name)) ?? KeyBindings.aliases[String(name)] else {
+          throw .invalidValue(
+            option: "--bind", value: String(name), expected: "an action such as accept, toggle, select-all")
+        }
+        actions.append(action)
+      }
+      table[key] = actions
+    }
+  }
+
+  /// Action names accepted besides the canonical ones (fzf spells some differently).
+  private static let aliases: [String: Action] = [
+    "cancel": .abort,
+    "review": .toggleMarkedView,
+  ]
+
+  /// The actions for `key`; printable characters not bound insert themselves.
+  public func actions(for key: Key) -> [Action]? { table[key] }
+}

@@ -1,0 +1,178 @@
+/// Turns terminal input bytes into keys: a pure state machine over a byte stream.
+///
+/// Several keys can arrive in one read and one key can be split across reads. A lone ESC stays pending
+/// until more bytes arrive or the caller reports a timeout (`flushEscape()`), since it may be the start
+/// of a sequence. Bracketed paste (`CSI 200~ … CSI 201~`) becomes one `.paste` key.
+public struct KeyDecoder: Sendable {
+  private var pending: [UInt8] = []
+  private var pasting: [UInt8]?
+
+  public init() {}
+
+  /// Whether an ESC (or an unfinished sequence) waits for more bytes; the caller should time it out.
+  public var hasPendingEscape: Bool { pasting == nil && pending.first == 0x1B }
+
+  /// Decodes as many keys as the bytes so far complete.
+  public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+    pending.append(contentsOf: bytes)
+    var keys: [Key] = []
+    while !pending.isEmpty {
+      if pasting != nil {
+        guard consumePaste(&keys) else { break }
+        continue
+      }
+      guard let (key, length) = decode(pending[...]) else { break }
+      pending.removeFirst(length)
+      if let key { keys.append(key) }
+    }
+    return keys
+  }
+
+  /// The ESC timeout passed: a pending ESC is the Esc key; an unfinished sequence is dropped.
+  public mutating func flushEscape() -> [Key] {
+    guard hasPendingEscape else { return [] }
+    let lone = pending.count == 1
+    pending.removeAll()
+    return lone ? [.escape] : [.unknown]
+  }
+
+  /// Collects pasted bytes until the end marker; true when the paste finished.
+  private mutating func consumePaste(_ keys: inout [Key]) -> Bool {
+    let end: [UInt8] = [0x1B, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+    if let range = pending.firstRange(of: end) {
+      pasting!.append(contentsOf: pending[..<range.lowerBound])
+      pending.removeSubrange(..<range.upperBound)
+      keys.append(.paste(pasting!))
+      pasting = nil
+      return true
+    }
+    // Keep a possible partial end marker for the next read.
+    var keep = 0
+    for k in stride(from: min(end.count - 1, pending.count), to: 0, by: -1)
+    where Array(pending.suffix(k)) == Array(end.prefix(k)) {
+      keep = k
+      break
+    }
+    pasting!.append(contentsOf: pending.dropLast(keep))
+    pending.removeFirst(pending.count - keep)
+    return false
+  }
+
+  /// One key from the front of `bytes`: the key (nil: consumed silently) and its length,
+  /// or nil when more bytes are needed.
+  private mutating func decode(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let b = bytes[bytes.startIndex]
+    switch b {
+    case 0x1B: return decodeEscape(bytes)
+    case 0x0D: return (.enter, 1)
+    case 0x09: return (.tab, 1)
+    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x00: return (.ctrlSpace, 1)
+    case 0x01...0x1A: return (.ctrl(b + 0x60), 1)
+    case 0x1C...0x1F: return (.unknown, 1)
+    case 0x20...0x7E: return (.char(UInt32(b)), 1)
+    default: return decodeUTF8(bytes).map { ($0.0.map { Key.char($0) }, $0.1) }
+    }
+  }
+
+  /// A UTF-8 character: (scalar or nil if invalid, length), or nil when incomplete.
+  private func decodeUTF8(_ bytes: ArraySlice<UInt8>) -> (UInt32?, Int)? {
+    let b = bytes[bytes.startIndex]
+    let length: Int
+    switch b {
+    case 0xC2...0xDF: length = 2
+    case 0xE0...0xEF: length = 3
+    case 0xF0...0xF4: length = 4
+    default: return (nil, 1)
+    }
+    var value = UInt32(b) & (0xFF >> (length + 1))
+    for k in 1..<length {
+      guard bytes.count > k else { return nil }
+      let c = bytes[bytes.startIndex + k]
+      guard c & 0xC0 == 0x80 else { return (nil, k) }
+      value = value << 6 | UInt32(c & 0x3F)
+    }
+    return (value, length)
+  }
+
+  private mutating func decodeEscape(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    guard bytes.count >= 2 else { return nil }
+    let s = bytes.startIndex
+    let next = bytes[s + 1]
+    switch next {
+    case 0x5B: return decodeCSI(bytes)
+    case 0x4F:
+      guard bytes.count >= 3 else { return nil }
+      let keys: [UInt8: Key] = [
+        0x41: .up, 0x42: .down, 0x43: .right, 0x44: .left, 0x48: .home, 0x46: .end,
+        0x50: .function(1), 0x51: .function(2), 0x52: .function(3), 0x53: .function(4),
+      ]
+      return (keys[bytes[s + 2]] ?? .unknown, 3)
+    case 0x7F, 0x08: return (.altBackspace, 2)
+    case 0x1B:
+      // ESC ESC: the first is a lone Esc.
+      return (.escape, 1)
+    case 0x20...0x7E: return (.alt(UInt32(next)), 2)
+    case 0x0D: return (.alt(0x0D), 2)
+    default:
+      if next >= 0x80, let (scalar, length) = decodeUTF8(bytes.dropFirst()) {
+        return (scalar.map { Key.alt($0) } ?? .unknown, 1 + length)
+      }
+      if next >= 0x80 { return nil }
+      return (.escape, 1)
+    }
+  }
+
+  /// `ESC [ params final`: cursor keys with modifiers, `~` keys, paste markers, SGR mouse.
+  private mutating func decodeCSI(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let s = bytes.startIndex
+    var i = s + 2
+    while i < bytes.endIndex && (0x20...0x3F).contains(bytes[i]) { i += 1 }
+    guard i < bytes.endIndex else {
+      // Unterminated; give up on absurdly long garbage rather than waiting forever.
+      return bytes.count > 64 ? (.unknown, bytes.count) : nil
+    }
+    let final = bytes[i]
+    let length = i - s + 1
+    let paramText = String(decoding: bytes[(s + 2)..<i], as: UTF8.self)
+    if paramText.hasPrefix("<") {
+      let fields = paramText.dropFirst().split(separator: ";").compactMap { Int($0) }
+      if let button = fields.first, button & 64 != 0, final == 0x4D {
+        return (.wheel(up: button & 1 == 0), length)
+      }
+      return (nil, length)
+    }
+    let params = paramText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    let modifier = params.count > 1 ? params[1] : 1
+    let shift = modifier == 2
+    let alt = modifier == 3
+    let ctrl = modifier == 5
+    switch final {
+    case 0x41: return (shift ? .shiftUp : alt ? .altUp : .up, length)
+    case 0x42: return (shift ? .shiftDown : alt ? .altDown : .down, length)
+    case 0x43: return (shift ? .shiftRight : alt ? .altRight : ctrl ? .ctrlRight : .right, length)
+    case 0x44: return (shift ? .shiftLeft : alt ? .altLeft : ctrl ? .ctrlLeft : .left, length)
+    case 0x48: return (.home, length)
+    case 0x46: return (.end, length)
+    case 0x5A: return (.shiftTab, length)
+    case 0x7E:
+      switch params.first ?? 0 {
+      case 1, 7: return (.home, length)
+      case 2: return (.insert, length)
+      case 3: return (.delete, length)
+      case 4, 8: return (.end, length)
+      case 5: return (.pageUp, length)
+      case 6: return (.pageDown, length)
+      case 11...15: return (.function(params[0] - 10), length)
+      case 17...21: return (.function(params[0] - 11), length)
+      case 23, 24: return (.function(params[0] - 12), length)
+      case 200:
+        pasting = []
+        return (nil, length)
+      case 201: return (nil, length)
+      default: return (.unknown, length)
+      }
+    default: return (.unknown, length)
+    }
+  }
+}

@@ -1,0 +1,191 @@
+/// Draws a `PickerState` into a `Frame`: prompt, info line, header and the visible part of the list.
+public struct Renderer {
+  private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  private static let asciiSpinner = ["-", "\\", "|", "/"]
+
+  private let unicode: Bool
+
+  public init(unicode: Bool = true) {
+    self.unicode = unicode
+  }
+
+  public func render(_ state: PickerState) -> Frame {
+    let width = state.columns
+    let options = state.config.options
+    let prompt = promptRow(state, width: width)
+    let info = infoRow(state, width: width)
+    var header: [[Frame.Span]] = []
+    if let text = options.header {
+      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+        var row = RowBuilder(width: width)
+        row.append(VisibleText(String(line)), style: .header, highlights: [])
+        header.append(row.spans)
+      }
+    }
+    for index in 0..<state.candidateStart {
+      var row = RowBuilder(width: width)
+      row.append(VisibleText(displayBytes(state, index)), style: .header, highlights: [])
+      header.append(row.spans)
+    }
+    var items: [[Frame.Span]] = []
+    var matcher = Matcher(pattern: Pattern(query: state.result.query, options: options.match))
+    let highlight = options.withNth == nil && options.nth == nil
+    let first = state.offset
+    let last = min(state.listCount, first + state.listRows)
+    for i in first..<max(first, last) {
+      items.append(itemRow(state, i, width: width, matcher: &matcher, highlight: highlight))
+    }
+    let blank = Array(repeating: [Frame.Span](), count: max(0, state.listRows - items.count))
+    var rows: [[Frame.Span]]
+    let promptRowIndex: Int
+    if options.layout == .reverse {
+      rows = [prompt.spans, info] + header + items + blank
+      promptRowIndex = 0
+    } else {
+      rows = blank + items.reversed() + header + [info, prompt.spans]
+      promptRowIndex = rows.count - 1
+    }
+    rows = Array(rows.prefix(state.height))
+    while rows.count < state.height { rows.append([]) }
+    return Frame(rows: rows, caret: (min(promptRowIndex, state.height - 1), prompt.caret))
+  }
+
+  /// The bytes shown for a line: the `--with-nth` fields, or the whole line.
+  private func displayBytes(_ state: PickerState, _ index: Int) -> [UInt8] {
+    let line = state.store.line(index)
+    if let spec = state.config.options.withNth {
+      return Fields.extract(line, spec, state.config.options.delimiter)
+    }
+    return Array(line)
+  }
+
+  private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
+    let prompt = VisibleText(state.config.options.prompt)
+    var cells = PickerState.encode(state.query).withUnsafeBytes { VisibleText($0) }.cells
+    var caret = prompt.width + cells.prefix(state.queryCursor).reduce(0) { $0 + $1.width }
+    // Keep the caret on screen: drop characters from the left of a long query.
+    while caret >= width && !cells.isEmpty {
+      caret -= cells.removeFirst().width
+    }
+    var row = RowBuilder(width: width)
+    row.append(prompt, style: .prompt, highlights: [])
+    row.append(VisibleText(cells: cells), style: [], highlights: [])
+    return (row.spans, min(caret, width - 1))
+  }
+
+  private func infoRow(_ state: PickerState, width: Int) -> [Frame.Span] {
+    var row = RowBuilder(width: width)
+    let busy = !state.inputEnded || state.isSearching
+    let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
+    row.append(VisibleText(busy ? frames[state.spinner % frames.count] + " " : "  "), style: .spinner, highlights: [])
+    var text = "\(state.result.ranked.count)/\(state.totalCount)"
+    if state.selection.count > 0 {
+      text += state.config.options.max.map { " (\(state.selection.count)/\($0))" } ?? " (\(state.selection.count))"
+    }
+    if state.reviewing { text += "  [marked only]" }
+    row.append(VisibleText(text), style: .info, highlights: [])
+    if let message = state.message {
+      row.append(VisibleText("  " + message), style: .message, highlights: [])
+    }
+    return row.spans
+  }
+
+  private func itemRow(_ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool)
+    -> [Frame.Span]
+  {
+    let index = state.line(at: i)
+    let isCurrent = i == state.cursor
+    let config = state.config
+    var row = RowBuilder(width: width)
+    let base: Frame.Style = isCurrent ? .current : []
+    let pointerWidth = DisplayWidth.of(config.pointer)
+    let markerWidth = DisplayWidth.of(config.marker)
+    row.append(
+      VisibleText(isCurrent ? config.pointer : String(repeating: " ", count: pointerWidth)),
+      style: base.union(.pointer), highlights: [])
+    row.append(
+      VisibleText(state.selection.contains(index) ? config.marker : String(repeating: " ", count: markerWidth)),
+      style: base.union(.marker), highlights: [])
+    let bytes = displayBytes(state, index)
+    var positions: [Int] = []
+    if highlight && !state.result.query.isEmpty {
+      positions = bytes.withUnsafeBytes { matcher.positions($0) } ?? []
+    }
+    var text = bytes.withUnsafeBytes { VisibleText($0) }
+    // Scroll a long line so the last highlighted character stays visible.
+    let room = row.remaining
+    if let lastMatch = positions.last, text.width > room {
+      let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
+      if endColumn > room - 1 {
+        var drop = 0
+        var dropped = 0
+        while endColumn - dropped > room - 2 && drop < text.cells.count {
+          dropped += text.cells[drop].width
+          drop += 1
+        }
+        text.cells.removeFirst(drop)
+        row.append(VisibleText("…"), style: base, highlights: [])
+      }
+    }
+    row.append(text, style: base, highlights: Set(positions))
+    if isCurrent { row.fill(style: base) }
+    return row.spans
+  }
+}
+
+/// Builds one row, cutting it to the width with `…`.
+struct RowBuilder {
+  let width: Int
+  private(set) var spans: [Frame.Span] = []
+  private var used = 0
+  private var full = false
+
+  init(width: Int) {
+    self.width = width
+  }
+
+  var remaining: Int { width - used }
+
+  /// Appends cells; those whose source index is in `highlights` get the match style.
+  mutating func append(_ text: VisibleText, style: Frame.Style, highlights: Set<Int>) {
+    guard !full else { return }
+    var restWidth = text.width
+    for cell in text.cells {
+      var cellStyle = style
+      if highlights.contains(cell.source) { cellStyle.insert(.match) }
+      if cell.isPlaceholder { cellStyle.insert(.placeholder) }
+      defer { restWidth -= cell.width }
+      // Cut with an ellipsis if the rest does not fit.
+      if used + cell.width > width || (restWidth > width - used && used + cell.width > width - 1) {
+        if used < width {
+          add("…", width: 1, style: style)
+        }
+        full = true
+        return
+      }
+      add(cell.text, width: cell.width, style: cellStyle)
+    }
+  }
+
+  /// Pads the row to the full width (so a background color spans it).
+  mutating func fill(style: Frame.Style) {
+    if used < width { add(String(repeating: " ", count: width - used), width: width - used, style: style) }
+  }
+
+  private mutating func add(_ text: String, width: Int, style: Frame.Style) {
+    if let last = spans.last, last.style == style {
+      spans[spans.count - 1].text += text
+    } else {
+      spans.append(Frame.Span(text: text, style: style))
+    }
+    used += width
+  }
+}
+
+extension VisibleText {
+  /// Text made of already prepared cells.
+  init(cells: [Cell]) {
+    self.init("")
+    self.cells = cells
+  }
+}

@@ -1,0 +1,93 @@
+/// Turns successive frames into terminal output, rewriting only the rows that changed.
+///
+/// Inline mode draws in a region that starts on the cursor's line and grows downwards (scrolling the
+/// terminal when needed); positions are kept relative to the region's top, so no cursor-position query
+/// is ever needed. Full-screen mode uses the alternate screen. Auto-wrap is off while drawing.
+public struct ScreenPainter {
+  private let theme: Theme
+  private let fullscreen: Bool
+  /// Encoded rows as last drawn; nil means unknown (must be drawn).
+  private var drawn: [String?] = []
+  /// Row of the terminal cursor, relative to the region's top.
+  private var cursorRow = 0
+  private var started = false
+
+  public init(theme: Theme, fullscreen: Bool) {
+    self.theme = theme
+    self.fullscreen = fullscreen
+  }
+
+  /// Bytes that set the terminal up (alternate screen, no wrap, bracketed paste).
+  public mutating func start() -> String {
+    started = true
+    drawn = [nil]
+    cursorRow = 0
+    var out = "\u{1B}[?7l\u{1B}[?2004h"
+    out += fullscreen ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" : "\r"
+    return out
+  }
+
+  /// Bytes that draw `frame` over what was drawn before.
+  public mutating func paint(_ frame: Frame) -> String {
+    var out = "\u{1B}[?25l"
+    if !started { out += start() }
+    let height = frame.rows.count
+    if height > drawn.count {
+      // Grow the region: new lines at its bottom scroll the terminal if needed.
+      out += move(to: drawn.count - 1)
+      out += String(repeating: "\n", count: height - drawn.count)
+      cursorRow = height - 1
+      drawn += Array(repeating: nil, count: height - drawn.count)
+    }
+    for (i, row) in frame.rows.enumerated() {
+      let encoded = theme.encode(row)
+      if drawn[i] == encoded { continue }
+      out += move(to: i) + "\r" + encoded + "\u{1B}[K"
+      drawn[i] = encoded
+    }
+    // Rows below a frame that got shorter (after a resize) are cleared.
+    for i in height..<drawn.count where drawn[i] != "" {
+      out += move(to: i) + "\r\u{1B}[K"
+      drawn[i] = ""
+    }
+    out += move(to: frame.caret.row) + "\r"
+    if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
+    out += "\u{1B}[?25h"
+    return out
+  }
+
+  /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
+  public mutating func invalidate(clear: Bool) -> String {
+    var out = ""
+    if clear {
+      out += move(to: 0) + "\r\u{1B}[J"
+      drawn = [nil]
+    } else {
+      drawn = drawn.map { _ in nil }
+    }
+    return out
+  }
+
+  /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began).
+  public mutating func finish() -> String {
+    guard started else { return "" }
+    started = false
+    var out = ""
+    if fullscreen {
+      out += "\u{1B}[?1049l"
+    } else {
+      out += move(to: 0) + "\r\u{1B}[J"
+    }
+    out += "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l"
+    drawn = []
+    cursorRow = 0
+    return out
+  }
+
+  private mutating func move(to row: Int) -> String {
+    defer { cursorRow = row }
+    if row < cursorRow { return "\u{1B}[\(cursorRow - row)A" }
+    if row > cursorRow { return "\u{1B}[\(row - cursorRow)B" }
+    return ""
+  }
+}

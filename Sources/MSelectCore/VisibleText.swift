@@ -1,0 +1,66 @@
+/// A line made safe and measurable for the terminal: one cell per character, control bytes replaced.
+///
+/// Lines are shown, never sent raw: ESC, BEL, CR and other control characters become visible
+/// placeholders (`^[`, `^G`, …) so a line cannot move the cursor or retitle the window; bytes that are
+/// not UTF-8 show as `�`; tabs expand to the next multiple of 8 columns.
+package struct VisibleText: Equatable {
+  /// One displayed piece: the text to draw, its width, and the character index it came from.
+  package struct Cell: Equatable {
+    package var text: String
+    package var width: Int
+    package var source: Int
+    /// A placeholder for something that is not printable as is (drawn dimmed).
+    package var isPlaceholder: Bool
+  }
+
+  package var cells: [Cell] = []
+
+  /// Builds the cells of `bytes`.
+  package init(_ bytes: UnsafeRawBufferPointer) {
+    let n = bytes.count
+    guard n > 0 else { return }
+    let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    var i = 0
+    var index = 0
+    var column = 0
+    cells.reserveCapacity(min(n, 512))
+    while i < n {
+      let (c, length) = UTF8Decoding.decode(p, i, n)
+      let cell = VisibleText.cell(c, source: index, column: column)
+      cells.append(cell)
+      column += cell.width
+      i += length
+      index += 1
+    }
+  }
+
+  package init(_ bytes: [UInt8]) {
+    self = bytes.withUnsafeBytes { VisibleText($0) }
+  }
+
+  package init(_ text: String) {
+    self = Array(text.utf8).withUnsafeBytes { VisibleText($0) }
+  }
+
+  private static func cell(_ c: UInt32, source: Int, column: Int) -> Cell {
+    switch c {
+    case 0x09:
+      let width = 8 - column % 8
+      return Cell(text: String(repeating: " ", count: width), width: width, source: source, isPlaceholder: false)
+    case 0..<0x20:
+      return Cell(text: "^" + String(UnicodeScalar(UInt8(c + 0x40))), width: 2, source: source, isPlaceholder: true)
+    case 0x7F:
+      return Cell(text: "^?", width: 2, source: source, isPlaceholder: true)
+    case 0x80..<0xA0, 0x2028, 0x2029, 0xD800...0xDFFF:
+      return Cell(text: "?", width: 1, source: source, isPlaceholder: true)
+    case UTF8Decoding.invalidByteBase...:
+      return Cell(text: "\u{FFFD}", width: 1, source: source, isPlaceholder: true)
+    default:
+      let width = DisplayWidth.of(c)
+      return Cell(text: String(Character(Unicode.Scalar(c)!)), width: width, source: source, isPlaceholder: false)
+    }
+  }
+
+  /// Total columns.
+  package var width: Int { cells.reduce(0) { $0 + $1.width } }
+}

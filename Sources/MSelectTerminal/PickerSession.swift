@@ -1,0 +1,189 @@
+import Glibc
+import MSelectCore
+
+/// Runs the picker on /dev/tty: the event loop that feeds keys, input, signals and search results
+/// into `PickerState` and paints its frames. Every way out restores the terminal.
+public final class PickerSession {
+  /// How the picker ended, with what the caller needs to print.
+  public struct Ending {
+    public var outcome: PickerState.Outcome
+    public var store: LineStore
+    public var query: [UInt8]
+  }
+
+  /// How long a lone ESC waits for the rest of a sequence.
+  static let escapeDelay: Int32 = 60
+  /// Spinner period while input or a search is running.
+  static let tickInterval: Int32 = 100
+
+  private let tty: TTY
+  private let signals: SignalPipe
+  private let worker: SearchWorker
+  private let reader: InputReader?
+  private var state: PickerState
+  private var painter: ScreenPainter
+  private let renderer: Renderer
+  private var decoder = KeyDecoder()
+  private var lastFrame: Frame?
+
+  /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
+  public init(config: PickerConfig, reader: InputReader?, store: LineStore?, preselectFileLines: [[UInt8]])
+    throws(TerminalError)
+  {
+    tty = try TTY()
+    signals = try SignalPipe()
+    worker = try SearchWorker()
+    self.reader = reader
+    let size = tty.size
+    state = PickerState(config: config, rows: size.rows, columns: size.columns, preselectFileLines: preselectFileLines)
+    if let store {
+      for block in store.blocks { state.handle(.input(block)) }
+      state.handle(.inputEnded)
+    } else if reader == nil {
+      state.handle(.inputEnded)
+    }
+    let unicode = PickerConfig.isUnicodeLocale(Environment.current)
+    renderer = Renderer(unicode: unicode)
+    var fullscreen = false
+    if case .fullscreen = config.options.height { fullscreen = true }
+    painter = ScreenPainter(theme: Theme(colors: config.colors), fullscreen: fullscreen)
+  }
+
+  /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
+  public func run() throws(TerminalError) -> Ending {
+    try tty.enterRawMode()
+    tty.write(painter.start())
+    defer {
+      worker.stop()
+      tty.write(painter.finish())
+      tty.leaveRawMode()
+    }
+    var inputOpen = reader != nil
+    while true {
+      if let request = state.nextSearch() { worker.submit(request) }
+      for command in state.takeCommands() {
+        switch command {
+        case .redraw:
+          tty.write(painter.invalidate(clear: true))
+          lastFrame = nil
+        case .suspend: try suspend()
+        }
+      }
+      if let outcome = state.outcome {
+        return Ending(outcome: outcome, store: state.store, query: state.queryBytes)
+      }
+      paint()
+
+      var descriptors = [tty.fd, signals.readEnd, worker.descriptor]
+      if inputOpen, let reader { descriptors.append(reader.descriptor) }
+      let busy = inputOpen || state.isSearching
+      let timeout: Int32 = decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
+      let ready: [Bool]
+      do {
+        ready = try Syscall.poll(descriptors, timeoutMilliseconds: timeout)
+      } catch {
+        throw .failed(error)
+      }
+      if !ready.contains(true) {
+        if decoder.hasPendingEscape {
+          for key in decoder.flushEscape() { state.handle(.key(key)) }
+        } else {
+          state.handle(.tick)
+        }
+        continue
+      }
+      if ready[1] { try handleSignals() }
+      if ready[2] {
+        for result in worker.takeResults() { state.handle(.searched(result)) }
+      }
+      if ready.count > 3 && ready[3], let reader {
+        do {
+          let (block, ended) = try reader.readOnce(streaming: true)
+          if let block { state.handle(.input(block)) }
+          if ended {
+            inputOpen = false
+            state.handle(.inputEnded)
+          }
+        } catch {
+          // An input error ends the input; the lines read so far stay selectable.
+          inputOpen = false
+          state.handle(.inputEnded)
+        }
+      }
+      if ready[0] {
+        let bytes = try tty.read()
+        if bytes.isEmpty {
+          // The terminal went away (hangup): nothing can be chosen any more.
+          return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
+        }
+        for key in decoder.feed(bytes) where state.outcome == nil { state.handle(.key(key)) }
+      }
+    }
+  }
+
+  private func paint() {
+    let frame = renderer.render(state)
+    guard frame != lastFrame else { return }
+    tty.write(painter.paint(frame))
+    lastFrame = frame
+  }
+
+  private func handleSignals() throws(TerminalError) {
+    for signal in signals.take() {
+      switch signal {
+      case SIGWINCH:
+        let size = tty.size
+        tty.write(painter.invalidate(clear: true))
+        lastFrame = nil
+        state.handle(.resize(rows: size.rows, columns: size.columns))
+      case SIGTSTP: try suspend()
+      case SIGCONT:
+        try tty.enterRawMode()
+        tty.write(painter.invalidate(clear: false))
+        lastFrame = nil
+      default: die(by: signal)
+      }
+    }
+  }
+
+  /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
+  private func suspend() throws(TerminalError) {
+    tty.write(painter.finish())
+    tty.leaveRawMode()
+    SignalPipe.reset(SIGTSTP)
+    kill(0, SIGTSTP)
+    // Execution resumes here after SIGCONT.
+    SignalPipe.install(SIGTSTP)
+    let size = tty.size
+    state.handle(.resize(rows: size.rows, columns: size.columns))
+    try tty.enterRawMode()
+    tty.write(painter.start())
+    lastFrame = nil
+  }
+
+  /// A terminating signal from outside: restore the terminal, then die by the same signal.
+  private func die(by signal: Int32) -> Never {
+    worker.stop()
+    tty.write(painter.finish())
+    tty.restore()
+    SignalPipe.reset(signal)
+    raise(signal)
+    _exit(128 + signal)
+  }
+}
+
+/// The process environment as a dictionary.
+public enum Environment {
+  public static var current: [String: String] {
+    var result: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+      let text = String(cString: entry)
+      if let eq = text.firstIndex(of: "=") {
+        result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+      }
+      p += 1
+    }
+    return result
+  }
+}

@@ -1,0 +1,64 @@
+import Dispatch
+import Glibc
+import MSelectCore
+import Synchronization
+
+/// Runs the picker's searches off the event loop; a newer request cancels the one in flight.
+final class SearchWorker: Sendable {
+  private let queue = DispatchQueue(label: "mselect.search", qos: .userInitiated)
+  private let pending = Mutex<SearchRequest?>(nil)
+  private let finished = Mutex<[SearchResult]>([])
+  private let latest = Atomic<Int>(0)
+  private let wakeRead: Int32
+  private let wakeWrite: Int32
+
+  init() throws(TerminalError) {
+    do {
+      (wakeRead, wakeWrite) = try Syscall.pipe()
+    } catch {
+      throw .failed(error)
+    }
+  }
+
+  deinit {
+    Syscall.close(wakeRead)
+    Syscall.close(wakeWrite)
+  }
+
+  /// Becomes readable when results are ready.
+  var descriptor: Int32 { wakeRead }
+
+  func submit(_ request: SearchRequest) {
+    latest.store(request.generation, ordering: .sequentiallyConsistent)
+    pending.withLock { $0 = request }
+    queue.async { self.runPending() }
+  }
+
+  /// Cancels whatever runs (on exit).
+  func stop() {
+    latest.store(-1, ordering: .sequentiallyConsistent)
+  }
+
+  /// Results finished since the last call.
+  func takeResults() -> [SearchResult] {
+    _ = Syscall.drain(wakeRead)
+    return finished.withLock { results in
+      defer { results.removeAll() }
+      return results
+    }
+  }
+
+  private func runPending() {
+    guard let request = pending.withLock({ p -> SearchRequest? in
+      defer { p = nil }
+      return p
+    }) else { return }
+    let generation = request.generation
+    guard let result = request.run(cancelled: { self.latest.load(ordering: .relaxed) != generation }) else {
+      return
+    }
+    finished.withLock { $0.append(result) }
+    var byte: UInt8 = 1
+    _ = write(wakeWrite, &byte, 1)
+  }
+}

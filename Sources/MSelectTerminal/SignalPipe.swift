@@ -1,0 +1,56 @@
+import Glibc
+
+/// The write end of the self-pipe; the only thing signal handlers touch.
+nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+
+/// Delivers signals into the event loop: handlers only write the signal number to a pipe.
+final class SignalPipe {
+  /// Signals the picker reacts to.
+  static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+
+  let readEnd: Int32
+  private let writeEnd: Int32
+
+  init() throws(TerminalError) {
+    do {
+      (readEnd, writeEnd) = try Syscall.pipe()
+    } catch {
+      throw .failed(error)
+    }
+    signalPipeWriteEnd = writeEnd
+    for signal in SignalPipe.handled { SignalPipe.install(signal) }
+  }
+
+  deinit {
+    for signal in SignalPipe.handled { SignalPipe.reset(signal) }
+    signalPipeWriteEnd = -1
+    Syscall.close(readEnd)
+    Syscall.close(writeEnd)
+  }
+
+  static func install(_ signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = { number in
+      // Async-signal-safe: one write(2), errno preserved.
+      let saved = errno
+      var byte = UInt8(truncatingIfNeeded: number)
+      _ = write(signalPipeWriteEnd, &byte, 1)
+      errno = saved
+    }
+    sigemptyset(&action.sa_mask)
+    action.sa_flags = SA_RESTART
+    sigaction(signal, &action, nil)
+  }
+
+  static func reset(_ signal: Int32) {
+    var action = sigaction()
+    action.__sigaction_handler.sa_handler = SIG_DFL
+    sigemptyset(&action.sa_mask)
+    sigaction(signal, &action, nil)
+  }
+
+  /// Signals received since the last call.
+  func take() -> [Int32] {
+    Syscall.drain(readEnd).map { Int32($0) }
+  }
+}
