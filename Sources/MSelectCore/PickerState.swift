@@ -51,6 +51,8 @@ public struct PickerState {
   /// A short note on the info line (refused marks, `--min` not met); cleared by the next key.
   public private(set) var message: String?
   public private(set) var outcome: Outcome?
+  /// Enter was pressed before the results for the typed query arrived: accept when they do.
+  private var pendingAccept: String??
   public private(set) var rows: Int
   public private(set) var columns: Int
   /// Rows the picker occupies; grows to fit the list, never beyond the allowed height.
@@ -159,6 +161,10 @@ public struct PickerState {
     }
     result = found
     updateHeight()
+    if let key = pendingAccept, result.query == queryBytes {
+      pendingAccept = nil
+      acceptSelection(key: key)
+    }
   }
 
   /// Keeps recent results for narrowing and backspace, newest last.
@@ -204,6 +210,7 @@ public struct PickerState {
 
   private mutating func handle(_ key: Key) {
     message = nil
+    pendingAccept = nil
     if let name = config.expectKeys[key] {
       acceptSelection(key: name)
       return
@@ -292,6 +299,11 @@ public struct PickerState {
   }
 
   private mutating func acceptSelection(key: String?) {
+    if !selection.everMarked && !reviewing && result.query != queryBytes {
+      // The line under the cursor belongs to an older query; decide when the new results are in.
+      pendingAccept = .some(key)
+      return
+    }
     let lines: [Int]
     if selection.everMarked {
       lines = selection.lines(config.options.order)

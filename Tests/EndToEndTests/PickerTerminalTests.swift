@@ -1,0 +1,144 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The picker driven through a pseudo-terminal, as a person would use it.
+@Suite(.serialized) struct PickerTerminalTests {
+  /// Starts the picker on `lines`, waits for its first frame, and returns it with the stty settings before.
+  func start(_ arguments: [String] = [], lines: String, closeInput: Bool = true, rows: Int = 24, columns: Int = 80,
+    environment: [String: String] = [:]) throws -> (PickerProcess, String)
+  {
+    let picker = try PickerProcess(arguments, rows: rows, columns: columns, environment: environment)
+    let before = picker.initialSettings
+    #expect(!before.isEmpty)
+    picker.feed(lines)
+    if closeInput { picker.closeInput() }
+    #expect(picker.waitForScreen { $0.lines.contains { $0.hasPrefix(">") } })
+    return (picker, before)
+  }
+
+  @Test func enterPrintsTheLineUnderTheCursor() throws {
+    let (picker, before) = try start(lines: "alpha\nbeta\ngamma\n")
+    #expect(picker.waitFor("3/3"))
+    picker.type("bet")
+    #expect(picker.waitFor("1/3"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "beta\n")
+    #expect(picker.sttySettings == before)
+    #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+  }
+
+  @Test func tabMarksSeveralLinesPrintedInInputOrder() throws {
+    let (picker, before) = try start(lines: "one\ntwo\nthree\nfour\n")
+    #expect(picker.waitFor("4/4"))
+    picker.send([0x1B, 0x5B, 0x42])  // down
+    picker.type("\t\t")
+    #expect(picker.waitFor("(2)"))
+    picker.send([0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x41, 0x1B, 0x5B, 0x41])  // up ×3 to "one"
+    picker.type("\t")
+    #expect(picker.waitFor("(3)"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "one\ntwo\nthree\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test(arguments: [[UInt8(0x03)], [0x07], [0x11], [0x1B]])
+  func cancelKeysExit130AndRestore(key: [UInt8]) throws {
+    let (picker, before) = try start(lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send(key)
+    #expect(picker.exitCode() == 130)
+    #expect(picker.stdout.isEmpty)
+    #expect(picker.sttySettings == before)
+    #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+    #expect(!picker.screen.modes.contains(2004))
+    #expect(picker.screen.modes.contains(25))
+  }
+
+  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+  func signalsRestoreTheTerminalAndKill(signal: Int32) throws {
+    let (picker, before) = try start(lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    kill(picker.pid, signal)
+    #expect(picker.exitSignal() == signal)
+    #expect(picker.sttySettings == before)
+    #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+  }
+
+  @Test func preselectedLinesAppearMarked() throws {
+    let (picker, _) = try start(["--preselect", "b", "--preselect", "c"], lines: "a\nb\nc\n")
+    #expect(picker.waitFor("3/3 (2)"))
+    #expect(picker.screen.lines.contains { $0.contains("✓ b") })
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\nc\n")
+  }
+
+  @Test func streamingInputShowsLinesAsTheyArrive() throws {
+    let (picker, before) = try start(lines: "first\n", closeInput: false)
+    #expect(picker.waitFor("first"))
+    #expect(!picker.screen.text.contains("second"))
+    picker.feed("second\n")
+    #expect(picker.waitFor("second"))
+    picker.closeInput()
+    #expect(picker.waitFor("2/2"))
+    picker.type("sec\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "second\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func resizeRedrawsAtTheNewWidth() throws {
+    let long = String(repeating: "x", count: 70) + "END"
+    let (picker, _) = try start(lines: long + "\n", columns: 80)
+    #expect(picker.waitFor("END"))
+    picker.resize(rows: 24, columns: 40)
+    #expect(picker.waitForScreen { screen in screen.lines.contains { $0.hasSuffix("…") } && !screen.text.contains("END") })
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func controlBytesInLinesAreShownNotSent() throws {
+    let (picker, before) = try start(lines: "evil \u{1B}]0;title\u{07} \u{1B}[2J done\n")
+    #expect(picker.waitFor("done"))
+    #expect(picker.screen.text.contains("^[]0;title^G"))
+    // The only escape sequences on the wire are mselect's own CSI sequences.
+    #expect(!picker.transcript.contains(0x07))
+    #expect(!String(decoding: picker.transcript, as: UTF8.self).contains("\u{1B}]"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "evil \u{1B}]0;title\u{07} \u{1B}[2J done\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func minRefusesEnterWithAMessage() throws {
+    let (picker, _) = try start(["--min", "2"], lines: "a\nb\nc\n")
+    #expect(picker.waitFor("3/3"))
+    picker.type("\r")
+    #expect(picker.waitFor("select at least 2"))
+    picker.type("\t\t\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "a\nb\n")
+  }
+
+  @Test func fullscreenUsesTheAlternateScreenAndLeavesIt() throws {
+    let (picker, before) = try start(["--fullscreen"], lines: "a\nb\n")
+    #expect(picker.waitForScreen { $0.modes.contains(1049) && $0.text.contains("2/2") })
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(!picker.screen.modes.contains(1049))
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func pastedTextGoesIntoTheQuery() throws {
+    let (picker, _) = try start(lines: "apple\nbanana\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send(Array("\u{1B}[200~ban\r\u{1B}[201~".utf8))
+    #expect(picker.waitFor("1/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "banana\n")
+  }
+}

@@ -1,0 +1,221 @@
+import Foundation
+import Glibc
+
+/// A pseudo-terminal pair and a child process that has its slave side as controlling terminal.
+///
+/// The child gets a new session (posix_spawn's SETSID) and opens the slave without O_NOCTTY, which
+/// makes it the controlling terminal even in CI, where the tests themselves have none. Its stdin is a
+/// pipe the test writes candidates into; stdout and stderr are pipes.
+final class PickerProcess {
+  let pid: pid_t
+  let master: Int32
+  let slavePath: String
+  private var inputWrite: Int32
+  private let outputRead: Int32
+  private let errorRead: Int32
+  private(set) var screen: ScreenEmulator
+  private(set) var transcript: [UInt8] = []
+  private(set) var exitStatus: Int32?
+  /// The terminal settings before the child started.
+  private(set) var initialSettings = ""
+
+  /// The settings `stty -g` reports for the pseudo-terminal.
+  var sttySettings: String { PickerProcess.stty(slavePath) }
+
+  init(_ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:]) throws {
+    // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
+    master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    var unlock: Int32 = 0
+    var number: UInt32 = 0
+    let setLock: UInt = 0x4004_5431  // TIOCSPTLCK
+    let getNumber: UInt = 0x8004_5430  // TIOCGPTN
+    guard master >= 0, ioctl(master, setLock, &unlock) == 0, ioctl(master, getNumber, &number) == 0 else {
+      throw POSIXError(.ENOTTY)
+    }
+    slavePath = "/dev/pts/\(number)"
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    screen = ScreenEmulator(rows: rows, columns: columns)
+    // Keep a slave descriptor open in the test so settings persist between runs and stty can read them.
+    _ = open(slavePath, O_RDWR | O_NOCTTY)
+    initialSettings = PickerProcess.stty(slavePath)
+
+    var input: [Int32] = [0, 0]
+    var output: [Int32] = [0, 0]
+    var errors: [Int32] = [0, 0]
+    guard pipe(&input) == 0, pipe(&output) == 0, pipe(&errors) == 0 else { throw POSIXError(.EMFILE) }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+    posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+    posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
+    // Opened after setsid: the slave becomes the controlling terminal (fd 3, closed by nothing).
+    posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
+    for fd in [input[0], input[1], output[0], output[1], errors[0], errors[1], master] {
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID
+    posix_spawnattr_setflags(&attributes, setsid | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    var none = sigset_t()
+    sigemptyset(&none)
+    posix_spawnattr_setsigmask(&attributes, &none)
+
+    var env = ProcessInfo.processInfo.environment
+    env["MSELECT_DEFAULT_OPTS"] = nil
+    env["NO_COLOR"] = nil
+    env["SWIFT_BACKTRACE"] = "enable=no"
+    env["TERM"] = "xterm-256color"
+    env["LANG"] = "C.UTF-8"
+    for (k, v) in environment { env[k] = v }
+    let argv = [BinaryRunner.binary.path] + arguments
+    let cArgs = argv.map { strdup($0) } + [nil]
+    let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+    defer {
+      cArgs.forEach { free($0) }
+      cEnv.forEach { free($0) }
+    }
+    var child: pid_t = 0
+    let rc = posix_spawn(&child, argv[0], &actions, &attributes, cArgs, cEnv)
+    guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+    pid = child
+    close(input[0])
+    close(output[1])
+    close(errors[1])
+    inputWrite = input[1]
+    outputRead = output[0]
+    errorRead = errors[0]
+    // SIGPIPE must not kill the test runner if the child exits before reading its input.
+    signal(SIGPIPE, SIG_IGN)
+  }
+
+  deinit {
+    if exitStatus == nil {
+      kill(pid, SIGKILL)
+      var status: Int32 = 0
+      waitpid(pid, &status, 0)
+    }
+    if inputWrite >= 0 { close(inputWrite) }
+    close(outputRead)
+    close(errorRead)
+    close(master)
+  }
+
+  /// Writes candidate lines to the child's stdin.
+  func feed(_ text: String) {
+    let bytes = Array(text.utf8)
+    _ = bytes.withUnsafeBytes { write(inputWrite, $0.baseAddress, $0.count) }
+  }
+
+  /// Ends the child's input.
+  func closeInput() {
+    if inputWrite >= 0 { close(inputWrite) }
+    inputWrite = -1
+  }
+
+  /// Types on the terminal.
+  func type(_ text: String) {
+    send(Array(text.utf8))
+  }
+
+  func send(_ bytes: [UInt8]) {
+    _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
+  }
+
+  func resize(rows: Int, columns: Int) {
+    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    _ = ioctl(master, UInt(TIOCSWINSZ), &size)
+    kill(pid, SIGWINCH)
+  }
+
+  /// Reads terminal output until `condition` holds for the screen; false after `seconds` (a safety net
+  /// against a hang, not a timing assertion).
+  @discardableResult
+  func waitForScreen(seconds: Double = 15, _ condition: (ScreenEmulator) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while !condition(screen) {
+      guard Date() < deadline else { return false }
+      pump(milliseconds: 100)
+    }
+    return true
+  }
+
+  /// Waits until the screen shows `text` somewhere.
+  @discardableResult
+  func waitFor(_ text: String) -> Bool { waitForScreen { $0.text.contains(text) } }
+
+  /// Waits for the child to exit, draining the terminal meanwhile; returns the raw wait status.
+  func waitForExit(seconds: Double = 15) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      var status: Int32 = 0
+      let r = waitpid(pid, &status, WNOHANG)
+      if r == pid {
+        pump(milliseconds: 0)
+        exitStatus = status
+        return status
+      }
+      pump(milliseconds: 50)
+    }
+    return nil
+  }
+
+  /// What the child printed on stdout (after it exited).
+  var stdout: String { String(decoding: PickerProcess.readAll(outputRead), as: UTF8.self) }
+  var stderr: String { String(decoding: PickerProcess.readAll(errorRead), as: UTF8.self) }
+
+  private func pump(milliseconds: Int32) {
+    var entry = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+    guard poll(&entry, 1, milliseconds) > 0 else { return }
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
+    if n > 0 {
+      transcript += buffer[..<n]
+      screen.feed(Array(buffer[..<n]))
+    }
+  }
+
+  private static func readAll(_ fd: Int32) -> [UInt8] {
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n <= 0 { return out }
+      out += buffer[..<n]
+    }
+  }
+
+  static func stty(_ path: String) -> String {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/stty")
+    process.arguments = ["-g"]
+    process.standardInput = FileHandle(forReadingAtPath: path)
+    let out = Pipe()
+    process.standardOutput = out
+    try? process.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+extension PickerProcess {
+  /// Waits for the exit and returns its code (nil if it was killed by a signal or did not exit).
+  func exitCode() -> Int32? {
+    guard let status = waitForExit() else { return nil }
+    return status & 0x7F == 0 ? (status >> 8) & 0xFF : nil
+  }
+
+  /// Waits for the exit and returns the signal that killed it, if any.
+  func exitSignal() -> Int32? {
+    guard let status = waitForExit() else { return nil }
+    let signal = status & 0x7F
+    return signal != 0 && signal != 0x7F ? signal : nil
+  }
+}

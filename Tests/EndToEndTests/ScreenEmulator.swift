@@ -1,0 +1,152 @@
+/// A minimal terminal emulator: enough of VT100/xterm to know what a person would see.
+///
+/// It understands what mselect emits (cursor moves, erase, SGR, alternate screen, private modes) and
+/// keeps one character per cell; it is for assertions, not for display.
+struct ScreenEmulator {
+  private(set) var rows: Int
+  private(set) var columns: Int
+  private var main: [[Character]]
+  private var alternate: [[Character]]?
+  private(set) var row = 0
+  private(set) var column = 0
+  private var pending: [UInt8] = []
+  /// Private modes currently set (e.g. 25 cursor visible, 2004 bracketed paste, 1049 alternate screen).
+  private(set) var modes: Set<Int> = [25, 7]
+
+  init(rows: Int, columns: Int) {
+    self.rows = rows
+    self.columns = columns
+    main = Array(repeating: Array(repeating: " ", count: columns), count: rows)
+  }
+
+  /// The visible rows as text, trailing blanks removed.
+  var lines: [String] {
+    (alternate ?? main).map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+  }
+
+  /// All visible text, one line per row.
+  var text: String { lines.joined(separator: "\n") }
+
+  mutating func feed(_ bytes: [UInt8]) {
+    pending += bytes
+    var i = 0
+    while i < pending.count {
+      let b = pending[i]
+      if b == 0x1B {
+        guard let length = escape(at: i) else { break }
+        i += length
+        continue
+      }
+      switch b {
+      case 0x0D: column = 0
+      case 0x0A: lineFeed()
+      case 0x08: column = max(0, column - 1)
+      case 0x07: break
+      case 0x00..<0x20: break
+      default:
+        let length = b < 0x80 ? 1 : b >= 0xF0 ? 4 : b >= 0xE0 ? 3 : b >= 0xC0 ? 2 : 1
+        guard i + length <= pending.count else {
+          pending.removeFirst(i)
+          return
+        }
+        let text = String(decoding: pending[i..<(i + length)], as: UTF8.self)
+        put(Character(text))
+        i += length
+        continue
+      }
+      i += 1
+    }
+    pending.removeFirst(i)
+  }
+
+  private mutating func put(_ c: Character) {
+    if column >= columns {
+      guard modes.contains(7) else { return }
+      column = 0
+      lineFeed()
+    }
+    if alternate != nil {
+      alternate![row][column] = c
+    } else {
+      main[row][column] = c
+    }
+    column += 1
+    if column >= columns && !modes.contains(7) { column = columns - 1 }
+  }
+
+  private mutating func lineFeed() {
+    if row < rows - 1 {
+      row += 1
+      return
+    }
+    if alternate != nil {
+      alternate!.removeFirst()
+      alternate!.append(Array(repeating: " ", count: columns))
+    } else {
+      main.removeFirst()
+      main.append(Array(repeating: " ", count: columns))
+    }
+  }
+
+  /// Handles an escape sequence at `i`; returns its length, or nil if incomplete.
+  private mutating func escape(at i: Int) -> Int? {
+    guard i + 1 < pending.count else { return nil }
+    let kind = pending[i + 1]
+    if kind == 0x5B {
+      var j = i + 2
+      while j < pending.count && (0x20...0x3F).contains(pending[j]) { j += 1 }
+      guard j < pending.count else { return nil }
+      let params = String(decoding: pending[(i + 2)..<j], as: UTF8.self)
+      csi(params, pending[j])
+      return j - i + 1
+    }
+    if kind == 0x5D {
+      // OSC: up to BEL or ST. mselect never sends one; a test fails if a line smuggles one through.
+      var j = i + 2
+      while j < pending.count && pending[j] != 0x07 { j += 1 }
+      return j < pending.count ? j - i + 1 : nil
+    }
+    return 2
+  }
+
+  private mutating func csi(_ params: String, _ final: UInt8) {
+    let isPrivate = params.hasPrefix("?")
+    let numbers = params.drop { $0 == "?" }.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    let n = max(1, (numbers.first ?? nil) ?? 1)
+    switch final {
+    case UInt8(ascii: "A"): row = max(0, row - n)
+    case UInt8(ascii: "B"): row = min(rows - 1, row + n)
+    case UInt8(ascii: "C"): column = min(columns - 1, column + n)
+    case UInt8(ascii: "D"): column = max(0, column - n)
+    case UInt8(ascii: "H"):
+      row = min(rows - 1, max(1, (numbers.first ?? nil) ?? 1) - 1)
+      column = min(columns - 1, max(1, (numbers.count > 1 ? numbers[1] : nil) ?? 1) - 1)
+    case UInt8(ascii: "K"): erase(row: row, from: column, to: columns)
+    case UInt8(ascii: "J"):
+      if (numbers.first ?? nil) == 2 {
+        for r in 0..<rows { erase(row: r, from: 0, to: columns) }
+      } else {
+        erase(row: row, from: column, to: columns)
+        for r in (row + 1)..<rows { erase(row: r, from: 0, to: columns) }
+      }
+    case UInt8(ascii: "h") where isPrivate:
+      for case let mode? in numbers {
+        modes.insert(mode)
+        if mode == 1049 { alternate = Array(repeating: Array(repeating: " ", count: columns), count: rows) }
+      }
+    case UInt8(ascii: "l") where isPrivate:
+      for case let mode? in numbers {
+        modes.remove(mode)
+        if mode == 1049 { alternate = nil }
+      }
+    default: break
+    }
+  }
+
+  private mutating func erase(row r: Int, from: Int, to: Int) {
+    guard from < to else { return }
+    for c in from..<to {
+      if alternate != nil { alternate![r][c] = " " } else { main[r][c] = " " }
+    }
+  }
+}
