@@ -1,0 +1,94 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct KeyDecoderTests {
+  func decode(_ chunks: [[UInt8]]) -> [Key] {
+    var decoder = KeyDecoder()
+    return chunks.flatMap { decoder.feed($0) }
+  }
+
+  func decode(_ text: String) -> [Key] { decode([Array(text.utf8)]) }
+
+  @Test(arguments: [
+    ("\r", Key.enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\u{01}", .ctrl(0x61)),
+    ("\u{03}", .ctrl(0x63)), ("\u{0A}", .ctrl(0x6A)), ("\u{00}", .ctrlSpace), ("x", .char(0x78)),
+    ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
+    ("\u{1B}OA", .up), ("\u{1B}OH", .home), ("\u{1B}[H", .home), ("\u{1B}[F", .end),
+    ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp),
+    ("\u{1B}[6~", .pageDown), ("\u{1B}[Z", .shiftTab), ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown),
+    ("\u{1B}[1;3A", .altUp), ("\u{1B}[1;5D", .ctrlLeft), ("\u{1B}[1;5C", .ctrlRight),
+    ("\u{1B}b", .alt(0x62)), ("\u{1B}a", .alt(0x61)), ("\u{1B}\u{7F}", .altBackspace), ("\u{1B}[15~", .function(5)),
+    ("é", .char(0xE9)), ("日", .char(0x65E5)), ("😀", .char(0x1F600)),
+  ])
+  func singleKeys(text: String, key: Key) {
+    #expect(decode(text) == [key])
+  }
+
+  @Test func severalKeysInOneRead() {
+    #expect(decode("ab\u{1B}[A\r") == [.char(0x61), .char(0x62), .up, .enter])
+  }
+
+  @Test func sequencesSplitAcrossReads() {
+    #expect(decode([[0x1B], [0x5B], [0x31, 0x3B], [0x32, 0x42]]) == [.shiftDown])
+    #expect(decode([[0xC3], [0xA9]]) == [.char(0xE9)])
+    #expect(decode([[0xF0, 0x9F], [0x98, 0x80]]) == [.char(0x1F600)])
+  }
+
+  @Test func loneEscapeWaitsForTheTimeout() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.hasPendingEscape)
+    #expect(decoder.flushEscape() == [.escape])
+    #expect(!decoder.hasPendingEscape)
+    #expect(decoder.flushEscape().isEmpty)
+  }
+
+  @Test func escapeFollowedByKeysIsAlt() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B]).isEmpty)
+    #expect(decoder.feed([0x66]) == [.alt(0x66)])
+  }
+
+  @Test func doubleEscapeIsOneEscapeThenPending() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1B, 0x1B]) == [.escape])
+    #expect(decoder.flushEscape() == [.escape])
+  }
+
+  @Test func bracketedPasteIsText() {
+    #expect(decode("\u{1B}[200~a\rb\u{1B}[A\u{1B}[201~x") == [.paste(Array("a\rb\u{1B}[A".utf8)), .char(0x78)])
+  }
+
+  @Test func pasteSplitAnywhere() {
+    let bytes = Array("\u{1B}[200~hello world\u{1B}[201~".utf8)
+    for cut in 1..<bytes.count {
+      #expect(decode([Array(bytes[..<cut]), Array(bytes[cut...])]) == [.paste(Array("hello world".utf8))])
+    }
+  }
+
+  @Test func mouseWheelAndUnknownSequences() {
+    #expect(decode("\u{1B}[<64;10;5M") == [.wheel(up: true)])
+    #expect(decode("\u{1B}[<65;10;5M") == [.wheel(up: false)])
+    #expect(decode("\u{1B}[<0;10;5M").isEmpty)
+    #expect(decode("\u{1B}[99x") == [.unknown])
+  }
+
+  @Test func invalidUTF8IsDropped() {
+    #expect(decode([[0xFF, 0x61]]) == [.char(0x61)])
+  }
+
+  @Test(arguments: [
+    ("ctrl-a", Key.ctrl(0x61)), ("alt-b", .alt(0x62)), ("enter", .enter), ("btab", .shiftTab), ("shift-tab", .shiftTab),
+    ("shift-down", .shiftDown), ("pgup", .pageUp), ("f5", .function(5)), ("x", .char(0x78)), ("space", .char(32)),
+    ("esc", .escape),
+  ])
+  func keyNames(name: String, key: Key) {
+    #expect(Key(name: name) == key)
+  }
+
+  @Test func unknownKeyNames() {
+    #expect(Key(name: "ctrl-") == nil)
+    #expect(Key(name: "hyper-x") == nil)
+  }
+}

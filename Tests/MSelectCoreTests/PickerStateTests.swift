@@ -1,0 +1,323 @@
+import Testing
+
+@testable import MSelectCore
+
+/// Drives a `PickerState` like the event loop does, running its searches inline.
+final class Harness {
+  var state: PickerState
+  private var splitter = LineSplitter(terminator: 10)
+
+  init(_ lines: [String], _ arguments: [String] = [], rows: Int = 20, columns: Int = 40, stream: Bool = false) {
+    let options = try! OptionParser.parse(arguments.map { Array($0.utf8) })
+    let config = try! PickerConfig(options: options, unicode: true, colors: false)
+    state = PickerState(config: config, rows: rows, columns: columns)
+    if !lines.isEmpty { add(lines) }
+    if !stream { state.handle(.inputEnded) }
+    settle()
+  }
+
+  /// Streams more lines in, as one block.
+  func add(_ lines: [String]) {
+    for line in lines { splitter.append(Array(line.utf8) + [10]) }
+    if let block = splitter.takeBlock(force: true) { state.handle(.input(block)) }
+    settle()
+  }
+
+  func settle() {
+    while let request = state.nextSearch() { state.handle(.searched(request.run()!)) }
+  }
+
+  func press(_ keys: Key...) {
+    for key in keys {
+      state.handle(.key(key))
+      settle()
+    }
+  }
+
+  func type(_ text: String) {
+    for scalar in text.unicodeScalars { press(.char(scalar.value)) }
+  }
+
+  /// The listed lines as text.
+  var listed: [String] {
+    (0..<state.listCount).map { String(decoding: state.store.line(state.line(at: $0)), as: UTF8.self) }
+  }
+
+  var current: String? { state.currentLine.map { String(decoding: state.store.line($0), as: UTF8.self) } }
+
+  var query: String { String(decoding: state.queryBytes, as: UTF8.self) }
+
+  func accepted() -> [String]? {
+    guard case .accepted(let lines, _) = state.outcome else { return nil }
+    return lines.map { String(decoding: state.store.line($0), as: UTF8.self) }
+  }
+}
+
+let tab = Key.tab
+let enter = Key.enter
+func ctrl(_ c: Character) -> Key { .ctrl(c.asciiValue!) }
+func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
+
+@Suite struct PickerStateTests {
+  @Test func typingNarrowsAndEnterPrintsTheCursorLine() {
+    let h = Harness(["apple", "banana", "cherry"])
+    #expect(h.listed == ["apple", "banana", "cherry"])
+    h.type("an")
+    #expect(h.listed == ["banana"])
+    h.press(enter)
+    #expect(h.accepted() == ["banana"])
+  }
+
+  @Test func tabMarksAndMovesDownEnterPrintsInInputOrder() {
+    let h = Harness(["a", "b", "c", "d"])
+    h.press(.down, tab, tab)
+    #expect(h.state.selection.lines(.input) == [1, 2])
+    #expect(h.current == "d")
+    h.press(.up, .up, .up, tab)
+    h.press(enter)
+    #expect(h.accepted() == ["a", "b", "c"])
+  }
+
+  @Test func selectionOrderOption() {
+    let h = Harness(["a", "b", "c"], ["--order", "selection"])
+    h.press(.down, .down, tab, .up, .up, tab, enter)
+    #expect(h.accepted() == ["c", "a"])
+  }
+
+  @Test func shiftTabTogglesAndMovesUp() {
+    let h = Harness(["a", "b", "c"])
+    h.press(.down, .down, .shiftTab)
+    #expect(h.current == "b")
+    #expect(h.state.selection.lines(.input) == [2])
+  }
+
+  @Test func unmarkingEverythingPrintsNothing() {
+    let h = Harness(["a", "b"])
+    h.press(tab, .up, tab, enter)
+    #expect(h.accepted() == [])
+  }
+
+  @Test func marksHiddenByTheQueryArePrinted() {
+    let h = Harness(["apple", "banana"])
+    h.press(tab)
+    h.type("ban")
+    h.press(tab, enter)
+    #expect(h.accepted() == ["apple", "banana"])
+  }
+
+  @Test func shiftDownMarksARange() {
+    let h = Harness(["a", "b", "c", "d"])
+    h.press(.shiftDown, .shiftDown, .shiftDown)
+    #expect(h.state.selection.lines(.input) == [0, 1, 2])
+    #expect(h.current == "d")
+  }
+
+  @Test func selectAllDeselectAllAndInvertActOnCurrentMatches() {
+    let h = Harness(["ax", "ay", "bx"])
+    h.type("a")
+    h.press(alt("a"))
+    #expect(h.state.selection.lines(.input) == [0, 1])
+    h.press(.backspace)
+    h.press(ctrl("t"))
+    #expect(h.state.selection.lines(.input) == [2])
+    h.press(alt("a"), alt("d"))
+    #expect(h.state.selection.count == 0)
+  }
+
+  @Test func maxRefusesWithAMessage() {
+    let h = Harness(["a", "b", "c"], ["--max", "2"])
+    h.press(tab, tab, tab)
+    #expect(h.state.selection.lines(.input) == [0, 1])
+    #expect(h.state.message == "at most 2 can be marked")
+    h.press(alt("a"))
+    #expect(h.state.message == "at most 2 can be marked")
+    h.press(.down)
+    #expect(h.state.message == nil)
+  }
+
+  @Test func minRefusesEnterAndStaysOpen() {
+    let h = Harness(["a", "b", "c"], ["--min", "2"])
+    h.press(enter)
+    #expect(h.state.outcome == nil)
+    #expect(h.state.message == "select at least 2")
+    h.press(tab, tab, enter)
+    #expect(h.accepted() == ["a", "b"])
+  }
+
+  @Test func preselectedLinesStartMarkedAndEnterPrintsThem() {
+    let h = Harness(["a", "b", "c"], ["--preselect", "c", "--preselect-match", "^a"])
+    #expect(h.state.selection.lines(.input) == [0, 2])
+    h.press(enter)
+    #expect(h.accepted() == ["a", "c"])
+  }
+
+  @Test func preselectionBeyondMaxKeepsTheFirstAndSaysSo() {
+    let h = Harness(["a", "b", "c"], ["--select-all", "--max", "2"])
+    #expect(h.state.selection.lines(.input) == [0, 1])
+    #expect(h.state.message?.contains("--max 2") == true)
+  }
+
+  @Test func reviewShowsOnlyMarkedLines() {
+    let h = Harness(["a", "b", "c"])
+    h.press(ctrl("s"))
+    #expect(h.state.message == "nothing marked")
+    #expect(!h.state.reviewing)
+    h.press(.down, .down, tab)
+    h.type("zzz")
+    #expect(h.listed.isEmpty)
+    h.press(ctrl("s"))
+    #expect(h.listed == ["c"])
+    h.press(ctrl("s"))
+    #expect(!h.state.reviewing)
+  }
+
+  @Test(arguments: [Key.escape, ctrl("c"), ctrl("g"), ctrl("q")])
+  func cancelKeys(key: Key) {
+    let h = Harness(["a"])
+    h.press(key)
+    #expect(h.state.outcome == .cancelled)
+  }
+
+  @Test func enterWithNoMatchPrintsNothing() {
+    let h = Harness(["a"])
+    h.type("zz")
+    h.press(enter)
+    #expect(h.accepted() == [])
+  }
+
+  @Test func queryEditing() {
+    let h = Harness(["x"])
+    h.type("foo bar")
+    h.press(ctrl("w"))
+    #expect(h.query == "foo ")
+    h.press(ctrl("y"))
+    #expect(h.query == "foo bar")
+    h.press(ctrl("a"), .delete)
+    #expect(h.query == "oo bar")
+    h.press(ctrl("e"), .backspace)
+    #expect(h.query == "oo ba")
+    h.press(alt("b"))
+    #expect(h.state.queryCursor == 3)
+    h.press(ctrl("u"))
+    #expect(h.query == "ba")
+    h.press(alt("f"))
+    #expect(h.state.queryCursor == 2)
+    h.press(ctrl("b"), ctrl("b"), .char(0x78), ctrl("f"))
+    #expect(h.query == "xba")
+    #expect(h.state.queryCursor == 2)
+  }
+
+  @Test func pasteGoesIntoTheQuery() {
+    let h = Harness(["a b", "c"])
+    h.press(.paste(Array("a\rb".utf8)))
+    #expect(h.query == "a b")
+    #expect(h.state.outcome == nil)
+  }
+
+  @Test func expectKeyAcceptsAndIsReported() {
+    let h = Harness(["a", "b"], ["--expect", "ctrl-x"])
+    h.press(.down, ctrl("x"))
+    #expect(h.state.outcome == .accepted(lines: [1], key: "ctrl-x"))
+  }
+
+  @Test func bindOverridesDefaults() {
+    let h = Harness(["a", "b"], ["--bind", "ctrl-a:select-all,ctrl-k:toggle+down"])
+    h.press(ctrl("a"))
+    #expect(h.state.selection.count == 2)
+    h.press(ctrl("k"))
+    #expect(h.state.selection.lines(.input) == [1])
+  }
+
+  @Test func badBindIsAnOptionError() {
+    let options = try! OptionParser.parse([Array("--bind".utf8), Array("ctrl-a:fly".utf8)])
+    #expect(throws: OptionError.self) { try PickerConfig(options: options, unicode: true, colors: false) }
+  }
+
+  @Test func cycleWraps() {
+    let h = Harness(["a", "b"], ["--cycle"])
+    h.press(.up)
+    #expect(h.current == "b")
+    let plain = Harness(["a", "b"])
+    plain.press(.up)
+    #expect(plain.current == "a")
+  }
+
+  @Test func defaultLayoutMovesTheOtherWay() {
+    let h = Harness(["a", "b"], ["--layout", "default"])
+    h.press(.up)
+    #expect(h.current == "b")
+  }
+
+  @Test func streamingInputExtendsResultsAndKeepsTheCursor() {
+    let h = Harness(["a1", "b1"], stream: true)
+    h.press(.down)
+    #expect(h.current == "b1")
+    h.add(["a2", "b2"])
+    #expect(h.listed == ["a1", "b1", "a2", "b2"])
+    #expect(h.current == "b1")
+    h.type("b")
+    #expect(h.listed == ["b1", "b2"])
+    h.add(["b3", "c3"])
+    #expect(h.listed == ["b1", "b2", "b3"])
+    #expect(!h.state.inputEnded)
+  }
+
+  @Test func narrowingAndBackspaceGiveTheSameResultsAsFreshSearches() {
+    let words = (0..<2000).map { "w\($0 * 7919 % 10007)x\($0 % 13)" }
+    let h = Harness(words)
+    for step in ["1", "12", "12x", "12x1", "12x", "12", "1", "1 !x3", "1 !x3$"] {
+      while h.query != step {
+        if step.hasPrefix(h.query) {
+          h.type(String(step.dropFirst(h.query.count)))
+        } else {
+          h.press(.backspace)
+        }
+      }
+      let fresh = Search.run(Pattern(step), in: h.state.store).map { words[$0] }
+      #expect(h.listed == fresh, "query \(step)")
+    }
+  }
+
+  @Test func scrollingKeepsTheCursorVisible() {
+    let h = Harness((0..<100).map { "line \($0)" }, rows: 10)
+    for _ in 0..<50 { h.press(.down) }
+    let rows = h.state.listRows
+    #expect(h.state.cursor == 50)
+    #expect(h.state.offset <= 50 && 50 < h.state.offset + rows)
+    h.press(.pageDown)
+    #expect(h.state.cursor == 50 + rows)
+  }
+
+  @Test func heightShrinksToShortListsAndRespectsTheLimit() {
+    #expect(Harness(["a", "b"], rows: 40).state.height == 4)
+    #expect(Harness((0..<100).map(String.init), rows: 40).state.height == 20)
+    #expect(Harness((0..<100).map(String.init), ["--height", "10"], rows: 40).state.height == 10)
+    #expect(Harness(["a"], ["--fullscreen"], rows: 40).state.height == 40)
+  }
+
+  @Test func headerLinesAreNotCandidates() {
+    let h = Harness(["NAME", "a", "b"], ["--header-lines", "1"])
+    #expect(h.listed == ["a", "b"])
+    #expect(h.state.totalCount == 2)
+    h.press(enter)
+    #expect(h.accepted() == ["a"])
+  }
+
+  @Test func enterBeforeResultsArriveWaitsForThem() {
+    let h = Harness(["apple", "banana"])
+    h.state.handle(.key(.char(0x62)))  // "b", not searched yet
+    h.state.handle(.key(enter))
+    #expect(h.state.outcome == nil)
+    h.settle()
+    #expect(h.accepted() == ["banana"])
+  }
+
+  @Test func staleResultsAreIgnored() {
+    let h = Harness(["apple", "banana"])
+    h.state.handle(.key(.char(0x62)))
+    let stale = h.state.nextSearch()!
+    h.state.handle(.key(.backspace))
+    h.state.handle(.searched(stale.run()!))
+    #expect(h.listed == ["apple", "banana"])
+  }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct RendererTests {
+  func frame(_ h: Harness, unicode: Bool = true) -> Frame { Renderer(unicode: unicode).render(h.state) }
+
+  @Test func reverseLayoutSnapshot() {
+    let h = Harness(["alpha", "beta", "gamma"], columns: 20)
+    h.press(.down, .tab)
+    #expect(frame(h).text == ["> ", "  3/3 (1)", "    alpha", "  ✓ beta", "▌   gamma           "])
+    #expect(frame(h).caret == (0, 2))
+  }
+
+  @Test func defaultLayoutSnapshot() {
+    let h = Harness(["alpha", "beta"], ["--layout", "default", "--prompt", "q> "], columns: 20)
+    h.type("a")
+    #expect(frame(h).text == ["    beta", "▌   alpha           ", "  2/2", "q> a"])
+    #expect(frame(h).caret == (3, 4))
+  }
+
+  @Test func maxAndMessageOnTheInfoLine() {
+    let h = Harness(["a", "b"], ["--max", "1"], columns: 40)
+    h.press(.tab, .tab)
+    #expect(frame(h).text[1] == "  2/2 (1/1)  at most 1 can be marked")
+  }
+
+  @Test func headerAndHeaderLines() {
+    let h = Harness(["NAME", "a"], ["--header-lines", "1", "--header", "pick one"], columns: 20)
+    #expect(frame(h).text == ["> ", "  1/1", "pick one", "NAME", "▌   a               "])
+  }
+
+  @Test func longLinesAreCutWithAnEllipsis() {
+    let h = Harness([String(repeating: "x", count: 30)], columns: 12)
+    #expect(frame(h).text[2] == "▌   xxxxxxx…")
+  }
+
+  @Test func longLinesScrollToShowTheMatch() {
+    let h = Harness([String(repeating: "x", count: 30) + "END"], columns: 12)
+    h.type("END")
+    let row = frame(h).text[2]
+    #expect(row.hasSuffix("END") || row.hasSuffix("END "))
+    #expect(row.contains("…"))
+  }
+
+  @Test func wideCharactersTakeTwoColumns() {
+    let h = Harness(["日本語テキスト"], columns: 12)
+    let row = frame(h).text[2]
+    #expect(DisplayWidth.of(row) <= 12)
+    #expect(row == "▌   日本語… ")
+  }
+
+  @Test func controlBytesBecomeVisiblePlaceholders() {
+    let h = Harness(["evil \u{1B}]0;title\u{07} x\ty\r"], columns: 60)
+    let row = frame(h).text[2]
+    // The tab expands to the next multiple of 8 columns of the line's own text.
+    #expect(row.hasPrefix("▌   evil ^[]0;title^G x     y^M"))
+    let encoded = Theme(colors: true).encode(frame(h).rows[2])
+    let withoutSGR = encoded.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(!withoutSGR.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
+  @Test func invalidBytesShowAsReplacementCharacters() {
+    var cells = VisibleText([0x61, 0xFF, 0x62]).cells.map(\.text)
+    #expect(cells == ["a", "\u{FFFD}", "b"])
+    cells = VisibleText("a\u{301}").cells.map(\.text)
+    #expect(VisibleText("a\u{301}").width == 1)
+  }
+
+  @Test func matchedCharactersAreHighlighted() {
+    let h = Harness(["xaxbx"], columns: 20)
+    h.type("ab")
+    let row = frame(h).rows[2]
+    #expect(row.filter { $0.style.contains(.match) }.map(\.text) == ["a", "b"])
+  }
+
+  @Test func asciiFallbacks() throws {
+    let options = try OptionParser.parse([])
+    let config = try PickerConfig(options: options, unicode: false, colors: false)
+    #expect(config.marker == "* ")
+    #expect(config.pointer == "> ")
+  }
+
+  @Test func noColorUsesOnlyBoldUnderlineReverse() {
+    let theme = Theme(colors: false)
+    let all: Frame.Style = [.current, .match, .placeholder, .pointer, .marker, .prompt, .info, .header, .message]
+    let attributes = theme.attributes(all).split(separator: ";")
+    #expect(Set(attributes).isSubset(of: ["1", "4", "7"]))
+    #expect(!Theme(colors: true).attributes(.match).isEmpty)
+  }
+
+  @Test func colorDecision() {
+    #expect(!PickerConfig.useColors(.always, environment: ["NO_COLOR": "1"]))
+    #expect(PickerConfig.useColors(.auto, environment: ["TERM": "xterm"]))
+    #expect(!PickerConfig.useColors(.auto, environment: ["TERM": "dumb"]))
+    #expect(!PickerConfig.useColors(.never, environment: [:]))
+    #expect(PickerConfig.isUnicodeLocale(["LANG": "en_US.UTF-8"]))
+    #expect(!PickerConfig.isUnicodeLocale(["LANG": "C"]))
+    #expect(!PickerConfig.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
+  }
+
+  @Test func spinnerWhileInputStreams() {
+    let h = Harness(["a"], stream: true)
+    #expect(frame(h).text[1].hasPrefix("⠋ "))
+    #expect(frame(h, unicode: false).text[1].hasPrefix("- "))
+    h.state.handle(.inputEnded)
+    #expect(frame(h).text[1].hasPrefix("  1/1"))
+  }
+}
+
+@Suite struct ScreenPainterTests {
+  func frame(_ rows: [String], caret: (Int, Int) = (0, 0)) -> Frame {
+    Frame(rows: rows.map { [Frame.Span(text: $0, style: [])] }, caret: caret)
+  }
+
+  @Test func firstPaintGrowsTheRegionAndDrawsEveryRow() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    let out = painter.paint(frame(["> ", "info", "item"], caret: (0, 2)))
+    #expect(out.hasPrefix("\u{1B}[?25l"))
+    #expect(out.contains("\u{1B}[?2004h"))
+    #expect(out.contains("\n\n"))
+    #expect(out.contains("> \u{1B}[K") && out.contains("info\u{1B}[K") && out.contains("item\u{1B}[K"))
+    #expect(out.hasSuffix("\u{1B}[2C\u{1B}[?25h"))
+  }
+
+  @Test func laterPaintsRewriteOnlyChangedRows() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.paint(frame(["> ", "info", "item"]))
+    let out = painter.paint(frame(["> ", "info 2", "item"]))
+    #expect(out.contains("info 2"))
+    #expect(!out.contains("item"))
+    #expect(!out.contains("> "))
+    #expect(painter.paint(frame(["> ", "info 2", "item"])) == "\u{1B}[?25l\r\u{1B}[?25h")
+  }
+
+  @Test func finishErasesTheRegionAndRestoresModes() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.paint(frame(["a", "b", "c"], caret: (0, 0)))
+    let out = painter.finish()
+    #expect(out.hasPrefix("\r\u{1B}[J"))
+    #expect(out.contains("\u{1B}[?25h") && out.contains("\u{1B}[?7h") && out.contains("\u{1B}[?2004l"))
+    #expect(painter.finish().isEmpty)
+  }
+
+  @Test func fullscreenUsesTheAlternateScreen() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: true)
+    #expect(painter.paint(frame(["x"])).contains("\u{1B}[?1049h"))
+    #expect(painter.finish().contains("\u{1B}[?1049l"))
+  }
+
+  @Test func invalidateRedrawsEverything() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.paint(frame(["a", "b"]))
+    _ = painter.invalidate(clear: false)
+    let out = painter.paint(frame(["a", "b"]))
+    #expect(out.contains("a\u{1B}[K") && out.contains("b\u{1B}[K"))
+  }
+}
