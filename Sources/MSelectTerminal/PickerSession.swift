@@ -150,10 +150,9 @@ public final class PickerSession {
   private func suspend() throws(TerminalError) {
     tty.write(painter.finish())
     tty.leaveRawMode()
-    SignalPipe.reset(SIGTSTP)
-    kill(0, SIGTSTP)
-    // Execution resumes here after SIGCONT.
-    SignalPipe.install(SIGTSTP)
+    // SIGSTOP, not SIGTSTP: it cannot be caught or discarded (the kernel drops SIGTSTP in an orphaned
+    // process group), so the stop always happens. Execution resumes here after SIGCONT.
+    kill(getpid(), SIGSTOP)
     let size = tty.size
     state.handle(.resize(rows: size.rows, columns: size.columns))
     try tty.enterRawMode()

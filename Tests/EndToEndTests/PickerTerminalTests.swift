@@ -6,14 +6,14 @@ import Testing
 @Suite(.serialized) struct PickerTerminalTests {
   /// Starts the picker on `lines`, waits for its first frame, and returns it with the stty settings before.
   func start(_ arguments: [String] = [], lines: String, closeInput: Bool = true, rows: Int = 24, columns: Int = 80,
-    environment: [String: String] = [:]) throws -> (PickerProcess, String)
+    environment: [String: String] = [:], waitForPrompt: Bool = true) throws -> (PickerProcess, String)
   {
     let picker = try PickerProcess(arguments, rows: rows, columns: columns, environment: environment)
     let before = picker.initialSettings
     #expect(!before.isEmpty)
     picker.feed(lines)
     if closeInput { picker.closeInput() }
-    #expect(picker.waitForScreen { $0.lines.contains { $0.hasPrefix(">") } })
+    if waitForPrompt { #expect(picker.waitForScreen { $0.lines.contains { $0.hasPrefix(">") } }) }
     return (picker, before)
   }
 
@@ -140,5 +140,38 @@ import Testing
     picker.type("\r")
     #expect(picker.exitCode() == 0)
     #expect(picker.stdout == "banana\n")
+  }
+
+  @Test func ctrlZStopsWithTheTerminalRestoredAndContinues() throws {
+    let (picker, before) = try start(lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x1A])
+    #expect(picker.waitForStop())
+    #expect(picker.sttySettings == before)
+    #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+    kill(picker.pid, SIGCONT)
+    #expect(picker.waitFor("2/2"))
+    #expect(picker.sttySettings != before)
+    picker.send([0x1B, 0x5B, 0x42])
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func heightLimitsTheRegion() throws {
+    let lines = (1...100).map { "line \($0)\n" }.joined()
+    let (picker, _) = try start(["--height", "5"], lines: lines, rows: 24)
+    #expect(picker.waitFor("100/100"))
+    #expect(picker.screen.lines.filter { !$0.isEmpty }.count == 5)
+    picker.type("\u{3}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func selectOneFiresBeforeAnyDrawing() throws {
+    let (picker, _) = try start(["-1", "-q", "b"], lines: "a\nb\n", waitForPrompt: false)
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\n")
+    #expect(picker.transcript.isEmpty)
   }
 }

@@ -166,6 +166,17 @@ final class PickerProcess {
     return nil
   }
 
+  /// Waits until the child stops (ctrl-z), draining the terminal meanwhile.
+  func waitForStop(seconds: Double = 15) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid && status & 0xFF == 0x7F { return true }
+      pump(milliseconds: 50)
+    }
+    return false
+  }
+
   /// What the child printed on stdout (after it exited).
   var stdout: String { String(decoding: PickerProcess.readAll(outputRead), as: UTF8.self) }
   var stderr: String { String(decoding: PickerProcess.readAll(errorRead), as: UTF8.self) }
