@@ -14,17 +14,22 @@ public final class LineBlock: @unchecked Sendable {
   package let starts: [UInt32]
   /// Index of the block's first line in the whole input.
   public let firstIndex: Int
+  /// Keeps borrowed memory (a file mapping) alive; nil when the block owns `base` (malloc'd).
+  private let owner: AnyObject?
 
   /// Number of lines in the block.
   public var count: Int { starts.count - 1 }
 
-  package init(base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int) {
+  package init(base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int, owner: AnyObject? = nil) {
     self.base = base
     self.starts = starts
     self.firstIndex = firstIndex
+    self.owner = owner
   }
 
-  deinit { free(base) }
+  deinit {
+    if owner == nil { free(base) }
+  }
 
   /// The bytes of local line `i`, without its terminator.
   @inline(__always)

@@ -15,12 +15,19 @@ public struct Matcher {
   private var foldedMode: CharFold.Mode?
   private var count = 0
   private let scorer = Scorer()
-  /// Terms the byte pre-scan can check: positive terms that stand alone in their group.
-  private let prescanTerms: [Term]
+  /// The byte pre-scan over the positive terms that stand alone in their group.
+  private let prescan: Prescan
 
   public init(pattern: Pattern) {
     self.pattern = pattern
-    prescanTerms = pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil }
+    prescan = Prescan(pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil })
+  }
+
+  /// The first position in `bytes[from..<to]` where a match could begin (`to` if none); every line that
+  /// ends before it can be skipped. Returns `from` when the pattern gives no way to skip.
+  @inline(__always)
+  public func nextCandidate(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+    prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
   }
 
   /// Scores a line; nil when it does not match.
@@ -39,7 +46,11 @@ public struct Matcher {
     -> Match?
   {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
-    for term in prescanTerms where !Matcher.prescan(term, line) { return nil }
+    if let base = line.baseAddress {
+      guard prescan.passes(base.assumingMemoryBound(to: UInt8.self), line.count) else { return nil }
+    } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
+      return nil
+    }
     decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0)
     for group in pattern.groups {
@@ -83,31 +94,6 @@ public struct Matcher {
       k += 1
     }
     count = k
-  }
-
-  /// Whether the line's bytes contain, in order, a possible first byte for each term character.
-  ///
-  /// A necessary condition only: it never rejects a line the full match would accept.
-  @inline(__always)
-  package static func prescan(_ term: Term, _ line: UnsafeRawBufferPointer) -> Bool {
-    let m = term.chars.count
-    let n = line.count
-    guard n >= m else { return false }
-    guard let base = line.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return m == 0 }
-    return term.leadBytes.withUnsafeBufferPointer { table in
-      var k = 0
-      var row = 0
-      var j = 0
-      while j < n {
-        if table[row + Int(base[j])] {
-          k += 1
-          if k == m { return true }
-          row += 256
-        }
-        j += 1
-      }
-      return false
-    }
   }
 
   /// Matches one term against the decoded line; inverse terms match (with score 0) when the text does not.

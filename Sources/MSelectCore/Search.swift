@@ -51,7 +51,18 @@ public enum Search {
         }
         switch slice.lines {
         case .range(let r):
-          for local in r where local < lineCount { visit(local) }
+          // Jump from one possible match to the next; lines in between cannot match.
+          let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
+          let upper = min(r.upperBound, lineCount)
+          let end = Int(starts[upper])
+          var local = r.lowerBound
+          while local < upper {
+            let hit = fields.spec == nil ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
+            while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
+            guard local < upper else { break }
+            visit(local)
+            local += 1
+          }
         case .list(let list):
           for index in list { visit(Int(index) - block.firstIndex) }
         }

@@ -23,10 +23,12 @@ public final class InputReader {
   private let name: String
   private let ownsDescriptor: Bool
   private var splitter: LineSplitter
+  private let terminator: UInt8
 
   /// Opens FILE, or stdin when `path` is nil or `-`.
   public init(path: String?, terminator: UInt8) throws(InputError) {
     splitter = LineSplitter(terminator: terminator)
+    self.terminator = terminator
     if let path, path != "-" {
       do {
         fd = try Syscall.open(path, O_RDONLY)
@@ -65,8 +67,20 @@ public final class InputReader {
     return (splitter.takeBlock(force: streaming), false)
   }
 
-  /// Reads everything into a store.
+  /// Reads everything into a store: a regular file is mapped (no copy), anything else is read.
   public func readAll() throws(InputError) -> LineStore {
+    if let size = Syscall.regularFileSize(fd), size > 0, let mapping = try? FileMapping(fd, size: size) {
+      // Whatever was already read (nothing, normally) would be lost; mapping starts at offset 0, so
+      // only use it while the descriptor is still at the start.
+      if lseek(fd, 0, SEEK_CUR) == 0 {
+        return MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
+      }
+    }
+    return try readSequentially()
+  }
+
+  /// Reads everything with read(2).
+  private func readSequentially() throws(InputError) -> LineStore {
     var store = LineStore()
     while true {
       let (block, ended) = try readOnce(streaming: false)
@@ -80,4 +94,15 @@ public final class InputReader {
     let store = try InputReader(path: path, terminator: terminator).readAll()
     return (0..<store.count).map { store.lineBytes($0) }
   }
+}
+
+/// A read-only mapping of a whole file, unmapped when the last line block using it goes away.
+final class FileMapping {
+  let bytes: UnsafeRawBufferPointer
+
+  init(_ fd: Int32, size: Int) throws(SystemError) {
+    bytes = try Syscall.map(fd, size: size)
+  }
+
+  deinit { Syscall.unmap(bytes) }
 }

@@ -52,6 +52,25 @@ package enum Syscall {
 
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// The size of a regular file, or nil for pipes, terminals and the like.
+  package static func regularFileSize(_ fd: Int32) -> Int? {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    return Int(info.st_size)
+  }
+
+  /// Maps `size` bytes of a file read-only, with the pages loaded up front.
+  package static func map(_ fd: Int32, size: Int) throws(SystemError) -> UnsafeRawBufferPointer {
+    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED else {
+      throw SystemError("mmap", errno: Glibc.errno)
+    }
+    return UnsafeRawBufferPointer(start: p, count: size)
+  }
+
+  package static func unmap(_ bytes: UnsafeRawBufferPointer) {
+    _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
+  }
+
   package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
     var fds: [Int32] = [0, 0]
     _ = try retrying("pipe") { Glibc.pipe(&fds) }

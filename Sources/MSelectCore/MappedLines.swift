@@ -1,0 +1,89 @@
+import Dispatch
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Lines of an input that is already in memory as a whole (a mapped file), cut into blocks in parallel.
+public enum MappedLines {
+  /// Bytes per block: small enough to spread over the cores, large enough to keep the block list short.
+  static let blockSize = 4 << 20
+
+  /// A store whose blocks point into `bytes` (kept alive by `owner`), without copying them.
+  ///
+  /// A last line without terminator is copied into a small block of its own, since every line in a
+  /// block must be followed by a terminator byte.
+  public static func store(_ bytes: UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject) -> LineStore {
+    guard let start = bytes.baseAddress, bytes.count > 0 else { return LineStore() }
+    let base = start.assumingMemoryBound(to: UInt8.self)
+    let n = bytes.count
+    // Block boundaries at line ends, found sequentially (one memchr per block).
+    var bounds: [Int] = [0]
+    while bounds.last! < n {
+      let from = bounds.last!
+      let target = min(n, from + blockSize)
+      if target == n {
+        bounds.append(n)
+        break
+      }
+      if let hit = memchr(base + target - 1, Int32(terminator), n - target + 1) {
+        bounds.append(UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1)
+      } else {
+        bounds.append(n)
+      }
+    }
+    let count = bounds.count - 1
+    let starts = UnsafeMutableBufferPointer<[UInt32]>.allocate(capacity: count)
+    starts.initialize(repeating: [])
+    defer { starts.deinitialize().deallocate() }
+    let blockBounds = bounds
+    let shared = SendableBuffer(starts)
+    let input = SendablePointer(base)
+    DispatchQueue.concurrentPerform(iterations: count) { k in
+      let lo = blockBounds[k]
+      let hi = blockBounds[k + 1]
+      var offsets: [UInt32] = [0]
+      offsets.reserveCapacity((hi - lo) / 48 + 2)
+      var position = lo
+      while position < hi {
+        guard let hit = memchr(input.pointer + position, Int32(terminator), hi - position) else { break }
+        position = UnsafeRawPointer(hit) - UnsafeRawPointer(input.pointer) + 1
+        offsets.append(UInt32(position - lo))
+      }
+      shared.buffer[k] = offsets
+    }
+    var store = LineStore()
+    for k in 0..<count {
+      let lo = bounds[k]
+      let hi = bounds[k + 1]
+      var offsets = starts[k]
+      let complete = Int(offsets.last!)
+      if complete > 0 {
+        store.append(
+          LineBlock(base: UnsafeMutableRawPointer(mutating: base + lo), starts: offsets, firstIndex: store.count, owner: owner))
+      }
+      if lo + complete < hi {
+        // The unterminated last line gets a copy with a terminator.
+        let length = hi - lo - complete
+        let copy = malloc(length + 1)!
+        copy.copyMemory(from: base + lo + complete, byteCount: length)
+        copy.storeBytes(of: terminator, toByteOffset: length, as: UInt8.self)
+        offsets = [0, UInt32(length + 1)]
+        store.append(LineBlock(base: copy, starts: offsets, firstIndex: store.count))
+      }
+    }
+    return store
+  }
+}
+
+/// A buffer written by parallel workers, each to its own element.
+private struct SendableBuffer<T>: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<T>
+  init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
+}
+
+/// Read-only bytes shared with parallel workers.
+private struct SendablePointer: @unchecked Sendable {
+  let pointer: UnsafePointer<UInt8>
+  init(_ pointer: UnsafePointer<UInt8>) { self.pointer = pointer }
+}
