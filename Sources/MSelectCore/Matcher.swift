@@ -17,10 +17,20 @@ public struct Matcher {
   private let scorer = Scorer()
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
+  /// The common case, a query of one fuzzy term, kept in plain memory so matching a line does no
+  /// reference counting.
+  private let single: SingleFuzzyTerm?
 
   public init(pattern: Pattern) {
     self.pattern = pattern
     prescan = Prescan(pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil })
+    if pattern.groups.count == 1, pattern.groups[0].count == 1, pattern.groups[0][0].kind == .fuzzy,
+      !pattern.groups[0][0].inverse
+    {
+      single = SingleFuzzyTerm(pattern.groups[0][0])
+    } else {
+      single = nil
+    }
   }
 
   /// The first position in `bytes[from..<to]` where a match could begin (`to` if none); every line that
@@ -51,6 +61,7 @@ public struct Matcher {
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
+    if let single { return matchSingle(single, line, positions: positions) }
     decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0)
     for group in pattern.groups {
@@ -66,6 +77,62 @@ public struct Matcher {
     }
     if total.begin == Int.max { total.begin = 0 }
     return total
+  }
+
+  /// One fuzzy term: decoding and folding in one pass, then the scorer.
+  @inline(__always)
+  private mutating func matchSingle(
+    _ term: SingleFuzzyTerm, _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let n = line.count
+    guard n > 0 else { return nil }
+    let table = term.table
+    let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    if Matcher.isASCII(p, n) {
+      let text = Scorer.ASCIIText(bytes: p, fold: table, count: n)
+      guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
+      return Match(score: found.score, begin: found.begin, end: found.end)
+    }
+    let raw = self.raw.reserve(n)
+    let folded = self.folded.reserve(n)
+    var i = 0
+    var k = 0
+    while i < n {
+      let b = p[i]
+      if b < 0x80 {
+        raw[k] = UInt32(b)
+        folded[k] = table[Int(b)]
+        i += 1
+      } else {
+        let (c, length) = UTF8Decoding.decode(p, i, n)
+        raw[k] = c
+        folded[k] = CharFold.fold(c, table)
+        i += length
+      }
+      k += 1
+    }
+    foldedMode = nil
+    count = 0
+    let text = Scorer.Text(raw: raw, folded: folded, count: k)
+    guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
+    return Match(score: found.score, begin: found.begin, end: found.end)
+  }
+
+  /// Whether all bytes are below 0x80, 32 at a time.
+  @inline(__always)
+  static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
+    let raw = UnsafeRawPointer(p)
+    let high = SIMD32<UInt8>(repeating: 0x80)
+    var i = 0
+    while i + 32 <= n {
+      if any(raw.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self) .>= high) { return false }
+      i += 32
+    }
+    while i < n {
+      if p[i] >= 0x80 { return false }
+      i += 1
+    }
+    return true
   }
 
   /// Decodes the line into `raw` (one value per character) and forgets the previous folding.
@@ -152,4 +219,19 @@ public struct Matcher {
     if let best, let positions { positions.pointee.append(contentsOf: best.begin...best.end) }
     return best
   }
+}
+
+/// A fuzzy term's characters and fold table in memory that needs no reference counting to read.
+private final class SingleFuzzyTerm {
+  let chars: UnsafeBufferPointer<UInt32>
+  let table: UnsafePointer<UInt32>
+
+  init(_ term: Term) {
+    let storage = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: term.chars.count)
+    _ = storage.initialize(from: term.chars)
+    chars = UnsafeBufferPointer(storage)
+    table = CharFold.table(term.fold)
+  }
+
+  deinit { chars.deallocate() }
 }

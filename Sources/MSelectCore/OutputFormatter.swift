@@ -23,29 +23,74 @@ public struct OutputFormatter {
     _ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil,
     to sink: ([UInt8]) throws(E) -> Void
   ) throws(E) {
-    var out: [UInt8] = []
-    out.reserveCapacity(OutputFormatter.flushSize + 4096)
+    var out = OutputBuffer(capacity: OutputFormatter.flushSize)
     if options.printQuery {
-      out.append(contentsOf: query)
+      query.withUnsafeBytes { out.append($0) }
       out.append(terminator)
     }
     if !options.expect.isEmpty {
-      out.append(contentsOf: (key ?? "").utf8)
+      Array((key ?? "").utf8).withUnsafeBytes { out.append($0) }
       out.append(terminator)
     }
     for index in lines {
       let line = store.line(index)
       if let spec = options.acceptNth {
-        out.append(contentsOf: Fields.extract(line, spec, options.delimiter))
+        Fields.extract(line, spec, options.delimiter).withUnsafeBytes { out.append($0) }
       } else {
-        out.append(contentsOf: line)
+        out.append(line)
       }
       out.append(terminator)
-      if out.count >= OutputFormatter.flushSize {
-        try sink(out)
-        out.removeAll(keepingCapacity: true)
-      }
+      if out.count >= OutputFormatter.flushSize { try sink(out.take()) }
     }
-    if !out.isEmpty { try sink(out) }
+    if out.count > 0 { try sink(out.take()) }
+  }
+}
+
+/// A byte buffer filled with memcpy (appending a line through Array's generic paths costs more than
+/// copying it).
+private struct OutputBuffer: ~Copyable {
+  private let base: UnsafeMutableRawPointer
+  private var capacity: Int
+  private var storage: UnsafeMutableRawPointer
+  private(set) var count = 0
+
+  init(capacity: Int) {
+    self.capacity = capacity + 4096
+    base = .allocate(byteCount: self.capacity, alignment: 16)
+    storage = base
+  }
+
+  deinit {
+    if storage != base { storage.deallocate() }
+    base.deallocate()
+  }
+
+  mutating func append(_ bytes: UnsafeRawBufferPointer) {
+    reserve(bytes.count)
+    if let source = bytes.baseAddress { (storage + count).copyMemory(from: source, byteCount: bytes.count) }
+    count += bytes.count
+  }
+
+  mutating func append(_ byte: UInt8) {
+    reserve(1)
+    storage.storeBytes(of: byte, toByteOffset: count, as: UInt8.self)
+    count += 1
+  }
+
+  private mutating func reserve(_ extra: Int) {
+    guard count + extra > capacity else { return }
+    // A single huge line: grow a separate allocation.
+    let newCapacity = max(capacity * 2, count + extra)
+    let fresh = UnsafeMutableRawPointer.allocate(byteCount: newCapacity, alignment: 16)
+    fresh.copyMemory(from: storage, byteCount: count)
+    if storage != base { storage.deallocate() }
+    storage = fresh
+    capacity = newCapacity
+  }
+
+  /// The bytes so far, emptying the buffer.
+  mutating func take() -> [UInt8] {
+    defer { count = 0 }
+    return Array(UnsafeRawBufferPointer(start: storage, count: count))
   }
 }

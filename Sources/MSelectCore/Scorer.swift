@@ -24,11 +24,28 @@ package struct Scorer {
     package var end: Int
   }
 
-  /// One line as the scorer sees it: raw scalars (for bonuses) and folded ones (for comparing).
-  package struct Text {
+  /// One decoded line: raw scalars (for bonuses) and folded ones (for comparing).
+  package struct Text: ScoredText {
     package var raw: UnsafePointer<UInt32>
     package var folded: UnsafePointer<UInt32>
     package var count: Int
+
+    @inline(__always) package func folded(_ j: Int) -> UInt32 { folded[j] }
+    @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
+      CharClass.of(raw[j], table)
+    }
+  }
+
+  /// One ASCII line read straight from its bytes, folded on the fly: no per-line decoding.
+  package struct ASCIIText: ScoredText {
+    package var bytes: UnsafePointer<UInt8>
+    package var fold: UnsafePointer<UInt32>
+    package var count: Int
+
+    @inline(__always) package func folded(_ j: Int) -> UInt32 { fold[Int(bytes[j])] }
+    @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
+      table[Int(bytes[j])]
+    }
   }
 
   private let h = ScratchBuffer<Int32>()
@@ -62,11 +79,11 @@ package struct Scorer {
 
   /// Computes the bonuses of characters `lo...hi` of the text; returns the bonus array (indexed by character).
   @inline(__always)
-  private func prepareBonuses(_ text: Text, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
+  private func prepareBonuses<T: ScoredText>(_ text: T, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
     let bonus = bonuses.reserve(text.count)
-    var previous = lo == 0 ? CharClass.white : CharClass.of(text.raw[lo - 1], classes)
+    var previous = lo == 0 ? CharClass.white : text.charClass(lo - 1, classes)
     for j in lo...hi {
-      let current = CharClass.of(text.raw[j], classes)
+      let current = text.charClass(j, classes)
       bonus[j] = Scorer.bonus(previous, current)
       previous = current
     }
@@ -74,7 +91,7 @@ package struct Scorer {
   }
 
   /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
-  package func score(positions: UnsafeBufferPointer<Int>, text: Text) -> Int32 {
+  package func score<T: ScoredText>(positions: UnsafeBufferPointer<Int>, text: T) -> Int32 {
     guard let first = positions.first, let last = positions.last else { return 0 }
     let bonus = prepareBonuses(text, first, last)
     var score: Int32 = 0
@@ -106,7 +123,7 @@ package struct Scorer {
   }
 
   /// Scores a contiguous match of `length` characters at `start`.
-  package func score(contiguousAt start: Int, length: Int, text: Text) -> Int32 {
+  package func score<T: ScoredText>(contiguousAt start: Int, length: Int, text: T) -> Int32 {
     let positions = firsts.reserve(length)
     for k in 0..<length { positions[k] = start + k }
     return score(positions: UnsafeBufferPointer(start: positions, count: length), text: text)
@@ -115,12 +132,13 @@ package struct Scorer {
   /// The best fuzzy alignment of `pattern` (folded) in `text`, or nil when it is not a subsequence.
   ///
   /// Positions are appended when requested.
-  package func fuzzy(pattern: UnsafeBufferPointer<UInt32>, text: Text, positions: UnsafeMutablePointer<[Int]>?)
-    -> Result?
-  {
+  @inline(__always)
+  package func fuzzy<T: ScoredText>(
+    pattern: UnsafeBufferPointer<UInt32>, text t: T, positions: UnsafeMutablePointer<[Int]>?
+  ) -> Result? {
+    let text = t
     let m = pattern.count
     let n = text.count
-    let t = text.folded
     guard m > 0 else { return Result(score: 0, begin: 0, end: 0) }
     // Greedy forward pass: the first place each pattern character can match.
     let firsts = self.firsts.reserve(m)
@@ -128,7 +146,7 @@ package struct Scorer {
     var j = 0
     var want = pattern[0]
     while j < n {
-      if t[j] == want {
+      if t.folded(j) == want {
         firsts[k] = j
         k += 1
         if k == m { break }
@@ -139,7 +157,7 @@ package struct Scorer {
     guard k == m else { return nil }
     var last = n - 1
     let final = pattern[m - 1]
-    while t[last] != final { last -= 1 }
+    while t.folded(last) != final { last -= 1 }
     let first = firsts[0]
     let width = last - first + 1
     let bonus = prepareBonuses(text, first, last)
@@ -147,7 +165,7 @@ package struct Scorer {
     if m == 1 {
       var best: Int32 = -1
       var bestAt = first
-      for j in first...last where t[j] == pattern[0] {
+      for j in first...last where t.folded(j) == pattern[0] {
         let s = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
         if s > best {
           best = s
@@ -168,8 +186,8 @@ package struct Scorer {
   }
 
   /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.
-  private func dynamicProgram(
-    pattern: UnsafeBufferPointer<UInt32>, text: UnsafePointer<UInt32>, bonus: UnsafePointer<Int32>,
+  private func dynamicProgram<T: ScoredText>(
+    pattern: UnsafeBufferPointer<UInt32>, text: T, bonus: UnsafePointer<Int32>,
     firsts: UnsafePointer<Int>, first: Int, width: Int, positions: UnsafeMutablePointer<[Int]>?
   ) -> Result {
     let m = pattern.count
@@ -185,7 +203,7 @@ package struct Scorer {
     let p0 = pattern[0]
     for col in 0..<width {
       let j = col + first
-      if text[j] == p0 {
+      if text.folded(j) == p0 {
         h[col] = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
         c[col] = 1
         inGap = false
@@ -205,36 +223,41 @@ package struct Scorer {
         h[row + col] = 0
         c[row + col] = 0
       }
+      // Wrapping arithmetic: scores are bounded by the window size, and overflow checks cost a third.
       var inGap = false
       var left: Int32 = 0
       for col in start..<width {
-        let j = col + first
-        let s2 = left + (inGap ? Scorer.gapExtension : Scorer.gapStart)
-        var s1: Int32 = 0
-        var consecutive: UInt16 = 0
-        if text[j] == pi {
-          s1 = h[up + col - 1] + Scorer.scoreMatch
-          var b = bonus[j]
-          consecutive = c[up + col - 1] + 1
-          if consecutive > 1 {
-            let fb = bonus[j - Int(consecutive) + 1]
-            if b >= Scorer.bonusBoundary && b > fb {
-              consecutive = 1
-            } else {
-              b = max(b, Scorer.bonusConsecutive, fb)
-            }
-          }
-          if s1 + b < s2 {
-            s1 += bonus[j]
-            consecutive = 0
+        let j = col &+ first
+        let s2 = left &+ (inGap ? Scorer.gapExtension : Scorer.gapStart)
+        if text.folded(j) != pi {
+          let score = s2 > 0 ? s2 : 0
+          c[row &+ col] = 0
+          h[row &+ col] = score
+          left = score
+          inGap = true
+          continue
+        }
+        var s1 = h[up &+ col &- 1] &+ Scorer.scoreMatch
+        var b = bonus[j]
+        var consecutive = c[up &+ col &- 1] &+ 1
+        if consecutive > 1 {
+          let fb = bonus[j &- Int(consecutive) &+ 1]
+          if b >= Scorer.bonusBoundary && b > fb {
+            consecutive = 1
           } else {
-            s1 += b
+            b = max(b, Scorer.bonusConsecutive, fb)
           }
         }
-        c[row + col] = consecutive
+        if s1 &+ b < s2 {
+          s1 = s1 &+ bonus[j]
+          consecutive = 0
+        } else {
+          s1 = s1 &+ b
+        }
+        c[row &+ col] = consecutive
         inGap = s1 < s2
         let score = max(s1, s2, 0)
-        h[row + col] = score
+        h[row &+ col] = score
         left = score
       }
     }
@@ -262,4 +285,11 @@ package struct Scorer {
     positions.pointee.append(contentsOf: found)
     return Result(score: maxScore, begin: found[0], end: maxAt)
   }
+}
+
+/// A line as the scorer reads it: folded characters to compare and classes for bonuses.
+package protocol ScoredText {
+  var count: Int { get }
+  func folded(_ j: Int) -> UInt32
+  func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
 }

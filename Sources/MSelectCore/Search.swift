@@ -77,8 +77,39 @@ public enum Search {
   }
 
   /// Sorts matches into the ranking (input order, or its reverse, when not sorting by score).
+  ///
+  /// `lines` must be in input order (as `matches` returns them).
   public static func rank(_ lines: inout [RankedLine], _ options: RankOptions) {
-    lines.sort(by: options.precedes)
+    guard options.sort else {
+      if options.reverse { lines.reverse() }
+      return
+    }
+    // Large results: sort the two halves on two cores, then merge.
+    guard lines.count >= 1 << 16 else {
+      lines.withUnsafeMutableBufferPointer { buffer in
+        var all = buffer[...]
+        sort(&all, reverse: options.reverse)
+      }
+      return
+    }
+    let middle = lines.count / 2
+    lines.withUnsafeMutableBufferPointer { buffer in
+      let halves = SendableLines(buffer)
+      DispatchQueue.concurrentPerform(iterations: 2) { k in
+        var part = k == 0 ? halves.buffer[..<middle] : halves.buffer[middle...]
+        sort(&part, reverse: options.reverse)
+      }
+    }
+    lines = merge(Array(lines[..<middle]), Array(lines[middle...]), options)
+  }
+
+  /// Sorts by key, then input order (reversed for `--tac`), with comparisons the compiler can inline.
+  private static func sort(_ part: inout Swift.Slice<UnsafeMutableBufferPointer<RankedLine>>, reverse: Bool) {
+    if reverse {
+      part.sort { $0.key != $1.key ? $0.key < $1.key : $0.index > $1.index }
+    } else {
+      part.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
+    }
   }
 
   /// Merges two rankings made with the same options.
@@ -170,6 +201,12 @@ public struct SearchFields: Sendable {
     spec = options.nth ?? options.withNth
     delimiter = options.delimiter
   }
+}
+
+/// A buffer of matches whose two halves are sorted by two workers.
+private struct SendableLines: @unchecked Sendable {
+  let buffer: UnsafeMutableBufferPointer<RankedLine>
+  init(_ buffer: UnsafeMutableBufferPointer<RankedLine>) { self.buffer = buffer }
 }
 
 /// A flag shared by the workers of one search.
