@@ -14,6 +14,8 @@ let package = Package(
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
     .executableTarget(name: "mselect", dependencies: ["MSelectCore", "MSelectTerminal"]),
+    // The typing replay of scripts/bench: per-keystroke latency of the picker's core on a large input.
+    .executableTarget(name: "mselect-bench", dependencies: ["MSelectCore", "MSelectTerminal"]),
     .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore"]),
     .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
   ]

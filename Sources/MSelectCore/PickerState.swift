@@ -95,7 +95,7 @@ public struct PickerState {
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
   /// Whether the shown result is not yet the full answer for the current query and input.
-  public var isSearching: Bool { result.query != queryBytes || result.lineCount < store.count }
+  public var isSearching: Bool { result.query != queryBytes || result.lineCount < store.count || !result.complete }
 
   /// The header: `--header` lines, then the `--header-lines` input lines.
   public var headerCount: Int {
@@ -152,6 +152,17 @@ public struct PickerState {
   }
 
   private mutating func accept(_ found: SearchResult) {
+    if !found.complete {
+      // A preview: show the best lines now if they are for what is typed; the full result follows.
+      guard found.query == queryBytes, found.query != result.query || !result.complete else { return }
+      if found.query != result.query {
+        cursor = 0
+        offset = 0
+      }
+      result = found
+      updateHeight()
+      return
+    }
     if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount { self.inFlight = nil }
     remember(found)
     guard found.query == queryBytes, found.lineCount >= result.lineCount || found.query != result.query else { return }
@@ -192,7 +203,10 @@ public struct PickerState {
     var base: SearchResult?
     var candidates: [UInt32]?
     var searched = 0
-    if let same = cache.last(where: { $0.query == q }) {
+    if result.query == q && result.complete {
+      base = result
+      searched = result.lineCount
+    } else if let same = cache.last(where: { $0.query == q }) {
       base = same
       searched = same.lineCount
     } else if let broader = cache.filter({ pattern.narrows(Pattern(query: $0.query, options: config.options.match)) })
@@ -299,7 +313,7 @@ public struct PickerState {
   }
 
   private mutating func acceptSelection(key: String?) {
-    if !selection.everMarked && !reviewing && result.query != queryBytes {
+    if !selection.everMarked && !reviewing && (result.query != queryBytes || !result.complete) {
       // The line under the cursor belongs to an older query; decide when the new results are in.
       pendingAccept = .some(key)
       return

@@ -78,7 +78,7 @@ public struct Renderer {
     let busy = !state.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
     row.append(VisibleText(busy ? frames[state.spinner % frames.count] + " " : "  "), style: .spinner, highlights: [])
-    var text = "\(state.result.ranked.count)/\(state.totalCount)"
+    var text = "\(state.result.matchCount)/\(state.totalCount)"
     if state.selection.count > 0 {
       text += state.config.options.max.map { " (\(state.selection.count)/\($0))" } ?? " (\(state.selection.count))"
     }

@@ -112,6 +112,26 @@ public enum Search {
     }
   }
 
+  /// The `k` best of `lines` (in input order), ranked: one pass keeping a sorted shortlist.
+  public static func best(_ lines: [RankedLine], _ k: Int, _ options: RankOptions) -> [RankedLine] {
+    var top: [RankedLine] = []
+    top.reserveCapacity(k + 1)
+    for line in lines {
+      if top.count == k {
+        guard options.precedes(line, top[k - 1]) else { continue }
+        top.removeLast()
+      }
+      var lo = 0
+      var hi = top.count
+      while lo < hi {
+        let mid = (lo + hi) / 2
+        if options.precedes(top[mid], line) { lo = mid + 1 } else { hi = mid }
+      }
+      top.insert(line, at: lo)
+    }
+    return top
+  }
+
   /// Merges two rankings made with the same options.
   public static func merge(_ a: [RankedLine], _ b: [RankedLine], _ options: RankOptions) -> [RankedLine] {
     if a.isEmpty { return b }

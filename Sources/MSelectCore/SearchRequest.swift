@@ -8,12 +8,23 @@ public struct SearchResult: Sendable {
   public let ranked: [RankedLine]
   /// The same matches in input order (what a narrower query searches next).
   public let inputOrder: [UInt32]
+  /// Number of matches (a preview ranks only the best of them).
+  public let matchCount: Int
+  /// False for a preview: the best lines, sent before the full ranking is sorted.
+  public let complete: Bool
 
   public init(query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32]) {
+    self.init(query: query, lineCount: lineCount, ranked: ranked, inputOrder: inputOrder,
+              matchCount: ranked.count, complete: true)
+  }
+
+  init(query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32], matchCount: Int, complete: Bool) {
     self.query = query
     self.lineCount = lineCount
     self.ranked = ranked
     self.inputOrder = inputOrder
+    self.matchCount = matchCount
+    self.complete = complete
   }
 
   /// Nothing searched yet.
@@ -38,8 +49,16 @@ public struct SearchRequest: Sendable {
   let rank: RankOptions
   let fields: SearchFields
 
+  /// Lines a preview ranks: a few screens.
+  static let previewSize = 256
+
   /// Runs the search; nil if `cancelled` turned true meanwhile.
-  public func run(cancelled: @Sendable () -> Bool = { false }) -> SearchResult? {
+  ///
+  /// When there are many matches, `preview` first gets the best few (found by a linear selection,
+  /// before the full sort), so the first screen can be drawn sooner.
+  public func run(
+    cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
+  ) -> SearchResult? {
     var found: [RankedLine] = []
     if base == nil {
       let scope: Search.Scope =
@@ -61,6 +80,16 @@ public struct SearchRequest: Sendable {
     let inputOrder = (base?.inputOrder ?? []) + found.map(\.index)
     // Searches see an empty query as unsorted; rank with the same options they used.
     let ranking = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
+    let total = inputOrder.count
+    if let preview, found.count > SearchRequest.previewSize * 4 {
+      let best = Search.merge(
+        Array((base?.ranked ?? []).prefix(SearchRequest.previewSize)),
+        Search.best(found, SearchRequest.previewSize, ranking), ranking)
+      preview(
+        SearchResult(
+          query: pattern.query, lineCount: tail.upperBound, ranked: Array(best.prefix(SearchRequest.previewSize)),
+          inputOrder: inputOrder, matchCount: total, complete: false))
+    }
     Search.rank(&found, ranking)
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
