@@ -21,7 +21,7 @@ public struct OutputFormatter {
   /// Streams the output to `sink` in large pieces.
   public func write<E: Error>(
     _ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil,
-    to sink: ([UInt8]) throws(E) -> Void
+    to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
     var out = OutputBuffer(capacity: OutputFormatter.flushSize)
     if options.printQuery {
@@ -40,9 +40,12 @@ public struct OutputFormatter {
         out.append(line)
       }
       out.append(terminator)
-      if out.count >= OutputFormatter.flushSize { try sink(out.take()) }
+      if out.count >= OutputFormatter.flushSize {
+        try sink(out.bytes)
+        out.clear()
+      }
     }
-    if out.count > 0 { try sink(out.take()) }
+    if out.count > 0 { try sink(out.bytes) }
   }
 }
 
@@ -88,9 +91,8 @@ private struct OutputBuffer: ~Copyable {
     capacity = newCapacity
   }
 
-  /// The bytes so far, emptying the buffer.
-  mutating func take() -> [UInt8] {
-    defer { count = 0 }
-    return Array(UnsafeRawBufferPointer(start: storage, count: count))
-  }
+  /// The bytes so far (valid until the next change).
+  var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
+
+  mutating func clear() { count = 0 }
 }

@@ -53,6 +53,20 @@ package struct Scorer {
   private let firsts = ScratchBuffer<Int>()
   private let bonuses = ScratchBuffer<Int32>()
   private let classes = CharClass.asciiTable
+  private let bonusTable = Scorer.bonusMatrix
+
+  /// `bonus(previous, current)` for every pair of classes, indexed `previous * 8 + current`: one load
+  /// instead of a switch per character.
+  nonisolated(unsafe) private static let bonusMatrix: UnsafePointer<Int32> = {
+    let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+    table.initialize(repeating: 0, count: 64)
+    for p in 0..<7 {
+      for c in 0..<7 {
+        table[p * 8 + c] = bonus(CharClass(rawValue: UInt8(p))!, CharClass(rawValue: UInt8(c))!)
+      }
+    }
+    return UnsafePointer(table)
+  }()
 
   package init() {}
 
@@ -81,10 +95,10 @@ package struct Scorer {
   @inline(__always)
   private func prepareBonuses<T: ScoredText>(_ text: T, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
     let bonus = bonuses.reserve(text.count)
-    var previous = lo == 0 ? CharClass.white : text.charClass(lo - 1, classes)
+    var previous = Int((lo == 0 ? CharClass.white : text.charClass(lo - 1, classes)).rawValue)
     for j in lo...hi {
-      let current = text.charClass(j, classes)
-      bonus[j] = Scorer.bonus(previous, current)
+      let current = Int(text.charClass(j, classes).rawValue)
+      bonus[j] = bonusTable[previous &* 8 &+ current]
       previous = current
     }
     return bonus

@@ -7,6 +7,10 @@ public enum Terminal {
     try Syscall.write(1, bytes)
   }
 
+  public static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+    try Syscall.write(1, bytes)
+  }
+
   /// Writes a message to stderr; failures are ignored (there is nowhere left to report them).
   public static func writeStandardError(_ text: String) {
     try? Syscall.write(2, Array(text.utf8))
