@@ -174,4 +174,12 @@ import Testing
     #expect(picker.stdout == "b\n")
     #expect(picker.transcript.isEmpty)
   }
+
+  @Test func terminalOnStdinWithoutFileIsAnError() throws {
+    let picker = try PickerProcess([], stdinIsTerminal: true)
+    #expect(picker.exitCode() == 2)
+    #expect(picker.stderr.hasPrefix("mselect: no input"))
+    #expect(picker.stdout.isEmpty)
+    #expect(picker.sttySettings == picker.initialSettings)
+  }
 }

@@ -22,7 +22,11 @@ final class PickerProcess {
   /// The settings `stty -g` reports for the pseudo-terminal.
   var sttySettings: String { PickerProcess.stty(slavePath) }
 
-  init(_ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:]) throws {
+  /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in).
+  init(
+    _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
+    stdinIsTerminal: Bool = false
+  ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
     var unlock: Int32 = 0
@@ -47,11 +51,12 @@ final class PickerProcess {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_adddup2(&actions, input[0], 0)
+    if !stdinIsTerminal { posix_spawn_file_actions_adddup2(&actions, input[0], 0) }
     posix_spawn_file_actions_adddup2(&actions, output[1], 1)
     posix_spawn_file_actions_adddup2(&actions, errors[1], 2)
     // Opened after setsid: the slave becomes the controlling terminal (fd 3, closed by nothing).
     posix_spawn_file_actions_addopen(&actions, 3, slavePath, O_RDWR, 0)
+    if stdinIsTerminal { posix_spawn_file_actions_adddup2(&actions, 3, 0) }
     for fd in [input[0], input[1], output[0], output[1], errors[0], errors[1], master] {
       posix_spawn_file_actions_addclose(&actions, fd)
     }

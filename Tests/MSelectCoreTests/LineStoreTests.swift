@@ -63,3 +63,37 @@ import Testing
     #expect((0..<50).allSatisfy { store.lineBytes($0) == Array("\($0)".utf8) })
   }
 }
+
+@Suite struct MappedLinesTests {
+  /// Builds a store over `bytes` as the mapped-file path does.
+  func lines(_ bytes: [UInt8]) -> [[UInt8]] {
+    let owner = Holder(bytes)
+    let store = MappedLines.store(UnsafeRawBufferPointer(owner.buffer), terminator: 10, owner: owner)
+    return (0..<store.count).map { store.lineBytes($0) }
+  }
+
+  /// Owns a copy of the bytes, like a file mapping does.
+  final class Holder {
+    let buffer: UnsafeMutableRawBufferPointer
+    init(_ bytes: [UInt8]) {
+      buffer = .allocate(byteCount: max(bytes.count, 1), alignment: 16)
+      bytes.withUnsafeBytes { buffer.copyMemory(from: $0) }
+      if bytes.isEmpty { buffer[0] = 0 }
+    }
+    deinit { buffer.deallocate() }
+  }
+
+  @Test func lastLineWithoutTerminatorAndEmptyLines() {
+    #expect(lines(Array("a\n\nb".utf8)) == [[0x61], [], [0x62]])
+    #expect(lines(Array("a\n".utf8)) == [[0x61]])
+  }
+
+  @Test func largeInputsSpanSeveralBlocksInOrder() {
+    let text = (0..<400_000).map { "line number \($0)\n" }.joined() + "tail"
+    let result = lines(Array(text.utf8))
+    #expect(result.count == 400_001)
+    #expect(result[0] == Array("line number 0".utf8))
+    #expect(result[399_999] == Array("line number 399999".utf8))
+    #expect(result.last == Array("tail".utf8))
+  }
+}
