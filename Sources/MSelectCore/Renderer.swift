@@ -4,6 +4,7 @@ public struct Renderer {
   private static let asciiSpinner = ["-", "\\", "|", "/"]
 
   private let unicode: Bool
+  private let cache = PositionCache()
 
   public init(unicode: Bool = true) {
     self.unicode = unicode
@@ -52,11 +53,16 @@ public struct Renderer {
 
   /// The bytes shown for a line: the `--with-nth` fields, or the whole line.
   private func displayBytes(_ state: PickerState, _ index: Int) -> [UInt8] {
+    withDisplayBytes(state, index) { Array($0) }
+  }
+
+  /// Runs `body` on the bytes shown for a line, without copying a whole line.
+  private func withDisplayBytes<R>(_ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
     let line = state.store.line(index)
     if let spec = state.config.options.withNth {
-      return Fields.extract(line, spec, state.config.options.delimiter)
+      return Fields.extract(line, spec, state.config.options.delimiter).withUnsafeBytes(body)
     }
-    return Array(line)
+    return body(line)
   }
 
   private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
@@ -106,30 +112,55 @@ public struct Renderer {
     row.append(
       VisibleText(state.selection.contains(index) ? config.marker : String(repeating: " ", count: markerWidth)),
       style: base.union(.marker), highlights: [])
-    let bytes = displayBytes(state, index)
-    var positions: [Int] = []
-    if highlight && !state.result.query.isEmpty {
-      positions = bytes.withUnsafeBytes { matcher.positions($0) } ?? []
-    }
-    var text = bytes.withUnsafeBytes { VisibleText($0) }
-    // Scroll a long line so the last highlighted character stays visible.
     let room = row.remaining
-    if let lastMatch = positions.last, text.width > room {
-      let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
-      if endColumn > room - 1 {
+    withDisplayBytes(state, index) { bytes in
+      var positions: [Int] = []
+      if highlight && !state.result.query.isEmpty {
+        positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
+      }
+      // Only what can show becomes cells: a row's worth, ending just past the last highlighted
+      // character when that one is far to the right (a long line scrolls to show its match).
+      let lastMatch = positions.last ?? 0
+      let skip = max(0, lastMatch + 2 - room)
+      var text = VisibleText(bytes, from: skip, limit: lastMatch + room + 1)
+      var cutLeft = skip > 0
+      if let lastMatch = positions.last {
+        let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
         var drop = 0
         var dropped = 0
         while endColumn - dropped > room - 2 && drop < text.cells.count {
           dropped += text.cells[drop].width
           drop += 1
         }
-        text.cells.removeFirst(drop)
-        row.append(VisibleText("…"), style: base, highlights: [])
+        if drop > 0 {
+          text.cells.removeFirst(drop)
+          cutLeft = true
+        }
       }
+      if cutLeft { row.append(VisibleText("…"), style: base, highlights: []) }
+      row.append(text, style: base, highlights: Set(positions))
     }
-    row.append(text, style: base, highlights: Set(positions))
     if isCurrent { row.fill(style: base) }
     return row.spans
+  }
+}
+
+/// Highlight positions of the lines on screen, kept while the query stays the same (a frame is
+/// rendered at every event, and a long line's positions are not free).
+private final class PositionCache {
+  private var query: [UInt8] = []
+  private var byLine: [Int: [Int]] = [:]
+
+  func positions(_ line: Int, query: [UInt8], compute: () -> [Int]) -> [Int] {
+    if query != self.query {
+      self.query = query
+      byLine.removeAll()
+    }
+    if let known = byLine[line] { return known }
+    if byLine.count > 512 { byLine.removeAll() }
+    let found = compute()
+    byLine[line] = found
+    return found
   }
 }
 

@@ -15,16 +15,21 @@ package struct VisibleText: Equatable {
 
   package var cells: [Cell] = []
 
-  /// Builds the cells of `bytes`.
-  package init(_ bytes: UnsafeRawBufferPointer) {
+  /// Builds the cells of characters `from..<limit` of `bytes` (a huge line is never turned into cells
+  /// whole); cells keep their character index in the whole line.
+  package init(_ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max) {
     let n = bytes.count
     guard n > 0 else { return }
     let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
     var i = 0
     var index = 0
     var column = 0
-    cells.reserveCapacity(min(n, 512))
-    while i < n {
+    while i < n && index < from {
+      i += UTF8Decoding.decode(p, i, n).1
+      index += 1
+    }
+    cells.reserveCapacity(min(n - i, 512))
+    while i < n && index < limit {
       let (c, length) = UTF8Decoding.decode(p, i, n)
       let cell = VisibleText.cell(c, source: index, column: column)
       cells.append(cell)
