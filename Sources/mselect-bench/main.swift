@@ -20,7 +20,9 @@ do {
   exit(2)
 }
 
-/// The picker's core with searches run inline, as the search thread would run them.
+/// The picker's core with searches run inline, as the search thread would run them. The preview (the
+/// best lines, ranked) is ready when matching is done, so it also marks when the full count is known;
+/// the full ranking (every match sorted) comes after.
 struct Replay {
   var state: PickerState
 
@@ -60,8 +62,8 @@ func main(_ store: LineStore) {
     ["s", "h", "a", "r", "e"].map { ($0, Key.char($0.unicodeScalars.first!.value)) }
     + Array(repeating: ("⌫", Key.backspace), count: 5)
     + ["l", "i", "b"].map { ($0, Key.char($0.unicodeScalars.first!.value)) }
-  print("typing replay on \(store.count) lines (first screen: the best lines ranked; full: all ranked)")
-  print("| key | query | matches | first screen ms | full ms |")
+  print("typing replay on \(store.count) lines (first screen: best lines ranked and full count known; full: all sorted)")
+  print("| key | query | matches | first screen ms | full ranking ms |")
   print("|---|---|---|---|---|")
   var firsts: [Double] = []
   for (label, key) in steps {
