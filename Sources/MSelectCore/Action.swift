@@ -41,7 +41,8 @@ public struct KeyBindings: Sendable {
 
   /// The default keys (see README).
   public static let defaults: [Key: [Action]] = [
-    .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort], .ctrl(UInt8(ascii: "g")): [.abort],
+    .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort],
+    .ctrl(UInt8(ascii: "g")): [.abort],
     .ctrl(UInt8(ascii: "q")): [.abort],
     .up: [.up], .ctrl(UInt8(ascii: "p")): [.up], .ctrl(UInt8(ascii: "k")): [.up],
     .down: [.down], .ctrl(UInt8(ascii: "n")): [.down], .ctrl(UInt8(ascii: "j")): [.down],
@@ -59,7 +60,8 @@ public struct KeyBindings: Sendable {
     .backspace: [.backwardDeleteChar], .ctrl(UInt8(ascii: "h")): [.backwardDeleteChar],
     .delete: [.deleteChar], .altBackspace: [.backwardKillWord],
     .ctrl(UInt8(ascii: "u")): [.unixLineDiscard], .ctrl(UInt8(ascii: "w")): [.unixWordRubout],
-    .ctrl(UInt8(ascii: "y")): [.yank], .ctrl(UInt8(ascii: "l")): [.redraw], .ctrl(UInt8(ascii: "z")): [.suspend],
+    .ctrl(UInt8(ascii: "y")): [.yank], .ctrl(UInt8(ascii: "l")): [.redraw],
+    .ctrl(UInt8(ascii: "z")): [.suspend],
   ]
 
   public init() {
@@ -71,7 +73,8 @@ public struct KeyBindings: Sendable {
     for item in spec.split(separator: ",") {
       let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
       guard parts.count == 2, let key = Key(name: String(parts[0])) else {
-        throw .invalidValue(option: "--bind", value: String(item), expected: "KEY:ACTION, e.g. ctrl-a:select-all")
+        throw .invalidValue(
+          option: "--bind", value: String(item), expected: "KEY:ACTION, e.g. ctrl-a:select-all")
       }
       var actions: [Action] = []
       for name in parts[1].split(separator: "+") {

@@ -15,7 +15,8 @@ package enum CharClass: UInt8, Sendable {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"): .upper
     case UInt8(ascii: "0")...UInt8(ascii: "9"): .number
     case UInt8(ascii: " "), 9, 10, 11, 12, 13: .white
-    case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"): .delimiter
+    case UInt8(ascii: "/"), UInt8(ascii: ","), UInt8(ascii: ":"), UInt8(ascii: ";"), UInt8(ascii: "|"):
+      .delimiter
     default: .nonWord
     }
   }

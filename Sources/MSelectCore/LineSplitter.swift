@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Cuts a byte stream into `LineBlock`s without copying lines one by one.

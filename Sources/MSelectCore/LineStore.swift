@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// An immutable run of complete lines stored back to back in one byte buffer.

@@ -1,7 +1,7 @@
 import Dispatch
 
 #if canImport(Glibc)
-import Glibc
+  import Glibc
 #endif
 
 /// Lines of an input that is already in memory as a whole (a mapped file), cut into blocks in parallel.
@@ -13,7 +13,8 @@ public enum MappedLines {
   ///
   /// A last line without terminator is copied into a small block of its own, since every line in a
   /// block must be followed by a terminator byte.
-  public static func store(_ bytes: UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject) -> LineStore {
+  public static func store(_ bytes: UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject) -> LineStore
+  {
     guard let start = bytes.baseAddress, bytes.count > 0 else { return LineStore() }
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = bytes.count
@@ -60,7 +61,9 @@ public enum MappedLines {
       let complete = Int(offsets.last!)
       if complete > 0 {
         store.append(
-          LineBlock(base: UnsafeMutableRawPointer(mutating: base + lo), starts: offsets, firstIndex: store.count, owner: owner))
+          LineBlock(
+            base: UnsafeMutableRawPointer(mutating: base + lo), starts: offsets, firstIndex: store.count,
+            owner: owner))
       }
       if lo + complete < hi {
         // The unterminated last line gets a copy with a terminator.

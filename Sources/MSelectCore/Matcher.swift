@@ -90,7 +90,9 @@ public struct Matcher {
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
     if Matcher.isASCII(p, n) {
       let text = Scorer.ASCIIText(bytes: p, fold: table, count: n)
-      guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
+      guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else {
+        return nil
+      }
       return Match(score: found.score, begin: found.begin, end: found.end)
     }
     let raw = self.raw.reserve(n)
@@ -191,7 +193,8 @@ public struct Matcher {
       case .prefix:
         return exact(pattern, text, candidates: 0...0, positions)
       case .suffix:
-        return n < pattern.count ? nil : exact(pattern, text, candidates: (n - pattern.count)...(n - pattern.count), positions)
+        return n < pattern.count
+          ? nil : exact(pattern, text, candidates: (n - pattern.count)...(n - pattern.count), positions)
       case .equal:
         return n == pattern.count ? exact(pattern, text, candidates: 0...0, positions) : nil
       }

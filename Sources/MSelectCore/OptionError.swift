@@ -13,7 +13,8 @@ public enum OptionError: Error, Equatable, Sendable {
     case .missingValue(let o): "option \(o) needs a value (see mselect --help)"
     case .invalidValue(let o, let v, let expected):
       "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
-    case .unexpectedArgument(let a): "unexpected argument: \(a) (only one FILE may be given; see mselect --help)"
+    case .unexpectedArgument(let a):
+      "unexpected argument: \(a) (only one FILE may be given; see mselect --help)"
     case .unbalancedQuote(let text): "unbalanced quote in MSELECT_DEFAULT_OPTS: \(text)"
     }
   }

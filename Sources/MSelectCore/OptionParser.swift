@@ -27,7 +27,8 @@ public enum OptionParser {
           name = text
         }
         if name == "--multi" {
-          options.max = try inline.map { v throws(OptionError) in try number(name, v, minimum: 1) } ?? options.max
+          options.max =
+            try inline.map { v throws(OptionError) in try number(name, v, minimum: 1) } ?? options.max
           continue
         }
         try apply(name, inline: inline, rest: &words, to: &options)
@@ -64,7 +65,10 @@ public enum OptionParser {
     }
     func string() throws(OptionError) -> String { String(decoding: try value(), as: UTF8.self) }
     func flag() throws(OptionError) {
-      if let inline { throw .invalidValue(option: name, value: String(decoding: inline, as: UTF8.self), expected: "no value") }
+      if let inline {
+        throw .invalidValue(
+          option: name, value: String(decoding: inline, as: UTF8.self), expected: "no value")
+      }
     }
     switch name {
     case "-h", "--help": try flag(); o.help = true
@@ -150,7 +154,8 @@ public enum OptionParser {
     return spec
   }
 
-  private static func tiebreaks(_ name: String, _ text: String) throws(OptionError) -> [RankOptions.Tiebreak] {
+  private static func tiebreaks(_ name: String, _ text: String) throws(OptionError) -> [RankOptions.Tiebreak]
+  {
     var result: [RankOptions.Tiebreak] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let t = RankOptions.Tiebreak(rawValue: String(part)) else {
@@ -171,7 +176,9 @@ public enum OptionParser {
       }
       return p == 100 ? .fullscreen : .percent(p)
     }
-    guard let n = Int(body), n >= 3 else { throw .invalidValue(option: name, value: text, expected: expected) }
+    guard let n = Int(body), n >= 3 else {
+      throw .invalidValue(option: name, value: text, expected: expected)
+    }
     return .lines(n)
   }
 }

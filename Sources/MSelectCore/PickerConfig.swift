@@ -19,7 +19,8 @@ public struct PickerConfig: Sendable {
     var expect: [Key: String] = [:]
     for name in options.expect {
       guard let key = Key(name: name) else {
-        throw .invalidValue(option: "--expect", value: name, expected: "key names such as ctrl-x, alt-enter, f1")
+        throw .invalidValue(
+          option: "--expect", value: name, expected: "key names such as ctrl-x, alt-enter, f1")
       }
       expect[key] = name
     }
@@ -41,7 +42,8 @@ public struct PickerConfig: Sendable {
 
   /// Whether the locale variables say UTF-8.
   public static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
-    let value = environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+    let value =
+      environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
       ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
     let lower = value.lowercased()
     return lower.contains("utf-8") || lower.contains("utf8")

@@ -95,7 +95,9 @@ public struct PickerState {
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
   /// Whether the shown result is not yet the full answer for the current query and input.
-  public var isSearching: Bool { result.query != queryBytes || result.lineCount < store.count || !result.complete }
+  public var isSearching: Bool {
+    result.query != queryBytes || result.lineCount < store.count || !result.complete
+  }
 
   /// The header: `--header` lines, then the `--header-lines` input lines.
   public var headerCount: Int {
@@ -163,9 +165,13 @@ public struct PickerState {
       updateHeight()
       return
     }
-    if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount { self.inFlight = nil }
+    if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
+      self.inFlight = nil
+    }
     remember(found)
-    guard found.query == queryBytes, found.lineCount >= result.lineCount || found.query != result.query else { return }
+    guard found.query == queryBytes, found.lineCount >= result.lineCount || found.query != result.query else {
+      return
+    }
     if found.query != result.query {
       cursor = 0
       offset = 0
@@ -209,17 +215,20 @@ public struct PickerState {
     } else if let same = cache.last(where: { $0.query == q }) {
       base = same
       searched = same.lineCount
-    } else if let broader = cache.filter({ pattern.narrows(Pattern(query: $0.query, options: config.options.match)) })
-      .max(by: { $0.query.count < $1.query.count })
-    {
+    } else if let broader = cache.filter({
+      pattern.narrows(Pattern(query: $0.query, options: config.options.match))
+    })
+    .max(by: { $0.query.count < $1.query.count }) {
       candidates = broader.inputOrder
       searched = broader.lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: generation, pattern: pattern, store: store, candidates: candidates, candidateStart: candidateStart,
-      tail: min(searched, count)..<count, base: base, rank: config.options.rank, fields: SearchFields(config.options))
+      generation: generation, pattern: pattern, store: store, candidates: candidates,
+      candidateStart: candidateStart,
+      tail: min(searched, count)..<count, base: base, rank: config.options.rank,
+      fields: SearchFields(config.options))
   }
 
   private mutating func handle(_ key: Key) {

@@ -57,7 +57,9 @@ public struct Renderer {
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.
-  private func withDisplayBytes<R>(_ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer) -> R) -> R {
+  private func withDisplayBytes<R>(_ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer) -> R)
+    -> R
+  {
     let line = state.store.line(index)
     if let spec = state.config.options.withNth {
       return Fields.extract(line, spec, state.config.options.delimiter).withUnsafeBytes(body)
@@ -83,10 +85,12 @@ public struct Renderer {
     var row = RowBuilder(width: width)
     let busy = !state.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
-    row.append(VisibleText(busy ? frames[state.spinner % frames.count] + " " : "  "), style: .spinner, highlights: [])
+    row.append(
+      VisibleText(busy ? frames[state.spinner % frames.count] + " " : "  "), style: .spinner, highlights: [])
     var text = "\(state.result.matchCount)/\(state.totalCount)"
     if state.selection.count > 0 {
-      text += state.config.options.max.map { " (\(state.selection.count)/\($0))" } ?? " (\(state.selection.count))"
+      text +=
+        state.config.options.max.map { " (\(state.selection.count)/\($0))" } ?? " (\(state.selection.count))"
     }
     if state.reviewing { text += "  [marked only]" }
     row.append(VisibleText(text), style: .info, highlights: [])
@@ -110,7 +114,8 @@ public struct Renderer {
       VisibleText(isCurrent ? config.pointer : String(repeating: " ", count: pointerWidth)),
       style: base.union(.pointer), highlights: [])
     row.append(
-      VisibleText(state.selection.contains(index) ? config.marker : String(repeating: " ", count: markerWidth)),
+      VisibleText(
+        state.selection.contains(index) ? config.marker : String(repeating: " ", count: markerWidth)),
       style: base.union(.marker), highlights: [])
     let room = row.remaining
     withDisplayBytes(state, index) { bytes in

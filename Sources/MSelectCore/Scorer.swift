@@ -196,7 +196,8 @@ package struct Scorer {
       return Result(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
     }
     return dynamicProgram(
-      pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width, positions: positions)
+      pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width,
+      positions: positions)
   }
 
   /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.

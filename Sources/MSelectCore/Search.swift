@@ -35,7 +35,8 @@ public enum Search {
       block.starts.withUnsafeBufferPointer { starts in
         func visit(_ local: Int) {
           let start = Int(starts[local])
-          let line = UnsafeRawBufferPointer(start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
+          let line = UnsafeRawBufferPointer(
+            start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
           let outcome: Matcher.Match?
           if let spec = fields.spec {
             outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
@@ -155,7 +156,8 @@ public enum Search {
   }
 
   /// Matches and ranks in one call (tests).
-  public static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int] {
+  public static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int]
+  {
     var lines = matches(pattern, in: store, scope: .all(0..<store.count), rank: rank) ?? []
     Search.rank(&lines, rank)
     return lines.map { Int($0.index) }

@@ -14,11 +14,15 @@ public struct SearchResult: Sendable {
   public let complete: Bool
 
   public init(query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32]) {
-    self.init(query: query, lineCount: lineCount, ranked: ranked, inputOrder: inputOrder,
-              matchCount: ranked.count, complete: true)
+    self.init(
+      query: query, lineCount: lineCount, ranked: ranked, inputOrder: inputOrder,
+      matchCount: ranked.count, complete: true)
   }
 
-  init(query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32], matchCount: Int, complete: Bool) {
+  init(
+    query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32], matchCount: Int,
+    complete: Bool
+  ) {
     self.query = query
     self.lineCount = lineCount
     self.ranked = ranked
@@ -64,7 +68,8 @@ public struct SearchRequest: Sendable {
       let scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
       guard
-        let head = Search.matches(pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
+        let head = Search.matches(
+          pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
       else { return nil }
       found = head
     }
@@ -87,12 +92,14 @@ public struct SearchRequest: Sendable {
         Search.best(found, SearchRequest.previewSize, ranking), ranking)
       preview(
         SearchResult(
-          query: pattern.query, lineCount: tail.upperBound, ranked: Array(best.prefix(SearchRequest.previewSize)),
+          query: pattern.query, lineCount: tail.upperBound,
+          ranked: Array(best.prefix(SearchRequest.previewSize)),
           inputOrder: inputOrder, matchCount: total, complete: false))
     }
     Search.rank(&found, ranking)
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
-    return SearchResult(query: pattern.query, lineCount: tail.upperBound, ranked: ranked, inputOrder: inputOrder)
+    return SearchResult(
+      query: pattern.query, lineCount: tail.upperBound, ranked: ranked, inputOrder: inputOrder)
   }
 }

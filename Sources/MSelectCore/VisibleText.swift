@@ -51,9 +51,11 @@ package struct VisibleText: Equatable {
     switch c {
     case 0x09:
       let width = 8 - column % 8
-      return Cell(text: String(repeating: " ", count: width), width: width, source: source, isPlaceholder: false)
+      return Cell(
+        text: String(repeating: " ", count: width), width: width, source: source, isPlaceholder: false)
     case 0..<0x20:
-      return Cell(text: "^" + String(UnicodeScalar(UInt8(c + 0x40))), width: 2, source: source, isPlaceholder: true)
+      return Cell(
+        text: "^" + String(UnicodeScalar(UInt8(c + 0x40))), width: 2, source: source, isPlaceholder: true)
     case 0x7F:
       return Cell(text: "^?", width: 2, source: source, isPlaceholder: true)
     case 0x80..<0xA0, 0x2028, 0x2029, 0xD800...0xDFFF:
@@ -62,7 +64,8 @@ package struct VisibleText: Equatable {
       return Cell(text: "\u{FFFD}", width: 1, source: source, isPlaceholder: true)
     default:
       let width = DisplayWidth.of(c)
-      return Cell(text: String(Character(Unicode.Scalar(c)!)), width: width, source: source, isPlaceholder: false)
+      return Cell(
+        text: String(Character(Unicode.Scalar(c)!)), width: width, source: source, isPlaceholder: false)
     }
   }
 

@@ -35,7 +35,8 @@ public final class PickerSession {
     worker = try SearchWorker()
     self.reader = reader
     let size = tty.size
-    state = PickerState(config: config, rows: size.rows, columns: size.columns, preselectFileLines: preselectFileLines)
+    state = PickerState(
+      config: config, rows: size.rows, columns: size.columns, preselectFileLines: preselectFileLines)
     if let store {
       for block in store.blocks { state.handle(.input(block)) }
       state.handle(.inputEnded)
@@ -77,7 +78,8 @@ public final class PickerSession {
       var descriptors = [tty.fd, signals.readEnd, worker.descriptor]
       if inputOpen, let reader { descriptors.append(reader.descriptor) }
       let busy = inputOpen || state.isSearching
-      let timeout: Int32 = decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
+      let timeout: Int32 =
+        decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
       let ready: [Bool]
       do {
         ready = try Syscall.poll(descriptors, timeoutMilliseconds: timeout)

@@ -49,10 +49,12 @@ final class SearchWorker: Sendable {
   }
 
   private func runPending() {
-    guard let request = pending.withLock({ p -> SearchRequest? in
-      defer { p = nil }
-      return p
-    }) else { return }
+    guard
+      let request = pending.withLock({ p -> SearchRequest? in
+        defer { p = nil }
+        return p
+      })
+    else { return }
     let generation = request.generation
     guard let result = request.run(cancelled: { self.latest.load(ordering: .relaxed) != generation }) else {
       return

@@ -26,7 +26,8 @@ package enum Syscall {
   }
 
   /// Reads up to `buffer.count` bytes; 0 means end of input.
-  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int {
+  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int
+  {
     try retrying("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
   }
 

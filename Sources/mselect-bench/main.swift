@@ -62,7 +62,9 @@ func main(_ store: LineStore) {
     ["s", "h", "a", "r", "e"].map { ($0, Key.char($0.unicodeScalars.first!.value)) }
     + Array(repeating: ("⌫", Key.backspace), count: 5)
     + ["l", "i", "b"].map { ($0, Key.char($0.unicodeScalars.first!.value)) }
-  print("typing replay on \(store.count) lines (first screen: best lines ranked and full count known; full: all sorted)")
+  print(
+    "typing replay on \(store.count) lines (first screen: best lines ranked and full count known; full: all sorted)"
+  )
   print("| key | query | matches | first screen ms | full ranking ms |")
   print("|---|---|---|---|---|")
   var firsts: [Double] = []

@@ -56,7 +56,9 @@ enum App {
   }
 
   /// Runs the picker and prints what was accepted.
-  static func pick(_ options: Options, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]]) -> ExitCode {
+  static func pick(_ options: Options, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]])
+    -> ExitCode
+  {
     let environment = Environment.current
     let config: PickerConfig
     do throws(OptionError) {
@@ -68,7 +70,8 @@ enum App {
     }
     let ending: PickerSession.Ending
     do throws(TerminalError) {
-      let session = try PickerSession(config: config, reader: reader, store: store, preselectFileLines: fileLines)
+      let session = try PickerSession(
+        config: config, reader: reader, store: store, preselectFileLines: fileLines)
       ending = try session.run()
     } catch {
       return fail(error.message)
@@ -85,7 +88,8 @@ enum App {
         return .nothing
       }
       do {
-        try formatter.write(lines, store: ending.store, query: ending.query, key: key) { (bytes) throws(SystemError) in
+        try formatter.write(lines, store: ending.store, query: ending.query, key: key) {
+          (bytes) throws(SystemError) in
           try Terminal.writeStandardOutput(bytes)
         }
         return .success

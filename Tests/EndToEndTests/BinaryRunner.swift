@@ -16,7 +16,9 @@ struct BinaryRunner {
     let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var dir = exe.deletingLastPathComponent()
     // The test runner may live inside a .xctest bundle directory.
-    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("mselect").path) && dir.path != "/" {
+    while !FileManager.default.fileExists(atPath: dir.appendingPathComponent("mselect").path)
+      && dir.path != "/"
+    {
       dir = dir.deletingLastPathComponent()
     }
     return dir.appendingPathComponent("mselect")
@@ -64,11 +66,14 @@ struct BinaryRunner {
     }
     group.wait()
     process.waitUntilExit()
-    return Result(stdout: Array(out), stderr: String(decoding: err, as: UTF8.self), status: process.terminationStatus)
+    return Result(
+      stdout: Array(out), stderr: String(decoding: err, as: UTF8.self), status: process.terminationStatus)
   }
 
   /// `run` with text input.
-  static func run(_ arguments: [String], _ input: String, environment: [String: String] = [:]) throws -> Result {
+  static func run(_ arguments: [String], _ input: String, environment: [String: String] = [:]) throws
+    -> Result
+  {
     try run(arguments, input: Array(input.utf8), environment: environment)
   }
 }

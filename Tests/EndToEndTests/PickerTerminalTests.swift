@@ -5,9 +5,10 @@ import Testing
 /// The picker driven through a pseudo-terminal, as a person would use it.
 @Suite(.serialized) struct PickerTerminalTests {
   /// Starts the picker on `lines`, waits for its first frame, and returns it with the stty settings before.
-  func start(_ arguments: [String] = [], lines: String, closeInput: Bool = true, rows: Int = 24, columns: Int = 80,
-    environment: [String: String] = [:], waitForPrompt: Bool = true) throws -> (PickerProcess, String)
-  {
+  func start(
+    _ arguments: [String] = [], lines: String, closeInput: Bool = true, rows: Int = 24, columns: Int = 80,
+    environment: [String: String] = [:], waitForPrompt: Bool = true
+  ) throws -> (PickerProcess, String) {
     let picker = try PickerProcess(arguments, rows: rows, columns: columns, environment: environment)
     let before = picker.initialSettings
     #expect(!before.isEmpty)
@@ -95,7 +96,10 @@ import Testing
     let (picker, _) = try start(lines: long + "\n", columns: 80)
     #expect(picker.waitFor("END"))
     picker.resize(rows: 24, columns: 40)
-    #expect(picker.waitForScreen { screen in screen.lines.contains { $0.hasSuffix("…") } && !screen.text.contains("END") })
+    #expect(
+      picker.waitForScreen { screen in
+        screen.lines.contains { $0.hasSuffix("…") } && !screen.text.contains("END")
+      })
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
   }

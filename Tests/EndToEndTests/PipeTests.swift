@@ -50,7 +50,8 @@ import Testing
   }
 
   @Test func nulSeparatedInputAndOutput() throws {
-    let r = try BinaryRunner.run(["--read0", "--print0", "--no-sort", "-f", "b"], input: Array("a\nb\0c\0b\0".utf8))
+    let r = try BinaryRunner.run(
+      ["--read0", "--print0", "--no-sort", "-f", "b"], input: Array("a\nb\0c\0b\0".utf8))
     #expect(r.stdout == Array("a\nb\0b\0".utf8))
     let nl = try BinaryRunner.run(["--read0", "-f", "c"], input: Array("a\0c".utf8))
     #expect(nl.text == "c\n")
@@ -80,7 +81,8 @@ import Testing
   }
 
   @Test(arguments: [
-    (["--bogus"], "--bogus"), (["-q"], "-q"), (["--max", "many"], "many"), (["--min", "3", "--max", "2"], "--min"),
+    (["--bogus"], "--bogus"), (["-q"], "-q"), (["--max", "many"], "many"),
+    (["--min", "3", "--max", "2"], "--min"),
   ])
   func usageErrors(arguments: [String], word: String) throws {
     let r = try BinaryRunner.run(["--batch"] + arguments, "a\n")
@@ -98,7 +100,8 @@ import Testing
   }
 
   @Test func defaultOptionsAreReadFromTheEnvironment() throws {
-    let r = try BinaryRunner.run(["-f", ""], "a\nb\n", environment: ["MSELECT_DEFAULT_OPTS": "--tac --print-query"])
+    let r = try BinaryRunner.run(
+      ["-f", ""], "a\nb\n", environment: ["MSELECT_DEFAULT_OPTS": "--tac --print-query"])
     #expect(r.text == "\nb\na\n")
     let overridden = try BinaryRunner.run(
       ["-f", "", "--no-tac"], "a\nb\n", environment: ["MSELECT_DEFAULT_OPTS": "--tac"])
@@ -107,7 +110,8 @@ import Testing
 
   @Test func fieldsShowOneValueAndReturnAnother() throws {
     let r = try BinaryRunner.run(
-      ["-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--batch", "-q", "Read"], "Reading\treading\nWriting\twriting\n")
+      ["-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--batch", "-q", "Read"],
+      "Reading\treading\nWriting\twriting\n")
     #expect(r.text == "reading\n")
   }
 
@@ -161,7 +165,9 @@ import Testing
     defer { try? FileManager.default.removeItem(at: url) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "'\(BinaryRunner.binary.path)' -f line '\(url.path)' | head -1; echo \"${PIPESTATUS:-}\""]
+    process.arguments = [
+      "-c", "'\(BinaryRunner.binary.path)' -f line '\(url.path)' | head -1; echo \"${PIPESTATUS:-}\"",
+    ]
     let out = Pipe()
     let err = Pipe()
     process.standardOutput = out

@@ -64,7 +64,8 @@ final class PickerProcess {
     posix_spawnattr_init(&attributes)
     defer { posix_spawnattr_destroy(&attributes) }
     let setsid: Int16 = 0x80  // POSIX_SPAWN_SETSID
-    posix_spawnattr_setflags(&attributes, setsid | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
+    posix_spawnattr_setflags(
+      &attributes, setsid | Int16(POSIX_SPAWN_SETSIGDEF) | Int16(POSIX_SPAWN_SETSIGMASK))
     var all = sigset_t()
     sigfillset(&all)
     posix_spawnattr_setsigdefault(&attributes, &all)

@@ -21,7 +21,9 @@ struct ScreenEmulator {
 
   /// The visible rows as text, trailing blanks removed.
   var lines: [String] {
-    (alternate ?? main).map { String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression) }
+    (alternate ?? main).map {
+      String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
   }
 
   /// All visible text, one line per row.
@@ -111,7 +113,9 @@ struct ScreenEmulator {
 
   private mutating func csi(_ params: String, _ final: UInt8) {
     let isPrivate = params.hasPrefix("?")
-    let numbers = params.drop { $0 == "?" }.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+    let numbers = params.drop { $0 == "?" }.split(separator: ";", omittingEmptySubsequences: false).map {
+      Int($0)
+    }
     let n = max(1, (numbers.first ?? nil) ?? 1)
     switch final {
     case UInt8(ascii: "A"): row = max(0, row - n)

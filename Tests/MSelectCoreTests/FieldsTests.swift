@@ -5,7 +5,8 @@ import Testing
 @Suite struct FieldsTests {
   func extract(_ line: String, _ spec: String, _ delimiter: Delimiter = .whitespace) -> String? {
     guard let spec = FieldSpec(spec) else { return nil }
-    return String(decoding: Array(line.utf8).withUnsafeBytes { Fields.extract($0, spec, delimiter) }, as: UTF8.self)
+    return String(
+      decoding: Array(line.utf8).withUnsafeBytes { Fields.extract($0, spec, delimiter) }, as: UTF8.self)
   }
 
   @Test(arguments: [

@@ -18,7 +18,8 @@ import Testing
     ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[3~", .delete), ("\u{1B}[5~", .pageUp),
     ("\u{1B}[6~", .pageDown), ("\u{1B}[Z", .shiftTab), ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown),
     ("\u{1B}[1;3A", .altUp), ("\u{1B}[1;5D", .ctrlLeft), ("\u{1B}[1;5C", .ctrlRight),
-    ("\u{1B}b", .alt(0x62)), ("\u{1B}a", .alt(0x61)), ("\u{1B}\u{7F}", .altBackspace), ("\u{1B}[15~", .function(5)),
+    ("\u{1B}b", .alt(0x62)), ("\u{1B}a", .alt(0x61)), ("\u{1B}\u{7F}", .altBackspace),
+    ("\u{1B}[15~", .function(5)),
     ("é", .char(0xE9)), ("日", .char(0x65E5)), ("😀", .char(0x1F600)),
   ])
   func singleKeys(text: String, key: Key) {
@@ -57,7 +58,8 @@ import Testing
   }
 
   @Test func bracketedPasteIsText() {
-    #expect(decode("\u{1B}[200~a\rb\u{1B}[A\u{1B}[201~x") == [.paste(Array("a\rb\u{1B}[A".utf8)), .char(0x78)])
+    #expect(
+      decode("\u{1B}[200~a\rb\u{1B}[A\u{1B}[201~x") == [.paste(Array("a\rb\u{1B}[A".utf8)), .char(0x78)])
   }
 
   @Test func pasteSplitAnywhere() {
@@ -79,8 +81,10 @@ import Testing
   }
 
   @Test(arguments: [
-    ("ctrl-a", Key.ctrl(0x61)), ("alt-b", .alt(0x62)), ("enter", .enter), ("btab", .shiftTab), ("shift-tab", .shiftTab),
-    ("shift-down", .shiftDown), ("pgup", .pageUp), ("f5", .function(5)), ("x", .char(0x78)), ("space", .char(32)),
+    ("ctrl-a", Key.ctrl(0x61)), ("alt-b", .alt(0x62)), ("enter", .enter), ("btab", .shiftTab),
+    ("shift-tab", .shiftTab),
+    ("shift-down", .shiftDown), ("pgup", .pageUp), ("f5", .function(5)), ("x", .char(0x78)),
+    ("space", .char(32)),
     ("esc", .escape),
   ])
   func keyNames(name: String, key: Key) {

@@ -26,7 +26,8 @@ import Testing
 
   @Test func selectionOptions() throws {
     let o = try parse([
-      "--preselect", "a", "--preselect=b", "--preselect-match", "^c", "--select-all", "--min", "1", "--max", "3",
+      "--preselect", "a", "--preselect=b", "--preselect-match", "^c", "--select-all", "--min", "1", "--max",
+      "3",
       "--order", "selection",
     ])
     #expect(o.preselect == [[0x61], [0x62]])
@@ -63,8 +64,10 @@ import Testing
     #expect(throws: error) { try parse(words) }
   }
 
-  @Test(arguments: [["--max", "0"], ["--min", "x"], ["--height", "2"], ["--order", "random"], ["--tiebreak", "size"],
-    ["--nth", "0"], ["--layout", "up"]])
+  @Test(arguments: [
+    ["--max", "0"], ["--min", "x"], ["--height", "2"], ["--order", "random"], ["--tiebreak", "size"],
+    ["--nth", "0"], ["--layout", "up"],
+  ])
   func badValuesAreRejected(words: [String]) {
     #expect {
       try parse(words)

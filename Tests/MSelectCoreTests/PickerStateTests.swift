@@ -7,7 +7,8 @@ final class Harness {
   var state: PickerState
   private var splitter = LineSplitter(terminator: 10)
 
-  init(_ lines: [String], _ arguments: [String] = [], rows: Int = 20, columns: Int = 40, stream: Bool = false) {
+  init(_ lines: [String], _ arguments: [String] = [], rows: Int = 20, columns: Int = 40, stream: Bool = false)
+  {
     let options = try! OptionParser.parse(arguments.map { Array($0.utf8) })
     let config = try! PickerConfig(options: options, unicode: true, colors: false)
     state = PickerState(config: config, rows: rows, columns: columns)

@@ -35,7 +35,10 @@ import Testing
     #expect(filter("ab", ["abxxxx", "ab"], rank: RankOptions(tiebreaks: [.length])) == ["ab", "abxxxx"])
     #expect(filter("ab", ["--ab-", "-ab--"], rank: RankOptions(tiebreaks: [.begin])) == ["-ab--", "--ab-"])
     #expect(filter("ab", ["-ab--", "--ab-"], rank: RankOptions(tiebreaks: [.end])) == ["--ab-", "-ab--"])
-    #expect(filter("ab", ["-ab--", "-ab", "-ab"], rank: RankOptions(tiebreaks: [.length])) == ["-ab", "-ab", "-ab--"])
+    #expect(
+      filter("ab", ["-ab--", "-ab", "-ab"], rank: RankOptions(tiebreaks: [.length])) == [
+        "-ab", "-ab", "-ab--",
+      ])
   }
 
   @Test func noSortAndTac() {
@@ -66,6 +69,8 @@ import Testing
 
   @Test func cancelledSearchReturnsNil() {
     let s = store((0..<1000).map(String.init))
-    #expect(Search.matches(Pattern("1"), in: s, scope: .all(0..<s.count), rank: RankOptions(), cancelled: { true }) == nil)
+    #expect(
+      Search.matches(Pattern("1"), in: s, scope: .all(0..<s.count), rank: RankOptions(), cancelled: { true })
+        == nil)
   }
 }

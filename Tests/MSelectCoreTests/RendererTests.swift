@@ -57,7 +57,8 @@ import Testing
     // The tab expands to the next multiple of 8 columns of the line's own text.
     #expect(row.hasPrefix("▌   evil ^[]0;title^G x     y^M"))
     let encoded = Theme(colors: true).encode(frame(h).rows[2])
-    let withoutSGR = encoded.replacingOccurrences(of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    let withoutSGR = encoded.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
     #expect(!withoutSGR.unicodeScalars.contains { $0.value < 0x20 })
   }
 
@@ -84,7 +85,9 @@ import Testing
 
   @Test func noColorUsesOnlyBoldUnderlineReverse() {
     let theme = Theme(colors: false)
-    let all: Frame.Style = [.current, .match, .placeholder, .pointer, .marker, .prompt, .info, .header, .message]
+    let all: Frame.Style = [
+      .current, .match, .placeholder, .pointer, .marker, .prompt, .info, .header, .message,
+    ]
     let attributes = theme.attributes(all).split(separator: ";")
     #expect(Set(attributes).isSubset(of: ["1", "4", "7"]))
     #expect(!Theme(colors: true).attributes(.match).isEmpty)

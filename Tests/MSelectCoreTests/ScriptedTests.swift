@@ -18,7 +18,9 @@ import Testing
   @Test func batchPrintsPreselectionInInputOrder() {
     #expect(batch(["--preselect", "c", "--preselect", "a"], ["a", "b", "c"]) == .print([0, 2]))
     // Preselected lines count as marked in input order.
-    #expect(batch(["--preselect", "c", "--preselect", "a", "--order", "selection"], ["a", "b", "c"]) == .print([0, 2]))
+    #expect(
+      batch(["--preselect", "c", "--preselect", "a", "--order", "selection"], ["a", "b", "c"])
+        == .print([0, 2]))
   }
 
   @Test func batchPreselectionIgnoresTheQuery() {
@@ -34,9 +36,12 @@ import Testing
 
   @Test func preselectionSourcesUnite() {
     let lines = ["apple", "banana", "cherry", "date"]
-    #expect(batch(["--preselect", "date", "--preselect-match", "^b"], lines, fileLines: ["apple"]) == .print([0, 1, 3]))
+    #expect(
+      batch(["--preselect", "date", "--preselect-match", "^b"], lines, fileLines: ["apple"])
+        == .print([0, 1, 3]))
     #expect(batch(["--select-all"], lines) == .print([0, 1, 2, 3]))
-    #expect(batch(["--preselect", "app"], lines) == .print([0]))  // no exact line: falls back to the best match
+    // No line equals "app": nothing is preselected, so the best match of the empty query is printed.
+    #expect(batch(["--preselect", "app"], lines) == .print([0]))
   }
 
   @Test func duplicatesAreSeparateLines() {
@@ -44,7 +49,8 @@ import Testing
   }
 
   @Test func limits() {
-    #expect(batch(["--select-all", "--min", "5"], ["a", "b"]) == .nothing("2 selected, --min requires at least 5"))
+    #expect(
+      batch(["--select-all", "--min", "5"], ["a", "b"]) == .nothing("2 selected, --min requires at least 5"))
     #expect(batch(["--select-all", "--max", "2"], ["a", "b", "c"]) == .print([0, 1]))
     let o = options(["--select-all", "--max", "2"])
     let s = store(["a", "b", "c"])
@@ -72,10 +78,14 @@ import Testing
 
   @Test func outputFormatting() {
     let s = store(["Reading\treading", "x"])
-    var o = options(["-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--print-query", "--expect", "ctrl-x"])
-    #expect(OutputFormatter(options: o).format([0], store: s, query: Array("q".utf8), key: "ctrl-x")
-      == Array("q\nctrl-x\nreading\n".utf8))
+    var o = options([
+      "-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--print-query", "--expect", "ctrl-x",
+    ])
+    #expect(
+      OutputFormatter(options: o).format([0], store: s, query: Array("q".utf8), key: "ctrl-x")
+        == Array("q\nctrl-x\nreading\n".utf8))
     o = options(["--print0"])
-    #expect(OutputFormatter(options: o).format([0, 1], store: s, query: []) == Array("Reading\treading\0x\0".utf8))
+    #expect(
+      OutputFormatter(options: o).format([0, 1], store: s, query: []) == Array("Reading\treading\0x\0".utf8))
   }
 }

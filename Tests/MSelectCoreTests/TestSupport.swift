@@ -6,7 +6,10 @@ func store(_ lines: [String]) -> LineStore {
 }
 
 /// The lines `query` selects from `lines`, best first, as text.
-func filter(_ query: String, _ lines: [String], options: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions())
+func filter(
+  _ query: String, _ lines: [String], options: MatchOptions = MatchOptions(),
+  rank: RankOptions = RankOptions()
+)
   -> [String]
 {
   let s = store(lines)
