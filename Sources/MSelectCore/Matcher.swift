@@ -45,6 +45,12 @@ public struct Matcher {
     evaluate(line, positions: nil)
   }
 
+  /// The score as computed while collecting positions (the full matrices); for tests.
+  package mutating func scoreWithPositions(_ line: UnsafeRawBufferPointer) -> Int32? {
+    var found: [Int] = []
+    return evaluate(line, positions: &found)?.score
+  }
+
   /// The matched character indices (sorted, deduplicated) for highlighting, or nil when no match.
   public mutating func positions(_ line: UnsafeRawBufferPointer) -> [Int]? {
     var found: [Int] = []

@@ -51,6 +51,8 @@ package struct Scorer {
   private let h = ScratchBuffer<Int32>()
   private let c = ScratchBuffer<UInt16>()
   private let firsts = ScratchBuffer<Int>()
+  private let eventStorage = ScratchBuffer<Int>()
+  private let eventRuns = ScratchBuffer<UInt16>()
   private let bonuses = ScratchBuffer<Int32>()
   private let classes = CharClass.asciiTable
   private let bonusTable = Scorer.bonusMatrix
@@ -102,6 +104,13 @@ package struct Scorer {
       previous = current
     }
     return bonus
+  }
+
+  /// The bonus of character `j`, from its class and its predecessor's.
+  @inline(__always)
+  private func bonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 {
+    let previous = j == 0 ? CharClass.white : text.charClass(j - 1, classes)
+    return bonusTable[Int(previous.rawValue) &* 8 &+ Int(text.charClass(j, classes).rawValue)]
   }
 
   /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
@@ -174,13 +183,12 @@ package struct Scorer {
     while t.folded(last) != final { last -= 1 }
     let first = firsts[0]
     let width = last - first + 1
-    let bonus = prepareBonuses(text, first, last)
 
     if m == 1 {
       var best: Int32 = -1
       var bestAt = first
       for j in first...last where t.folded(j) == pattern[0] {
-        let s = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
+        let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
         if s > best {
           best = s
           bestAt = j
@@ -189,6 +197,10 @@ package struct Scorer {
       positions?.pointee.append(bestAt)
       return Result(score: best, begin: bestAt, end: bestAt)
     }
+    guard positions != nil else {
+      return sparse(pattern: pattern, text: text, firsts: firsts, last: last)
+    }
+    let bonus = prepareBonuses(text, first, last)
 
     if width * m > Scorer.maxCells {
       let greedy = UnsafeBufferPointer(start: firsts, count: m)
@@ -198,6 +210,114 @@ package struct Scorer {
     return dynamicProgram(
       pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width,
       positions: positions)
+  }
+
+  /// The same score as `dynamicProgram`, computed only at the cells where a pattern character matches.
+  ///
+  /// Between two matches of a row, the dynamic program only lets the score decay (−3 for the first gap
+  /// character, −1 for the next ones, never below 0), so each row is kept as its match cells ("events")
+  /// and any other cell's value is derived from the event before it. The work is proportional to the
+  /// number of occurrences of the pattern's characters instead of window × pattern length; positions
+  /// are not needed here (the picker's highlighting uses the full matrices).
+  private func sparse<T: ScoredText>(
+    pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
+  ) -> Result {
+    let m = pattern.count
+    let width = last - firsts[0] + 1
+    // Two rows of events: positions, values, run lengths, and whether the cell ended in a gap.
+    let storage = eventStorage.reserve(width * 4)
+    var previous = (position: storage, value: UnsafeMutableRawPointer(storage + width), count: 0)
+    var current = (
+      position: storage + 2 * width, value: UnsafeMutableRawPointer(storage + 3 * width), count: 0
+    )
+    let runs = eventRuns.reserve(width * 2)
+    var previousRuns = runs
+    var currentRuns = runs + width
+
+    // Row 0: a match starts afresh with the doubled bonus of the first character.
+    let p0 = pattern[0]
+    for j in firsts[0]...last where text.folded(j) == p0 {
+      current.position[current.count] = j
+      current.value.storeBytes(
+        of: Scorer.scoreMatch &+ bonus(at: j, text) &* Scorer.firstCharMultiplier,
+        toByteOffset: current.count &* 8, as: Int32.self)
+      current.value.storeBytes(of: 0, toByteOffset: current.count &* 8 &+ 4, as: Int32.self)
+      currentRuns[current.count] = 1
+      current.count &+= 1
+    }
+    var maxScore: Int32 = -1
+    var maxAt = firsts[0]
+    for i in 1..<m {
+      swap(&previous, &current)
+      swap(&previousRuns, &currentRuns)
+      current.count = 0
+      let pi = pattern[i]
+      var below = 0  // index of the last event of the previous row at or before j - 1
+      // The row's own state before its first event: score 0, not in a gap.
+      var leftPosition = firsts[i] &- 1
+      var leftValue: Int32 = 0
+      var leftGap = false
+      var leftIsEvent = false
+      for j in firsts[i]...last where text.folded(j) == pi {
+        // Left neighbour (i, j - 1): the last event of this row, decayed over the cells since.
+        var left = leftValue
+        var inGap = leftGap
+        if leftPosition < j &- 1 {
+          let distance = Int32(truncatingIfNeeded: j &- 1 &- leftPosition)
+          left = leftIsEvent ? max(leftValue &- (leftGap ? 1 : 3) &- (distance &- 1), 0) : 0
+          inGap = leftIsEvent || distance > 0
+        }
+        let s2 = left &+ (inGap ? Scorer.gapExtension : Scorer.gapStart)
+        // Diagonal (i - 1, j - 1): the previous row's last event at or before it.
+        while below &+ 1 < previous.count && previous.position[below &+ 1] <= j &- 1 { below &+= 1 }
+        let eventPosition = previous.position[below]
+        let eventValue = previous.value.load(fromByteOffset: below &* 8, as: Int32.self)
+        let eventGap = previous.value.load(fromByteOffset: below &* 8 &+ 4, as: Int32.self) != 0
+        var diagonal: Int32
+        var diagonalRun: UInt16 = 0
+        if eventPosition == j &- 1 {
+          diagonal = eventValue
+          diagonalRun = previousRuns[below]
+        } else {
+          let distance = Int32(truncatingIfNeeded: j &- 1 &- eventPosition)
+          diagonal = max(eventValue &- (eventGap ? 1 : 3) &- (distance &- 1), 0)
+        }
+        var s1 = diagonal &+ Scorer.scoreMatch
+        let own = bonus(at: j, text)
+        var b = own
+        var consecutive = diagonalRun &+ 1
+        if consecutive > 1 {
+          let fb = bonus(at: j &- Int(consecutive) &+ 1, text)
+          if b >= Scorer.bonusBoundary && b > fb {
+            consecutive = 1
+          } else {
+            b = max(b, Scorer.bonusConsecutive, fb)
+          }
+        }
+        if s1 &+ b < s2 {
+          s1 = s1 &+ own
+          consecutive = 0
+        } else {
+          s1 = s1 &+ b
+        }
+        let score = max(s1, s2, 0)
+        let gap = s1 < s2
+        current.position[current.count] = j
+        current.value.storeBytes(of: score, toByteOffset: current.count &* 8, as: Int32.self)
+        current.value.storeBytes(of: gap ? 1 : 0, toByteOffset: current.count &* 8 &+ 4, as: Int32.self)
+        currentRuns[current.count] = consecutive
+        current.count &+= 1
+        leftPosition = j
+        leftValue = score
+        leftGap = gap
+        leftIsEvent = true
+        if i == m &- 1 && score > maxScore {
+          maxScore = score
+          maxAt = j
+        }
+      }
+    }
+    return Result(score: maxScore, begin: firsts[0], end: maxAt)
   }
 
   /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.

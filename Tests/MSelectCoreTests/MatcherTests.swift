@@ -109,3 +109,40 @@ extension Matcher {
     return copy.match(line)
   }
 }
+
+@Suite struct SparseScorerTests {
+  /// A small deterministic generator, so failures reproduce.
+  struct Generator {
+    var state: UInt64
+    mutating func next(_ bound: Int) -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int((state >> 33) % UInt64(bound))
+    }
+  }
+
+  /// The score-only path (sparse events) must equal the full matrices' score on every line.
+  @Test func sparseScoresEqualTheFullDynamicProgram() {
+    let alphabet = Array("aabbcAB/-_ .1x")
+    var random = Generator(state: 42)
+    var compared = 0
+    var matchers: [String: Matcher] = [:]
+    for _ in 0..<5_000 {
+      let line = String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] })
+      let query = String(
+        (0..<(2 + random.next(3))).map { _ in
+          "abcAB/1"[String.Index(utf16Offset: random.next(7), in: "abcAB/1")]
+        })
+      var matcher = matchers[query] ?? Matcher(pattern: Pattern(query))
+      let bytes = Array(line.utf8)
+      let fast = bytes.withUnsafeBytes { matcher.match($0) }
+      let dense = bytes.withUnsafeBytes { matcher.scoreWithPositions($0) }
+      matchers[query] = matcher
+      if fast?.score != dense {
+        Issue.record(
+          "query \(query) line \(line): \(String(describing: fast?.score)) != \(String(describing: dense))")
+      }
+      if fast != nil { compared += 1 }
+    }
+    #expect(compared > 300)
+  }
+}
