@@ -163,7 +163,7 @@ final class PickerProcess {
       var status: Int32 = 0
       let r = waitpid(pid, &status, WNOHANG)
       if r == pid {
-        pump(milliseconds: 0)
+        drain()
         exitStatus = status
         return status
       }
@@ -177,7 +177,10 @@ final class PickerProcess {
     let deadline = Date().addingTimeInterval(seconds)
     while Date() < deadline {
       var status: Int32 = 0
-      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid && status & 0xFF == 0x7F { return true }
+      if waitpid(pid, &status, WNOHANG | WUNTRACED) == pid && status & 0xFF == 0x7F {
+        drain()
+        return true
+      }
       pump(milliseconds: 50)
     }
     return false
@@ -187,15 +190,22 @@ final class PickerProcess {
   var stdout: String { String(decoding: PickerProcess.readAll(outputRead), as: UTF8.self) }
   var stderr: String { String(decoding: PickerProcess.readAll(errorRead), as: UTF8.self) }
 
-  private func pump(milliseconds: Int32) {
+  /// Reads whatever the child already wrote to the terminal.
+  private func drain() {
+    while pump(milliseconds: 20) {}
+  }
+
+  /// Reads terminal output for up to `milliseconds`; false if nothing came.
+  @discardableResult
+  private func pump(milliseconds: Int32) -> Bool {
     var entry = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
-    guard poll(&entry, 1, milliseconds) > 0 else { return }
+    guard poll(&entry, 1, milliseconds) > 0 else { return false }
     var buffer = [UInt8](repeating: 0, count: 65536)
     let n = buffer.withUnsafeMutableBytes { read(master, $0.baseAddress, $0.count) }
-    if n > 0 {
-      transcript += buffer[..<n]
-      screen.feed(Array(buffer[..<n]))
-    }
+    guard n > 0 else { return false }
+    transcript += buffer[..<n]
+    screen.feed(Array(buffer[..<n]))
+    return true
   }
 
   private static func readAll(_ fd: Int32) -> [UInt8] {
