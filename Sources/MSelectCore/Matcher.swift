@@ -126,21 +126,21 @@ public struct Matcher {
     return Match(score: found.score, begin: found.begin, end: found.end)
   }
 
-  /// Whether all bytes are below 0x80, 32 at a time.
+  /// Whether all bytes are below 0x80, 8 at a time.
   @inline(__always)
   static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     let raw = UnsafeRawPointer(p)
-    let high = SIMD32<UInt8>(repeating: 0x80)
     var i = 0
-    while i + 32 <= n {
-      if any(raw.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self) .>= high) { return false }
-      i += 32
+    var seen: UInt64 = 0
+    while i &+ 8 <= n {
+      seen |= raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      i &+= 8
     }
     while i < n {
-      if p[i] >= 0x80 { return false }
-      i += 1
+      seen |= UInt64(p[i])
+      i &+= 1
     }
-    return true
+    return seen & 0x8080_8080_8080_8080 == 0
   }
 
   /// Decodes the line into `raw` (one value per character) and forgets the previous folding.

@@ -41,28 +41,30 @@ final class Prescan: @unchecked Sendable {
 
   deinit { rows.deallocate() }
 
-  /// The first position in `p[from..<to]` where the pattern's first character could start, 32 bytes at a
+  /// The first position in `p[from..<to]` where the pattern's first character could start, 8 bytes at a
   /// time; `to` if there is none. Lines before that position cannot match.
   @inline(__always)
   func nextCandidate(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    let a = SIMD32<UInt8>(repeating: firstASCII.0)
-    let b = SIMD32<UInt8>(repeating: firstASCII.1)
-    // Lead bytes of multi-byte characters start at 0xC2; with no such byte wanted, 0xFF never occurs in UTF-8
-    // text as a lead and is checked exactly below anyway.
-    let high = SIMD32<UInt8>(repeating: firstHigh ? 0xC2 : 0xFF)
+    // SWAR: a byte equal to `a` or `b` makes `hasZero(word ^ splat)` non-zero; lead bytes of multi-byte
+    // characters have the top bit set. Hits are then checked exactly against the table.
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let highs: UInt64 = 0x8080_8080_8080_8080
+    let a = ones &* UInt64(firstASCII.0)
+    let b = ones &* UInt64(firstASCII.1)
+    let high: UInt64 = firstHigh ? highs : 0
+    @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let raw = UnsafeRawPointer(p)
     var i = from
-    while i + 32 <= to {
-      let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD32<UInt8>.self)
-      let hit = (v .== a) .| (v .== b) .| (v .>= high)
-      if any(hit) {
-        for k in 0..<32 where rows[Int(p[i + k])] != 0 { return i + k }
+    while i &+ 8 <= to {
+      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      if hasZero(word ^ a) | hasZero(word ^ b) | (word & high) != 0 {
+        for k in 0..<8 where rows[Int(p[i &+ k])] != 0 { return i &+ k }
       }
-      i += 32
+      i &+= 8
     }
     while i < to {
       if rows[Int(p[i])] != 0 { return i }
-      i += 1
+      i &+= 1
     }
     return to
   }
