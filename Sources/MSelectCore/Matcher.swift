@@ -33,11 +33,16 @@ public struct Matcher {
     }
   }
 
-  /// The first position in `bytes[from..<to]` where a match could begin (`to` if none); every line that
+  /// A position in `bytes[from..<to]` that a matching line must contain (`to` if none); every line that
   /// ends before it can be skipped. Returns `from` when the pattern gives no way to skip.
   @inline(__always)
   public func nextCandidate(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
+  }
+
+  /// Lets the skipping adapt to the bytes about to be searched (a sample of them).
+  public func adapt(to sample: UnsafeRawBufferPointer) {
+    prescan.adapt(to: sample)
   }
 
   /// Scores a line; nil when it does not match.

@@ -9,25 +9,32 @@ final class Prescan: @unchecked Sendable {
   private let lengths: [Int]
   private let rowCount: Int
 
-  /// ASCII bytes that can start the first character of the first term (at most two: a letter's cases).
-  private let firstASCII: (UInt8, UInt8)
-  /// Whether a non-ASCII lead byte can start it too.
-  private let firstHigh: Bool
-  /// Whether `nextCandidate` can skip ahead (there is a term and its first set is small).
+  /// For each row whose ASCII bytes are at most two (a letter's cases): those bytes, and whether a
+  /// non-ASCII lead byte can start the character too. Any of them can serve to skip ahead, since every
+  /// matching line contains every character of every standalone term.
+  private let skippable: [(row: Int, a: UInt8, b: UInt8, high: Bool)]
+  /// The row `nextCandidate` looks for (chosen by `adapt`) and its bytes.
+  private var skip: (row: Int, a: UInt8, b: UInt8, high: Bool)
+  /// Whether `nextCandidate` can skip ahead.
   let canSkip: Bool
 
   init(_ terms: [Term]) {
     lengths = terms.map { $0.chars.count }
-    if let first = terms.first, !first.chars.isEmpty {
-      let ascii = (0..<128).filter { first.leadBytes[$0] }.map(UInt8.init)
-      firstHigh = (0x80..<256).contains { first.leadBytes[$0] }
-      canSkip = ascii.count <= 2
-      firstASCII = (ascii.first ?? 0xFF, ascii.count > 1 ? ascii[1] : ascii.first ?? 0xFF)
-    } else {
-      firstASCII = (0xFF, 0xFF)
-      firstHigh = true
-      canSkip = false
+    var skippable: [(row: Int, a: UInt8, b: UInt8, high: Bool)] = []
+    var row = 0
+    for term in terms {
+      for k in 0..<term.chars.count {
+        let ascii = (0..<128).filter { term.leadBytes[k * 256 + $0] }.map(UInt8.init)
+        let high = (0x80..<256).contains { term.leadBytes[k * 256 + $0] }
+        if ascii.count <= 2 {
+          skippable.append((row, ascii.first ?? 0xFF, ascii.count > 1 ? ascii[1] : ascii.first ?? 0xFF, high))
+        }
+        row += 1
+      }
     }
+    self.skippable = skippable
+    canSkip = !skippable.isEmpty
+    skip = skippable.first ?? (0, 0xFF, 0xFF, true)
     rowCount = lengths.reduce(0, +)
     rows = .allocate(capacity: max(rowCount, 1) * 256)
     var r = 0
@@ -41,29 +48,45 @@ final class Prescan: @unchecked Sendable {
 
   deinit { rows.deallocate() }
 
-  /// The first position in `p[from..<to]` where the pattern's first character could start, 8 bytes at a
-  /// time; `to` if there is none. Lines before that position cannot match.
+  /// Picks the character to skip to: the one whose bytes are rarest in `sample` (the start of the
+  /// lines about to be searched), so fewer lines get a closer look.
+  func adapt(to sample: UnsafeRawBufferPointer) {
+    guard skippable.count > 1 else { return }
+    var counts = [Int](repeating: 0, count: 256)
+    for byte in sample { counts[Int(byte)] &+= 1 }
+    let high = counts[0xC2...].reduce(0, +)
+    skip = skippable.min { x, y in
+      func cost(_ c: (row: Int, a: UInt8, b: UInt8, high: Bool)) -> Int {
+        counts[Int(c.a)] + (c.b == c.a ? 0 : counts[Int(c.b)]) + (c.high ? high : 0)
+      }
+      return cost(x) < cost(y)
+    }!
+  }
+
+  /// The first position in `p[from..<to]` of a byte that can start the chosen character, 8 bytes at a
+  /// time; `to` if there is none. Lines that end before it cannot match.
   @inline(__always)
   func nextCandidate(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     // SWAR: a byte equal to `a` or `b` makes `hasZero(word ^ splat)` non-zero; lead bytes of multi-byte
     // characters have the top bit set. Hits are then checked exactly against the table.
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    let a = ones &* UInt64(firstASCII.0)
-    let b = ones &* UInt64(firstASCII.1)
-    let high: UInt64 = firstHigh ? highs : 0
+    let a = ones &* UInt64(skip.a)
+    let b = ones &* UInt64(skip.b)
+    let high: UInt64 = skip.high ? highs : 0
+    let table = rows + skip.row &* 256
     @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let raw = UnsafeRawPointer(p)
     var i = from
     while i &+ 8 <= to {
       let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
       if hasZero(word ^ a) | hasZero(word ^ b) | (word & high) != 0 {
-        for k in 0..<8 where rows[Int(p[i &+ k])] != 0 { return i &+ k }
+        for k in 0..<8 where table[Int(p[i &+ k])] != 0 { return i &+ k }
       }
       i &+= 8
     }
     while i < to {
-      if rows[Int(p[i])] != 0 { return i }
+      if table[Int(p[i])] != 0 { return i }
       i &+= 1
     }
     return to

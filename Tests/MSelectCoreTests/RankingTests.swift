@@ -74,3 +74,25 @@ import Testing
         == nil)
   }
 }
+
+@Suite struct SkippingTests {
+  /// Searching with skipping (to the rarest character of a sample) finds exactly the lines a plain
+  /// line-by-line match finds.
+  @Test(arguments: ["az", "za", "aaz", "zq", "a z", "'az", "^a z$", "é"])
+  func skippingFindsWhatLineByLineMatchingFinds(query: String) {
+    var random = SparseScorerTests.Generator(state: 7)
+    let alphabet = Array("aaaaab/zq é")
+    let lines = (0..<20_000).map { _ in
+      String((0..<random.next(30)).map { _ in alphabet[random.next(alphabet.count)] })
+    }
+    let s = store(lines)
+    let found = Set(
+      Search.matches(Pattern(query), in: s, scope: .all(0..<s.count), rank: RankOptions())!.map {
+        Int($0.index)
+      })
+    var matcher = Matcher(pattern: Pattern(query))
+    let expected = Set((0..<s.count).filter { matcher.match(s.line($0)) != nil })
+    #expect(found == expected)
+    #expect(!expected.isEmpty)
+  }
+}
