@@ -57,7 +57,8 @@ public enum Search {
           let upper = min(r.upperBound, lineCount)
           let end = Int(starts[upper])
           let sampleStart = Int(starts[r.lowerBound])
-          matcher.adapt(to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+          matcher.adapt(
+            to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
           var local = r.lowerBound
           while local < upper {
             let hit = fields.spec == nil ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
