@@ -9,34 +9,45 @@ final class Prescan: @unchecked Sendable {
   private let lengths: [Int]
   private let rowCount: Int
 
-  /// For each row whose ASCII bytes are at most two (a letter's cases): those bytes, and whether a
-  /// non-ASCII lead byte can start the character too. Any of them can serve to skip ahead, since every
-  /// matching line contains every character of every standalone term.
-  private let skippable: [(row: Int, a: UInt8, b: UInt8, high: Bool)]
-  /// The row `nextCandidate` looks for (chosen by `adapt`) and its bytes.
-  private var skip: (row: Int, a: UInt8, b: UInt8, high: Bool)
+  /// A character that can serve to skip ahead (every matching line contains every character of every
+  /// standalone term): up to four bytes its encodings can start with, looked for exactly, or, when it
+  /// has more, its ASCII bytes and any byte with the top bit set.
+  private struct Skip {
+    var row: Int
+    var bytes: [UInt8]
+    var anyHigh: Bool
+  }
+
+  private let skippable: [Skip]
+  /// The character `nextCandidate` looks for (chosen by `adapt`), as SWAR masks: each wanted byte
+  /// repeated over a word (unused slots repeat the first), and the top-bit mask when any high byte counts.
+  private var splats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var highMask: UInt64 = 0
+  private var skipTable: UnsafePointer<UInt8>
   /// Whether `nextCandidate` can skip ahead.
   let canSkip: Bool
 
   init(_ terms: [Term]) {
     lengths = terms.map { $0.chars.count }
-    var skippable: [(row: Int, a: UInt8, b: UInt8, high: Bool)] = []
+    var skippable: [Skip] = []
     var row = 0
     for term in terms {
       for k in 0..<term.chars.count {
-        let ascii = (0..<128).filter { term.leadBytes[k * 256 + $0] }.map(UInt8.init)
-        let high = (0x80..<256).contains { term.leadBytes[k * 256 + $0] }
-        if ascii.count <= 2 {
-          skippable.append((row, ascii.first ?? 0xFF, ascii.count > 1 ? ascii[1] : ascii.first ?? 0xFF, high))
+        let all = (0..<256).filter { term.leadBytes[k * 256 + $0] }.map(UInt8.init)
+        let ascii = all.filter { $0 < 0x80 }
+        if all.count <= 4 {
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false))
+        } else if ascii.count <= 2 {
+          skippable.append(Skip(row: row, bytes: ascii, anyHigh: true))
         }
         row += 1
       }
     }
     self.skippable = skippable
     canSkip = !skippable.isEmpty
-    skip = skippable.first ?? (0, 0xFF, 0xFF, true)
     rowCount = lengths.reduce(0, +)
     rows = .allocate(capacity: max(rowCount, 1) * 256)
+    skipTable = UnsafePointer(rows)
     var r = 0
     for term in terms {
       for k in 0..<term.chars.count {
@@ -44,43 +55,52 @@ final class Prescan: @unchecked Sendable {
         r += 1
       }
     }
+    if let first = skippable.first { choose(first) }
   }
 
   deinit { rows.deallocate() }
 
+  /// Sets the SWAR masks for `skip`.
+  private func choose(_ skip: Skip) {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
+    func splat(_ k: Int) -> UInt64 { ones &* UInt64(wanted[k < wanted.count ? k : 0]) }
+    splats = (splat(0), splat(1), splat(2), splat(3))
+    highMask = skip.anyHigh ? 0x8080_8080_8080_8080 : 0
+    skipTable = UnsafePointer(rows + skip.row * 256)
+  }
+
   /// Picks the character to skip to: the one whose bytes are rarest in `sample` (the start of the
   /// lines about to be searched), so fewer lines get a closer look.
   func adapt(to sample: UnsafeRawBufferPointer) {
-    guard skippable.count > 1 else { return }
+    guard skippable.count > 1 else {
+      if let only = skippable.first { choose(only) }
+      return
+    }
     var counts = [Int](repeating: 0, count: 256)
     for byte in sample { counts[Int(byte)] &+= 1 }
-    let high = counts[0xC2...].reduce(0, +)
-    skip = skippable.min { x, y in
-      func cost(_ c: (row: Int, a: UInt8, b: UInt8, high: Bool)) -> Int {
-        counts[Int(c.a)] + (c.b == c.a ? 0 : counts[Int(c.b)]) + (c.high ? high : 0)
-      }
-      return cost(x) < cost(y)
-    }!
+    let high = counts[0x80...].reduce(0, +)
+    func cost(_ c: Skip) -> Int { c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0) }
+    choose(skippable.min { cost($0) < cost($1) }!)
   }
 
   /// The first position in `p[from..<to]` of a byte that can start the chosen character, 8 bytes at a
   /// time; `to` if there is none. Lines that end before it cannot match.
   @inline(__always)
   func nextCandidate(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    // SWAR: a byte equal to `a` or `b` makes `hasZero(word ^ splat)` non-zero; lead bytes of multi-byte
-    // characters have the top bit set. Hits are then checked exactly against the table.
+    // SWAR: a byte equal to a wanted one makes `hasZero(word ^ splat)` non-zero (it may also flag a
+    // neighbour; hits are checked exactly against the table).
     let ones: UInt64 = 0x0101_0101_0101_0101
     let highs: UInt64 = 0x8080_8080_8080_8080
-    let a = ones &* UInt64(skip.a)
-    let b = ones &* UInt64(skip.b)
-    let high: UInt64 = skip.high ? highs : 0
-    let table = rows + skip.row &* 256
+    let (a, b, c, d) = splats
+    let high = highMask
+    let table = skipTable
     @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let raw = UnsafeRawPointer(p)
     var i = from
     while i &+ 8 <= to {
       let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      if hasZero(word ^ a) | hasZero(word ^ b) | (word & high) != 0 {
+      if hasZero(word ^ a) | hasZero(word ^ b) | hasZero(word ^ c) | hasZero(word ^ d) | (word & high) != 0 {
         for k in 0..<8 where table[Int(p[i &+ k])] != 0 { return i &+ k }
       }
       i &+= 8
