@@ -106,27 +106,10 @@ public struct Matcher {
       }
       return Match(score: found.score, begin: found.begin, end: found.end)
     }
-    let raw = self.raw.reserve(n)
-    let folded = self.folded.reserve(n)
-    var i = 0
-    var k = 0
-    while i < n {
-      let b = p[i]
-      if b < 0x80 {
-        raw[k] = UInt32(b)
-        folded[k] = table[Int(b)]
-        i += 1
-      } else {
-        let (c, length) = UTF8Decoding.decode(p, i, n)
-        raw[k] = c
-        folded[k] = CharFold.fold(c, table)
-        i += length
-      }
-      k += 1
-    }
-    foldedMode = nil
-    count = 0
-    let text = Scorer.Text(raw: raw, folded: folded, count: k)
+    decode(line)
+    let folded = self.folded.reserve(count)
+    for j in 0..<count { folded[j] = CharFold.fold(raw.base[j], table) }
+    let text = Scorer.Text(raw: raw.base, folded: folded, count: count)
     guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
     return Match(score: found.score, begin: found.begin, end: found.end)
   }
