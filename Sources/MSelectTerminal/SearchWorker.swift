@@ -56,9 +56,14 @@ final class SearchWorker: Sendable {
       })
     else { return }
     let generation = request.generation
-    guard let result = request.run(cancelled: { self.latest.load(ordering: .relaxed) != generation }) else {
-      return
-    }
+    let result = request.run(
+      cancelled: { self.latest.load(ordering: .relaxed) != generation },
+      preview: { self.post($0) })
+    if let result { post(result) }
+  }
+
+  /// Hands a result (or a preview) to the event loop and wakes it.
+  private func post(_ result: SearchResult) {
     finished.withLock { $0.append(result) }
     var byte: UInt8 = 1
     _ = write(wakeWrite, &byte, 1)
