@@ -106,10 +106,8 @@ public struct Matcher {
       }
       return Match(score: found.score, begin: found.begin, end: found.end)
     }
-    decode(line)
-    let folded = self.folded.reserve(count)
-    for j in 0..<count { folded[j] = CharFold.fold(raw.base[j], table) }
-    let text = Scorer.Text(raw: raw.base, folded: folded, count: count)
+    decode(line, folding: table)
+    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count)
     guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
     return Match(score: found.score, begin: found.begin, end: found.end)
   }
@@ -131,11 +129,13 @@ public struct Matcher {
     return seen & 0x8080_8080_8080_8080 == 0
   }
 
-  /// Decodes the line into `raw` (one value per character) and forgets the previous folding.
+  /// Decodes the line into `raw` (one value per character); with a table, also folds it into `folded`
+  /// in the same pass (the single-term case), else forgets the previous folding.
   @inline(__always)
-  private mutating func decode(_ line: UnsafeRawBufferPointer) {
+  private mutating func decode(_ line: UnsafeRawBufferPointer, folding table: UnsafePointer<UInt32>? = nil) {
     let n = line.count
     let out = raw.reserve(max(n, 1))
+    let folded = self.folded.reserve(max(n, 1))
     foldedMode = nil
     guard n > 0 else {
       count = 0
@@ -146,14 +146,17 @@ public struct Matcher {
     var k = 0
     while i < n {
       let b = p[i]
+      let c: UInt32
       if b < 0x80 {
-        out[k] = UInt32(b)
+        c = UInt32(b)
         i += 1
       } else {
-        let (c, length) = UTF8Decoding.decode(p, i, n)
-        out[k] = c
+        let (scalar, length) = UTF8Decoding.decode(p, i, n)
+        c = scalar
         i += length
       }
+      out[k] = c
+      if let table { folded[k] = CharFold.fold(c, table) }
       k += 1
     }
     count = k
