@@ -1,10 +1,14 @@
 /// The byte pre-scan for a pattern: a necessary condition checked on raw line bytes before decoding.
 ///
 /// For each character of each standalone positive term there is a 256-entry row telling which bytes can
-/// begin an encoding that folds to it; a line passes when every term's rows are hit in order. Kept in
-/// one flat allocation so the per-line loop does no reference counting.
+/// begin an encoding that folds to it (1: a one-byte encoding, the byte alone decides; 2: the first
+/// byte of a longer one, so the next byte is checked too, in a 256×256 bit table of the row). A line
+/// passes when every term's rows are hit in order. Kept in flat allocations so the per-line loop does
+/// no reference counting.
 final class Prescan: @unchecked Sendable {
   private let rows: UnsafeMutablePointer<UInt8>
+  /// Per row, 65536 bits: which (first byte, second byte) pairs begin an encoding of the character.
+  private let pairs: UnsafeMutablePointer<UInt64>
   /// Number of characters of each term, back to back.
   private let lengths: [Int]
   private let rowCount: Int
@@ -47,18 +51,47 @@ final class Prescan: @unchecked Sendable {
     canSkip = !skippable.isEmpty
     rowCount = lengths.reduce(0, +)
     rows = .allocate(capacity: max(rowCount, 1) * 256)
+    rows.initialize(repeating: 0, count: max(rowCount, 1) * 256)
+    pairs = .allocate(capacity: max(rowCount, 1) * 1024)
+    pairs.initialize(repeating: 0, count: max(rowCount, 1) * 1024)
     skipTable = UnsafePointer(rows)
     var r = 0
     for term in terms {
-      for k in 0..<term.chars.count {
-        for b in 0..<256 { rows[r * 256 + b] = term.leadBytes[k * 256 + b] ? 1 : 0 }
+      let table = CharFold.table(term.fold)
+      for c in term.chars {
+        for encoding in Prescan.encodings(foldingTo: c, table) {
+          let first = Int(encoding[0])
+          if encoding.count == 1 {
+            rows[r * 256 + first] = 1
+          } else {
+            if rows[r * 256 + first] == 0 { rows[r * 256 + first] = 2 }
+            let bit = first << 8 | Int(encoding[1])
+            pairs[r * 1024 + bit >> 6] |= 1 << UInt64(bit & 63)
+          }
+        }
         r += 1
       }
     }
     if let first = skippable.first { choose(first) }
   }
 
-  deinit { rows.deallocate() }
+  deinit {
+    rows.deallocate()
+    pairs.deallocate()
+  }
+
+  /// The UTF-8 encodings (or the raw byte, for an invalid one) of every character that folds to `c`.
+  private static func encodings(foldingTo c: UInt32, _ table: UnsafePointer<UInt32>) -> [[UInt8]] {
+    var characters: Set<UInt32> = [c]
+    for x in 0..<CharFold.limit where table[Int(x)] == c { characters.insert(x) }
+    return characters.map { x in
+      if x >= UTF8Decoding.invalidByteBase {
+        return [UInt8(truncatingIfNeeded: x - UTF8Decoding.invalidByteBase)]
+      }
+      guard let scalar = Unicode.Scalar(x) else { return [0xFF] }
+      return Array(String(Character(scalar)).utf8)
+    }
+  }
 
   /// Sets the SWAR masks for `skip`.
   private func choose(_ skip: Skip) {
@@ -116,16 +149,26 @@ final class Prescan: @unchecked Sendable {
   @inline(__always)
   func passes(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     var row = rows
+    var pair = pairs
     for m in lengths {
       guard n >= m else { return false }
       let end = row + m * 256
       var j = 0
       while j < n {
-        if row[Int(p[j])] != 0 {
-          row += 256
-          if row == end { break }
+        let kind = row[Int(p[j])]
+        if kind != 0 {
+          var hit = kind == 1
+          if !hit && j &+ 1 < n {
+            let bit = Int(p[j]) << 8 | Int(p[j &+ 1])
+            hit = pair[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+          }
+          if hit {
+            row += 256
+            pair += 1024
+            if row == end { break }
+          }
         }
-        j += 1
+        j &+= 1
       }
       if row != end { return false }
     }
