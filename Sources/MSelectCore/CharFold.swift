@@ -1,7 +1,9 @@
+import Synchronization
+
 /// Case and Latin-diacritic folding of Unicode scalars by table lookup (tables in `UnicodeTables.swift`).
 package enum CharFold {
   /// How a term compares characters.
-  package enum Mode: Sendable {
+  package enum Mode: Sendable, Hashable {
     case exact, lowercase, stripDiacritics, lowercaseAndStrip
   }
 
@@ -42,6 +44,23 @@ package enum CharFold {
   @inline(__always)
   package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
     c < limit ? table[Int(c)] : c
+  }
+
+  /// For each mode, the characters that fold to each folded value (built once, on first use).
+  nonisolated(unsafe) private static var reverse: [Mode: [UInt32: [UInt32]]] = [:]
+  private static let reverseLock = Mutex(())
+
+  /// Every character that folds to `c` under `mode`, `c` itself included.
+  package static func preimages(of c: UInt32, _ mode: Mode) -> [UInt32] {
+    let index = reverseLock.withLock { _ -> [UInt32: [UInt32]] in
+      if let known = reverse[mode] { return known }
+      let table = self.table(mode)
+      var built: [UInt32: [UInt32]] = [:]
+      for x in 0..<limit where table[Int(x)] != x { built[table[Int(x)], default: []].append(x) }
+      reverse[mode] = built
+      return built
+    }
+    return [c] + (index[c] ?? []).filter { $0 != c }
   }
 
   /// Whether `c` is an uppercase letter (smart case looks for these in a term).

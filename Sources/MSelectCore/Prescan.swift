@@ -36,8 +36,9 @@ final class Prescan: @unchecked Sendable {
     var skippable: [Skip] = []
     var row = 0
     for term in terms {
+      let leadBytes = term.leadBytes
       for k in 0..<term.chars.count {
-        let all = (0..<256).filter { term.leadBytes[k * 256 + $0] }.map(UInt8.init)
+        let all = (0..<256).filter { leadBytes[k * 256 + $0] }.map(UInt8.init)
         let ascii = all.filter { $0 < 0x80 }
         if all.count <= 4 {
           skippable.append(Skip(row: row, bytes: all, anyHigh: false))
@@ -57,9 +58,8 @@ final class Prescan: @unchecked Sendable {
     skipTable = UnsafePointer(rows)
     var r = 0
     for term in terms {
-      let table = CharFold.table(term.fold)
-      for c in term.chars {
-        for encoding in Prescan.encodings(foldingTo: c, table) {
+      for encodings in term.encodings {
+        for encoding in encodings {
           let first = Int(encoding[0])
           if encoding.count == 1 {
             rows[r * 256 + first] = 1
@@ -78,19 +78,6 @@ final class Prescan: @unchecked Sendable {
   deinit {
     rows.deallocate()
     pairs.deallocate()
-  }
-
-  /// The UTF-8 encodings (or the raw byte, for an invalid one) of every character that folds to `c`.
-  private static func encodings(foldingTo c: UInt32, _ table: UnsafePointer<UInt32>) -> [[UInt8]] {
-    var characters: Set<UInt32> = [c]
-    for x in 0..<CharFold.limit where table[Int(x)] == c { characters.insert(x) }
-    return characters.map { x in
-      if x >= UTF8Decoding.invalidByteBase {
-        return [UInt8(truncatingIfNeeded: x - UTF8Decoding.invalidByteBase)]
-      }
-      guard let scalar = Unicode.Scalar(x) else { return [0xFF] }
-      return Array(String(Character(scalar)).utf8)
-    }
   }
 
   /// Sets the SWAR masks for `skip`.

@@ -33,8 +33,18 @@ package struct Term: Sendable, Equatable {
   package var chars: [UInt32]
   /// How line characters are folded before comparing with `chars`.
   package var fold: CharFold.Mode
-  /// For each character, a 256-entry table of the bytes that can begin a scalar folding to it.
-  package var leadBytes: [Bool]
+  /// For each character, the encodings (UTF-8 bytes, or the raw byte for an invalid one) of every
+  /// character that folds to it: what the byte pre-scan looks for.
+  package var encodings: [[[UInt8]]]
+
+  /// For each character, a 256-entry table of the bytes that can begin an encoding folding to it.
+  package var leadBytes: [Bool] {
+    var result = [Bool](repeating: false, count: encodings.count * 256)
+    for (k, list) in encodings.enumerated() {
+      for encoding in list { result[k * 256 + Int(encoding[0])] = true }
+    }
+    return result
+  }
 }
 
 /// A parsed query: groups of terms; a line must match every group, and any term of a group.
@@ -140,30 +150,16 @@ public struct Pattern: Sendable, Equatable {
     let chars = scalars.map { CharFold.fold($0, table) }
     return Term(
       kind: kind, inverse: inverse, chars: chars, fold: fold,
-      leadBytes: leadBytes(chars, table))
+      encodings: chars.map { c in CharFold.preimages(of: c, fold).map(encoding) })
   }
 
-  /// For each folded character, the first bytes of every encoding that folds to it.
-  private static func leadBytes(_ chars: [UInt32], _ table: UnsafePointer<UInt32>) -> [Bool] {
-    var result = [Bool](repeating: false, count: chars.count * 256)
-    for (k, c) in chars.enumerated() {
-      result[k * 256 + Int(leadByte(c))] = true
-      for x in 0..<CharFold.limit where table[Int(x)] == c {
-        result[k * 256 + Int(leadByte(x))] = true
-      }
+  /// The UTF-8 bytes of `c` (or the byte itself for an invalid byte).
+  private static func encoding(_ c: UInt32) -> [UInt8] {
+    if c >= UTF8Decoding.invalidByteBase {
+      return [UInt8(truncatingIfNeeded: c - UTF8Decoding.invalidByteBase)]
     }
-    return result
-  }
-
-  /// The first byte of the UTF-8 encoding of `c` (or the byte itself for an invalid byte).
-  private static func leadByte(_ c: UInt32) -> UInt8 {
-    switch c {
-    case ..<0x80: UInt8(c)
-    case ..<0x800: UInt8(0xC0 | c >> 6)
-    case ..<0x1_0000: UInt8(0xE0 | c >> 12)
-    case ..<UTF8Decoding.invalidByteBase: UInt8(0xF0 | c >> 18)
-    default: UInt8(truncatingIfNeeded: c - UTF8Decoding.invalidByteBase)
-    }
+    guard let scalar = Unicode.Scalar(c) else { return [0xFF] }
+    return Array(String(Character(scalar)).utf8)
   }
 
   /// Whether `self` only narrows `previous`: every line it matches, `previous` matched too.
