@@ -96,3 +96,25 @@ import Testing
     #expect(Key(name: "hyper-x") == nil)
   }
 }
+
+@Suite struct KeyDecoderFuzzTests {
+  /// Random bytes in random splits never trap, and plain text after them still decodes.
+  @Test func randomBytesNeverBreakTheDecoder() {
+    var random = SparseScorerTests.Generator(state: 99)
+    for _ in 0..<300 {
+      var decoder = KeyDecoder()
+      let bytes = (0..<random.next(200)).map { _ in UInt8(random.next(256)) }
+      var offset = 0
+      while offset < bytes.count {
+        let end = min(bytes.count, offset + 1 + random.next(16))
+        _ = decoder.feed(Array(bytes[offset..<end]))
+        offset = end
+      }
+      _ = decoder.flushEscape()
+      // Close a paste the garbage may have opened, then check that keys decode again.
+      _ = decoder.feed(Array("\u{1B}[201~".utf8))
+      _ = decoder.flushEscape()
+      #expect(decoder.feed([0x0D]).last == .enter)
+    }
+  }
+}
