@@ -9,24 +9,14 @@ final class SearchWorker: Sendable {
   private let pending = Mutex<SearchRequest?>(nil)
   private let finished = Mutex<[SearchResult]>([])
   private let latest = Atomic<Int>(0)
-  private let wakeRead: Int32
-  private let wakeWrite: Int32
+  private let wake: WakePipe
 
   init() throws(TerminalError) {
-    do {
-      (wakeRead, wakeWrite) = try Syscall.pipe()
-    } catch {
-      throw .failed(error)
-    }
-  }
-
-  deinit {
-    Syscall.close(wakeRead)
-    Syscall.close(wakeWrite)
+    wake = try WakePipe()
   }
 
   /// Becomes readable when results are ready.
-  var descriptor: Int32 { wakeRead }
+  var descriptor: Int32 { wake.readEnd }
 
   func submit(_ request: SearchRequest) {
     latest.store(request.generation, ordering: .sequentiallyConsistent)
@@ -41,7 +31,7 @@ final class SearchWorker: Sendable {
 
   /// Results finished since the last call.
   func takeResults() -> [SearchResult] {
-    _ = Syscall.drain(wakeRead)
+    _ = wake.drain()
     return finished.withLock { results in
       defer { results.removeAll() }
       return results
@@ -65,7 +55,6 @@ final class SearchWorker: Sendable {
   /// Hands a result (or a preview) to the event loop and wakes it.
   private func post(_ result: SearchResult) {
     finished.withLock { $0.append(result) }
-    var byte: UInt8 = 1
-    _ = write(wakeWrite, &byte, 1)
+    wake.wake()
   }
 }

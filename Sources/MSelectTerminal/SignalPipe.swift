@@ -8,24 +8,20 @@ final class SignalPipe {
   /// Signals the picker reacts to.
   static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
 
-  let readEnd: Int32
-  private let writeEnd: Int32
+  private let pipe: WakePipe
+
+  /// Becomes readable when a signal arrived.
+  var readEnd: Int32 { pipe.readEnd }
 
   init() throws(TerminalError) {
-    do {
-      (readEnd, writeEnd) = try Syscall.pipe()
-    } catch {
-      throw .failed(error)
-    }
-    signalPipeWriteEnd = writeEnd
+    pipe = try WakePipe()
+    signalPipeWriteEnd = pipe.writeEnd
     for signal in SignalPipe.handled { SignalPipe.install(signal) }
   }
 
   deinit {
     for signal in SignalPipe.handled { SignalPipe.reset(signal) }
     signalPipeWriteEnd = -1
-    Syscall.close(readEnd)
-    Syscall.close(writeEnd)
   }
 
   static func install(_ signal: Int32) {
@@ -51,6 +47,6 @@ final class SignalPipe {
 
   /// Signals received since the last call.
   func take() -> [Int32] {
-    Syscall.drain(readEnd).map { Int32($0) }
+    pipe.drain().map { Int32($0) }
   }
 }
