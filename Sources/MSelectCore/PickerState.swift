@@ -208,6 +208,7 @@ public struct PickerState {
     let pattern = Pattern(query: q, options: config.options.match)
     var base: SearchResult?
     var candidates: [UInt32]?
+    var broaderRanking: [RankedLine]?
     var searched = 0
     if result.query == q && result.complete {
       base = result
@@ -220,6 +221,7 @@ public struct PickerState {
     })
     .max(by: { $0.query.count < $1.query.count }) {
       candidates = broader.inputOrder
+      broaderRanking = broader.ranked
       searched = broader.lineCount
     } else {
       searched = count
@@ -227,7 +229,8 @@ public struct PickerState {
     return SearchRequest(
       generation: generation, pattern: pattern, store: store, candidates: candidates,
       candidateStart: candidateStart,
-      tail: min(searched, count)..<count, base: base, rank: config.options.rank,
+      tail: min(searched, count)..<count, base: base, broaderRanking: broaderRanking,
+      rank: config.options.rank,
       fields: SearchFields(config.options))
   }
 
@@ -345,9 +348,14 @@ public struct PickerState {
     body(&self, line)
   }
 
-  /// Runs `body` on every listed line, in input order so `--max` keeps the first ones.
+  /// Runs `body` on every listed line, in input order so `--max` keeps the first ones. While a search
+  /// is still scoring (a provisional list), that is the lines listed so far.
   private mutating func forEachListed(_ body: (inout PickerState, Int) -> Void) {
-    let lines = reviewing ? reviewLines.sorted() : result.inputOrder.map { Int($0) }
+    let lines =
+      reviewing
+      ? reviewLines.sorted()
+      : result.inputOrder.isEmpty
+        ? result.ranked.map { Int($0.index) }.sorted() : result.inputOrder.map { Int($0) }
     for line in lines { body(&self, line) }
   }
 

@@ -9,7 +9,10 @@ public enum Search {
   /// A range of lines to search, or a list of candidate lines (the previous query's matches).
   public enum Scope: Sendable {
     case all(Range<Int>)
+    /// Candidates in input order.
     case candidates([UInt32])
+    /// Candidates in any order (each line is looked up on its own).
+    case scattered(ArraySlice<UInt32>)
   }
 
   /// The matching lines of `scope`, unordered; nil if `cancelled` turned true meanwhile.
@@ -69,6 +72,20 @@ public enum Search {
           }
         case .list(let list):
           for index in list { visit(Int(index) - block.firstIndex) }
+        case .scattered(let list):
+          for index in list {
+            let line = store.line(Int(index))
+            let outcome: Matcher.Match?
+            if let spec = fields.spec {
+              outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
+            } else {
+              outcome = matcher.match(line)
+            }
+            guard let match = outcome else { continue }
+            let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
+            found.append(
+              RankedLine(key: rank.key(match, lineLength: line.count, characters: characters), index: index))
+          }
         }
       }
       results.buffer[s] = found
@@ -178,6 +195,8 @@ public enum Search {
     enum Lines {
       case range(Range<Int>)
       case list(ArraySlice<UInt32>)
+      /// Lines anywhere in the store (`block` is only the first one's).
+      case scattered(ArraySlice<UInt32>)
     }
     let block: LineBlock
     let lines: Lines
@@ -196,6 +215,14 @@ public enum Search {
           slices.append(Slice(block: block, lines: .range(start..<end)))
           start = end
         }
+      }
+    case .scattered(let list):
+      var start = list.startIndex
+      while start < list.endIndex {
+        let end = min(list.endIndex, start + sliceLines / 4)
+        slices.append(
+          Slice(block: store.locate(Int(list[start])).block, lines: .scattered(list[start..<end])))
+        start = end
       }
     case .candidates(let list):
       var start = 0

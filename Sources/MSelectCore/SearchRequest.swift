@@ -50,11 +50,16 @@ public struct SearchRequest: Sendable {
   let tail: Range<Int>
   /// Matches of the same query over `0..<tail.lowerBound`, to merge with the tail's.
   let base: SearchResult?
+  /// The broader query's ranking of `candidates`, when narrowing: searching its best lines first
+  /// gives a provisional first screen long before all candidates are scored.
+  let broaderRanking: [RankedLine]?
   let rank: RankOptions
   let fields: SearchFields
 
   /// Lines a preview ranks: a few screens.
   static let previewSize = 256
+  /// How many of the broader query's best lines a progressive search scores first.
+  static let progressiveRound = 1 << 15
 
   /// Runs the search; nil if `cancelled` turned true meanwhile.
   ///
@@ -64,7 +69,17 @@ public struct SearchRequest: Sendable {
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
   ) -> SearchResult? {
     var found: [RankedLine] = []
-    if base == nil {
+    // Searched in the broader ranking's order, the matches are not in input order.
+    var inInputOrder = true
+    let ranking = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
+    if base == nil, let broaderRanking, let preview, broaderRanking.count > 2 * SearchRequest.progressiveRound
+    {
+      guard let head = progressive(broaderRanking, ranking, cancelled: cancelled, preview: preview) else {
+        return nil
+      }
+      found = head
+      inInputOrder = false
+    } else if base == nil {
       let scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
       guard
@@ -82,9 +97,8 @@ public struct SearchRequest: Sendable {
       else { return nil }
       found += more
     }
-    let inputOrder = (base?.inputOrder ?? []) + found.map(\.index)
-    // Searches see an empty query as unsorted; rank with the same options they used.
-    let ranking = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
+    let inputOrder =
+      inInputOrder ? (base?.inputOrder ?? []) + found.map(\.index) : SearchRequest.sorted(found)
     let total = inputOrder.count
     if let preview, found.count > SearchRequest.previewSize * 4 {
       let best = Search.merge(
@@ -101,5 +115,50 @@ public struct SearchRequest: Sendable {
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
     return SearchResult(
       query: pattern.query, lineCount: tail.upperBound, ranked: ranked, inputOrder: inputOrder)
+  }
+
+  /// Scores the broader query's best lines first and sends their ranking as a provisional preview,
+  /// then scores the other candidates in input order (sequential memory access is several times faster
+  /// than following the ranking through the input). Returns all matches, in no particular order.
+  private func progressive(
+    _ order: [RankedLine], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
+    preview: (SearchResult) -> Void
+  ) -> [RankedLine]? {
+    let first = order.prefix(SearchRequest.progressiveRound).map(\.index)
+    guard
+      var found = Search.matches(
+        pattern, in: store, scope: .scattered(first[...]), rank: rank, fields: fields, cancelled: cancelled)
+    else { return nil }
+    preview(
+      SearchResult(
+        query: pattern.query, lineCount: tail.upperBound,
+        ranked: Search.best(found, SearchRequest.previewSize, ranking), inputOrder: [],
+        matchCount: found.count, complete: false))
+    var done = [UInt64](repeating: 0, count: store.count / 64 + 1)
+    for index in first { done[Int(index) >> 6] |= 1 << UInt64(index & 63) }
+    let rest = (candidates ?? []).filter { done[Int($0) >> 6] & (1 << UInt64($0 & 63)) == 0 }
+    guard
+      let more = Search.matches(
+        pattern, in: store, scope: .candidates(rest), rank: rank, fields: fields, cancelled: cancelled)
+    else { return nil }
+    found += more
+    return found
+  }
+
+  /// The line indices of `lines` in input order (a bitmap pass, not a sort).
+  private static func sorted(_ lines: [RankedLine]) -> [UInt32] {
+    guard let highest = lines.lazy.map(\.index).max() else { return [] }
+    var bits = [UInt64](repeating: 0, count: Int(highest) / 64 + 1)
+    for line in lines { bits[Int(line.index) >> 6] |= 1 << UInt64(line.index & 63) }
+    var result: [UInt32] = []
+    result.reserveCapacity(lines.count)
+    for (w, word) in bits.enumerated() where word != 0 {
+      var rest = word
+      while rest != 0 {
+        result.append(UInt32(w * 64 + rest.trailingZeroBitCount))
+        rest &= rest - 1
+      }
+    }
+    return result
   }
 }

@@ -24,8 +24,18 @@ final class Harness {
     settle()
   }
 
+  /// Provisional results shown so far (previews of searches still scoring).
+  private(set) var previews = 0
+
+  /// Runs the requested searches as the search thread does, previews first.
   func settle() {
-    while let request = state.nextSearch() { state.handle(.searched(request.run()!)) }
+    while let request = state.nextSearch() {
+      var shown: [SearchResult] = []
+      let result = request.run(preview: { shown.append($0) })!
+      for preview in shown { state.handle(.searched(preview)) }
+      previews += shown.count
+      state.handle(.searched(result))
+    }
   }
 
   func press(_ keys: Key...) {
@@ -277,6 +287,20 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
       let fresh = Search.run(Pattern(step), in: h.state.store).map { words[$0] }
       #expect(h.listed == fresh, "query \(step)")
     }
+  }
+
+  @Test func progressiveNarrowingEndsWithTheSameResultsAsAFreshSearch() {
+    let lines = (0..<150_000).map { "item \($0 * 7 % 150_000)" }
+    let h = Harness(lines)
+    h.type("1")
+    let before = h.previews
+    h.type("2")
+    #expect(h.previews > before)
+    #expect(h.state.result.complete)
+    let fresh = Search.run(Pattern("12"), in: h.state.store).map { lines[$0] }
+    #expect(h.listed == fresh)
+    #expect(h.state.result.inputOrder == h.state.result.inputOrder.sorted())
+    #expect(h.state.result.inputOrder.count == fresh.count)
   }
 
   @Test func scrollingKeepsTheCursorVisible() {
