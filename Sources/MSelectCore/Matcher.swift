@@ -20,10 +20,19 @@ public struct Matcher {
   /// The common case, a query of one fuzzy term, kept in plain memory so matching a line does no
   /// reference counting.
   private let single: SingleFuzzyTerm?
+  /// Anchored ASCII terms (`^abc`, `abc$`, `^abc$`) that must hold: checked on the bytes at the line's
+  /// start or end before anything is decoded.
+  private let anchors: [Anchor]
 
   public init(pattern: Pattern) {
     self.pattern = pattern
     prescan = Prescan(pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil })
+    anchors = pattern.groups.compactMap { group in
+      guard group.count == 1, !group[0].inverse, group[0].kind != .fuzzy, group[0].kind != .exact,
+        group[0].chars.allSatisfy({ $0 < 0x80 })
+      else { return nil }
+      return Anchor(group[0])
+    }
     if pattern.groups.count == 1, pattern.groups[0].count == 1, pattern.groups[0][0].kind == .fuzzy,
       !pattern.groups[0][0].inverse
     {
@@ -67,6 +76,7 @@ public struct Matcher {
     -> Match?
   {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
+    for anchor in anchors where anchor.rejects(line) { return nil }
     if let base = line.baseAddress {
       guard prescan.passes(base.assumingMemoryBound(to: UInt8.self), line.count) else { return nil }
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
@@ -234,4 +244,41 @@ private final class SingleFuzzyTerm {
   }
 
   deinit { chars.deallocate() }
+}
+
+/// An anchored term of ASCII characters, checked directly on the bytes where it must appear.
+private struct Anchor {
+  let chars: [UInt8]
+  let atStart: Bool
+  let atEnd: Bool
+  let table: UnsafePointer<UInt32>
+
+  init(_ term: Term) {
+    chars = term.chars.map { UInt8($0) }
+    atStart = term.kind == .prefix || term.kind == .equal
+    atEnd = term.kind == .suffix || term.kind == .equal
+    table = CharFold.table(term.fold)
+  }
+
+  /// True when the bytes prove the line cannot match. A non-ASCII byte in the way proves nothing:
+  /// it may fold to the wanted letter (`Ü` to `u`), so the full match decides.
+  func rejects(_ line: UnsafeRawBufferPointer) -> Bool {
+    let m = chars.count
+    guard line.count >= m else { return true }
+    // The first m bytes are the first m characters as long as they are ASCII, so the start can be
+    // compared byte by byte; the last m bytes are the last m characters only if all of them are ASCII.
+    if atStart {
+      for k in 0..<m {
+        let b = line[k]
+        if b >= 0x80 { break }
+        if table[Int(b)] != UInt32(chars[k]) { return true }
+      }
+    }
+    if atEnd {
+      let offset = line.count - m
+      guard (0..<m).allSatisfy({ line[offset + $0] < 0x80 }) else { return false }
+      for k in 0..<m where table[Int(line[offset + k])] != UInt32(chars[k]) { return true }
+    }
+    return false
+  }
 }

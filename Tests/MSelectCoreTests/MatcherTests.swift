@@ -46,6 +46,14 @@ import Testing
     ("ファイル", "ファイルを開く", true),
     ("ß", "STRASSE", false),
     ("o", "ø", true),
+    // Anchored ASCII terms are first checked on raw bytes; non-ASCII bytes must not reject a fold.
+    ("^u", "Über", true),
+    ("^ube", "Über", true),
+    ("e$", "café", true),
+    ("^cafe$", "CAFÉ", true),
+    ("^x", "Über", false),
+    ("r$", "fooR", true),
+    ("R$", "foor", false),
   ])
   func unicodeFolding(query: String, line: String, matches: Bool) {
     #expect((score(query, line) != nil) == matches)
