@@ -46,6 +46,25 @@ package enum CharFold {
     c < limit ? table[Int(c)] : c
   }
 
+  /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
+  /// both, none gives 0xFF twice). Built at first use, kept for the life of the process.
+  nonisolated(unsafe) private static var pairTables: [Mode: UnsafePointer<(UInt8, UInt8)>] = [:]
+
+  /// The ASCII byte pairs of `mode` (see `pairTables`).
+  package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
+    reverseLock.withLock { _ in
+      if let known = pairTables[mode] { return known }
+      let table = self.table(mode)
+      let pairs = UnsafeMutablePointer<(UInt8, UInt8)>.allocate(capacity: 128)
+      for c in 0..<128 {
+        let bytes = (0..<128).filter { table[$0] == UInt32(c) }.map(UInt8.init)
+        pairs[c] = (bytes.first ?? 0xFF, bytes.count > 1 ? bytes[1] : bytes.first ?? 0xFF)
+      }
+      pairTables[mode] = UnsafePointer(pairs)
+      return UnsafePointer(pairs)
+    }
+  }
+
   /// For each mode, the characters that fold to each folded value (built once, on first use).
   nonisolated(unsafe) private static var reverse: [Mode: [UInt32: [UInt32]]] = [:]
   private static let reverseLock = Mutex(())

@@ -110,7 +110,7 @@ public struct Matcher {
     let table = term.table
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
     if Matcher.isASCII(p, n) {
-      let text = Scorer.ASCIIText(bytes: p, fold: table, count: n)
+      let text = Scorer.ASCIIText(bytes: p, fold: table, pairs: term.pairs, count: n)
       guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else {
         return nil
       }
@@ -235,12 +235,14 @@ public struct Matcher {
 private final class SingleFuzzyTerm {
   let chars: UnsafeBufferPointer<UInt32>
   let table: UnsafePointer<UInt32>
+  let pairs: UnsafePointer<(UInt8, UInt8)>
 
   init(_ term: Term) {
     let storage = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: term.chars.count)
     _ = storage.initialize(from: term.chars)
     chars = UnsafeBufferPointer(storage)
     table = CharFold.table(term.fold)
+    pairs = CharFold.asciiPairs(term.fold)
   }
 
   deinit { chars.deallocate() }

@@ -40,11 +40,38 @@ package struct Scorer {
   package struct ASCIIText: ScoredText {
     package var bytes: UnsafePointer<UInt8>
     package var fold: UnsafePointer<UInt32>
+    /// For each folded ASCII character, the (at most two) bytes that fold to it (`CharFold.asciiPairs`).
+    package var pairs: UnsafePointer<(UInt8, UInt8)>
     package var count: Int
 
     @inline(__always) package func folded(_ j: Int) -> UInt32 { fold[Int(bytes[j])] }
     @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
       table[Int(bytes[j])]
+    }
+
+    /// Eight bytes at a time (SWAR): most of a line is skipped without a per-byte compare.
+    @inline(__always)
+    package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
+      guard c < 0x80 else { return last &+ 1 }
+      let (a, b) = pairs[Int(c)]
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let highs: UInt64 = 0x8080_8080_8080_8080
+      let wordA = ones &* UInt64(a)
+      let wordB = ones &* UInt64(b)
+      @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
+      let raw = UnsafeRawPointer(bytes)
+      var j = from
+      while j &+ 8 <= last &+ 1 {
+        let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+        if hasZero(word ^ wordA) | hasZero(word ^ wordB) != 0 { break }
+        j &+= 8
+      }
+      while j <= last {
+        let byte = bytes[j]
+        if byte == a || byte == b { return j }
+        j &+= 1
+      }
+      return j
     }
   }
 
@@ -165,19 +192,13 @@ package struct Scorer {
     guard m > 0 else { return Result(score: 0, begin: 0, end: 0) }
     // Greedy forward pass: the first place each pattern character can match.
     let firsts = self.firsts.reserve(m)
-    var k = 0
     var j = 0
-    var want = pattern[0]
-    while j < n {
-      if t.folded(j) == want {
-        firsts[k] = j
-        k += 1
-        if k == m { break }
-        want = pattern[k]
-      }
+    for k in 0..<m {
+      j = t.next(pattern[k], from: j, through: n - 1)
+      guard j < n else { return nil }
+      firsts[k] = j
       j += 1
     }
-    guard k == m else { return nil }
     var last = n - 1
     let final = pattern[m - 1]
     while t.folded(last) != final { last -= 1 }
@@ -187,12 +208,14 @@ package struct Scorer {
     if m == 1 {
       var best: Int32 = -1
       var bestAt = first
-      for j in first...last where t.folded(j) == pattern[0] {
+      var j = first
+      while j <= last {
         let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
         if s > best {
           best = s
           bestAt = j
         }
+        j = t.next(pattern[0], from: j + 1, through: last)
       }
       positions?.pointee.append(bestAt)
       return Result(score: best, begin: bestAt, end: bestAt)
@@ -236,7 +259,10 @@ package struct Scorer {
 
     // Row 0: a match starts afresh with the doubled bonus of the first character.
     let p0 = pattern[0]
-    for j in firsts[0]...last where text.folded(j) == p0 {
+    var j0 = firsts[0]
+    while j0 <= last {
+      let j = j0
+      j0 = text.next(p0, from: j0 &+ 1, through: last)
       current.position[current.count] = j
       current.value.storeBytes(
         of: Scorer.scoreMatch &+ bonus(at: j, text) &* Scorer.firstCharMultiplier,
@@ -258,7 +284,10 @@ package struct Scorer {
       var leftValue: Int32 = 0
       var leftGap = false
       var leftIsEvent = false
-      for j in firsts[i]...last where text.folded(j) == pi {
+      var ji = firsts[i]
+      while ji <= last {
+        let j = ji
+        ji = text.next(pi, from: ji &+ 1, through: last)
         // Left neighbour (i, j - 1): the last event of this row, decayed over the cells since.
         var left = leftValue
         var inGap = leftGap
@@ -427,4 +456,15 @@ package protocol ScoredText {
   var count: Int { get }
   func folded(_ j: Int) -> UInt32
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
+  /// The first `j` in `from...last` whose folded character is `c`, or `last + 1`.
+  func next(_ c: UInt32, from: Int, through last: Int) -> Int
+}
+
+extension ScoredText {
+  @inline(__always)
+  package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
+    var j = from
+    while j <= last && folded(j) != c { j &+= 1 }
+    return j
+  }
 }
