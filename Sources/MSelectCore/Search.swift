@@ -99,12 +99,14 @@ public enum Search {
 
   /// Sorts matches into the ranking (input order, or its reverse, when not sorting by score).
   ///
-  /// `lines` must be in input order (as `matches` returns them).
-  public static func rank(_ lines: inout [RankedLine], _ options: RankOptions) {
-    guard options.sort else {
+  /// `inputOrder`: `lines` are in input order (as `matches` returns them), which the stable radix sort
+  /// and the unsorted case rely on; otherwise a comparison sort on (key, index) is used.
+  public static func rank(_ lines: inout [RankedLine], _ options: RankOptions, inputOrder: Bool = true) {
+    guard options.sort || !inputOrder else {
       if options.reverse { lines.reverse() }
       return
     }
+    if inputOrder, lines.count >= 1 << 12, radixSort(&lines, reverse: options.reverse) { return }
     // Large results: sort the two halves on two cores, then merge.
     guard lines.count >= 1 << 16 else {
       lines.withUnsafeMutableBufferPointer { buffer in
@@ -122,6 +124,67 @@ public enum Search {
       }
     }
     lines = merge(Array(lines[..<middle]), Array(lines[middle...]), options)
+  }
+
+  /// Sorts lines given in input order by key, stably (ties keep input order, reversed for `--tac`), with
+  /// a least-significant-digit radix sort over the key's varying bits: the score and the tiebreak value
+  /// span a few hundred values each, so two passes of 11 bits usually cover them. Returns false (and
+  /// leaves `lines` alone) when the keys vary over more than 33 bits.
+  private static func radixSort(_ lines: inout [RankedLine], reverse: Bool) -> Bool {
+    var minHigh = UInt64.max
+    var maxHigh: UInt64 = 0
+    var minLow = UInt64.max
+    var maxLow: UInt64 = 0
+    for line in lines {
+      let high = line.key >> 32
+      let low = line.key & 0xFFFF_FFFF
+      minHigh = min(minHigh, high)
+      maxHigh = max(maxHigh, high)
+      minLow = min(minLow, low)
+      maxLow = max(maxLow, low)
+    }
+    let lowBits = UInt64.bitWidth - (maxLow - minLow).leadingZeroBitCount
+    let highBits = UInt64.bitWidth - (maxHigh - minHigh).leadingZeroBitCount
+    let bits = lowBits + highBits
+    guard bits <= 33 else { return false }
+    if reverse { lines.reverse() }
+    let digitBits = 11
+    let buckets = 1 << digitBits
+    @inline(__always) func compressed(_ key: UInt64) -> UInt64 {
+      ((key >> 32) &- minHigh) << UInt64(lowBits) | ((key & 0xFFFF_FFFF) &- minLow)
+    }
+    var scratch = lines
+    var counts = [Int](repeating: 0, count: buckets)
+    var shift = 0
+    var inScratch = false
+    while shift < bits {
+      lines.withUnsafeMutableBufferPointer { a in
+        scratch.withUnsafeMutableBufferPointer { b in
+          let source = inScratch ? b : a
+          let target = inScratch ? a : b
+          counts.withUnsafeMutableBufferPointer { count in
+            for k in 0..<buckets { count[k] = 0 }
+            let mask = UInt64(buckets - 1)
+            for line in source { count[Int((compressed(line.key) >> UInt64(shift)) & mask)] &+= 1 }
+            var total = 0
+            for k in 0..<buckets {
+              let c = count[k]
+              count[k] = total
+              total &+= c
+            }
+            for line in source {
+              let digit = Int((compressed(line.key) >> UInt64(shift)) & mask)
+              target[count[digit]] = line
+              count[digit] &+= 1
+            }
+          }
+        }
+      }
+      inScratch.toggle()
+      shift += digitBits
+    }
+    if inScratch { lines = scratch }
+    return true
   }
 
   /// Sorts by key, then input order (reversed for `--tac`), with comparisons the compiler can inline.

@@ -110,7 +110,7 @@ public struct SearchRequest: Sendable {
           ranked: Array(best.prefix(SearchRequest.previewSize)),
           inputOrder: inputOrder, matchCount: total, complete: false))
     }
-    Search.rank(&found, ranking)
+    Search.rank(&found, ranking, inputOrder: inInputOrder)
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
     return SearchResult(

@@ -298,7 +298,8 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.previews > before)
     #expect(h.state.result.complete)
     let fresh = Search.run(Pattern("12"), in: h.state.store).map { lines[$0] }
-    #expect(h.listed == fresh)
+    let same = h.listed == fresh
+    #expect(same, "the progressive ranking differs from a fresh search")
     #expect(h.state.result.inputOrder == h.state.result.inputOrder.sorted())
     #expect(h.state.result.inputOrder.count == fresh.count)
   }
