@@ -64,7 +64,8 @@ public struct SearchRequest: Sendable {
   /// Runs the search; nil if `cancelled` turned true meanwhile.
   ///
   /// When there are many matches, `preview` first gets the best few (found by a linear selection,
-  /// before the full sort), so the first screen can be drawn sooner.
+  /// before the full sort), so the first screen can be drawn sooner; a large narrowing search also
+  /// sends a provisional preview early (see `progressive`).
   public func run(
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
   ) -> SearchResult? {
@@ -72,11 +73,12 @@ public struct SearchRequest: Sendable {
     // Searched in the broader ranking's order, the matches are not in input order.
     var inInputOrder = true
     let ranking = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
-    if base == nil, let broaderRanking, let preview, broaderRanking.count > 2 * SearchRequest.progressiveRound
+    if base == nil, let broaderRanking, let candidates, let preview,
+      broaderRanking.count > 2 * SearchRequest.progressiveRound
     {
-      guard let head = progressive(broaderRanking, ranking, cancelled: cancelled, preview: preview) else {
-        return nil
-      }
+      guard
+        let head = progressive(broaderRanking, candidates, ranking, cancelled: cancelled, preview: preview)
+      else { return nil }
       found = head
       inInputOrder = false
     } else if base == nil {
@@ -121,7 +123,7 @@ public struct SearchRequest: Sendable {
   /// then scores the other candidates in input order (sequential memory access is several times faster
   /// than following the ranking through the input). Returns all matches, in no particular order.
   private func progressive(
-    _ order: [RankedLine], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
+    _ order: [RankedLine], _ candidates: [UInt32], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
     preview: (SearchResult) -> Void
   ) -> [RankedLine]? {
     let first = order.prefix(SearchRequest.progressiveRound).map(\.index)
@@ -136,7 +138,7 @@ public struct SearchRequest: Sendable {
         matchCount: found.count, complete: false))
     var done = [UInt64](repeating: 0, count: store.count / 64 + 1)
     for index in first { done[Int(index) >> 6] |= 1 << UInt64(index & 63) }
-    let rest = (candidates ?? []).filter { done[Int($0) >> 6] & (1 << UInt64($0 & 63)) == 0 }
+    let rest = candidates.filter { done[Int($0) >> 6] & (1 << UInt64($0 & 63)) == 0 }
     guard
       let more = Search.matches(
         pattern, in: store, scope: .candidates(rest), rank: rank, fields: fields, cancelled: cancelled)
