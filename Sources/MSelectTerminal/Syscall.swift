@@ -60,9 +60,10 @@ package enum Syscall {
     return Int(info.st_size)
   }
 
-  /// Maps `size` bytes of a file read-only, with the pages loaded up front.
+  /// Maps `size` bytes of a file read-only. Pages fault in as the matching threads reach them, in parallel
+  /// (measured faster than MAP_POPULATE, which loads them all on this thread first).
   package static func map(_ fd: Int32, size: Int) throws(SystemError) -> UnsafeRawBufferPointer {
-    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE | MAP_POPULATE, fd, 0), p != MAP_FAILED else {
+    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
       throw SystemError("mmap", errno: Glibc.errno)
     }
     return UnsafeRawBufferPointer(start: p, count: size)
