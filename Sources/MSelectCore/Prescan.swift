@@ -20,6 +20,10 @@ final class Prescan: @unchecked Sendable {
     var row: Int
     var bytes: [UInt8]
     var anyHigh: Bool
+    /// For a character whose encodings are all multi-byte, at most two (first, second) byte pairs: a
+    /// pair is much rarer than its first byte (in Cyrillic text nearly every character starts with
+    /// D0 or D1).
+    var pairs: [(UInt8, UInt8)] = []
   }
 
   private let skippable: [Skip]
@@ -28,6 +32,9 @@ final class Prescan: @unchecked Sendable {
   private var splats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
   private var highMask: UInt64 = 0
   private var skipTable: UnsafePointer<UInt8>
+  /// Pair mode: (first, second, first, second) splats; `usePairs` selects it.
+  private var pairSplats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  private var usePairs = false
   /// Whether `nextCandidate` can skip ahead.
   let canSkip: Bool
 
@@ -40,6 +47,12 @@ final class Prescan: @unchecked Sendable {
       for k in 0..<term.chars.count {
         let all = (0..<256).filter { leadBytes[k * 256 + $0] }.map(UInt8.init)
         let ascii = all.filter { $0 < 0x80 }
+        let encodings = term.encodings[k]
+        let pairs = Set(encodings.filter { $0.count >= 2 }.map { UInt16($0[0]) << 8 | UInt16($0[1]) })
+        if ascii.isEmpty && encodings.allSatisfy({ $0.count >= 2 }) && pairs.count <= 2 {
+          let list = pairs.sorted().map { (UInt8($0 >> 8), UInt8($0 & 0xFF)) }
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false, pairs: list))
+        }
         if all.count <= 4 {
           skippable.append(Skip(row: row, bytes: all, anyHigh: false))
         } else if ascii.count <= 2 {
@@ -88,6 +101,14 @@ final class Prescan: @unchecked Sendable {
     splats = (splat(0), splat(1), splat(2), splat(3))
     highMask = skip.anyHigh ? 0x8080_8080_8080_8080 : 0
     skipTable = UnsafePointer(rows + skip.row * 256)
+    usePairs = !skip.pairs.isEmpty
+    if usePairs {
+      let last = skip.pairs[skip.pairs.count - 1]
+      pairSplats = (
+        ones &* UInt64(skip.pairs[0].0), ones &* UInt64(skip.pairs[0].1), ones &* UInt64(last.0),
+        ones &* UInt64(last.1)
+      )
+    }
   }
 
   /// Picks the character to skip to: the one whose bytes are rarest in `sample` (the start of the
@@ -100,7 +121,18 @@ final class Prescan: @unchecked Sendable {
     var counts = [Int](repeating: 0, count: 256)
     for byte in sample { counts[Int(byte)] &+= 1 }
     let high = counts[0x80...].reduce(0, +)
-    func cost(_ c: Skip) -> Int { c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0) }
+    func cost(_ c: Skip) -> Int {
+      guard !c.pairs.isEmpty else {
+        return c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0)
+      }
+      var n = 0
+      var j = 0
+      while j + 1 < sample.count {
+        for pair in c.pairs where sample[j] == pair.0 && sample[j + 1] == pair.1 { n += 1 }
+        j += 1
+      }
+      return n
+    }
     choose(skippable.min { cost($0) < cost($1) }!)
   }
 
@@ -118,6 +150,19 @@ final class Prescan: @unchecked Sendable {
     @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let raw = UnsafeRawPointer(p)
     var i = from
+    if usePairs {
+      // A pair at lane k: byte k equals a first byte and byte k + 1 a second one. Zero lanes are
+      // always flagged by hasZero (false flags only sit above a true one), so the AND loses no pair.
+      let (f1, s1, f2, s2) = pairSplats
+      while i &+ 9 <= to {
+        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        let next = raw.loadUnaligned(fromByteOffset: i &+ 1, as: UInt64.self)
+        if (hasZero(word ^ f1) & hasZero(next ^ s1)) | (hasZero(word ^ f2) & hasZero(next ^ s2)) != 0 {
+          for k in 0..<8 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+        }
+        i &+= 8
+      }
+    }
     while i &+ 8 <= to {
       let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
       if hasZero(word ^ a) | hasZero(word ^ b) | hasZero(word ^ c) | hasZero(word ^ d) | (word & high) != 0 {

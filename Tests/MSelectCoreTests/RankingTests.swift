@@ -78,10 +78,10 @@ import Testing
 @Suite struct SkippingTests {
   /// Searching with skipping (to the rarest character of a sample) finds exactly the lines a plain
   /// line-by-line match finds.
-  @Test(arguments: ["az", "za", "aaz", "zq", "a z", "'az", "^a z$", "é"])
+  @Test(arguments: ["az", "za", "aaz", "zq", "a z", "'az", "^a z$", "é", "фа", "Фа", "аф"])
   func skippingFindsWhatLineByLineMatchingFinds(query: String) {
     var random = SparseScorerTests.Generator(state: 7)
-    let alphabet = Array("aaaaab/zq é")
+    let alphabet = Array("aaaaab/zq éфФааА")
     let lines = (0..<20_000).map { _ in
       String((0..<random.next(30)).map { _ in alphabet[random.next(alphabet.count)] })
     }
