@@ -29,8 +29,6 @@ public struct LineSplitter: ~Copyable {
   /// Number of complete lines not yet taken.
   public var pendingLines: Int { starts.count - 1 }
 
-  /// Number of lines already handed out in blocks.
-  public var linesTaken: Int { nextIndex }
 
   /// Space to read into; at least `minimum` bytes, growing the buffer if a line is longer than it.
   public mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {

@@ -25,7 +25,7 @@ public struct Renderer {
     }
     for index in 0..<state.candidateStart {
       var row = RowBuilder(width: width)
-      row.append(VisibleText(displayBytes(state, index)), style: .header, highlights: [])
+      withDisplayBytes(state, index) { row.append(VisibleText($0), style: .header, highlights: []) }
       header.append(row.spans)
     }
     var items: [[Frame.Span]] = []
@@ -49,11 +49,6 @@ public struct Renderer {
     rows = Array(rows.prefix(state.height))
     while rows.count < state.height { rows.append([]) }
     return Frame(rows: rows, caret: (min(promptRowIndex, state.height - 1), prompt.caret))
-  }
-
-  /// The bytes shown for a line: the `--with-nth` fields, or the whole line.
-  private func displayBytes(_ state: PickerState, _ index: Int) -> [UInt8] {
-    withDisplayBytes(state, index) { Array($0) }
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.
