@@ -29,7 +29,6 @@ public struct LineSplitter: ~Copyable {
   /// Number of complete lines not yet taken.
   public var pendingLines: Int { starts.count - 1 }
 
-
   /// Space to read into; at least `minimum` bytes, growing the buffer if a line is longer than it.
   public mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
     if capacity - used < minimum {
