@@ -23,6 +23,16 @@ enum App {
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
+    // Picker settings (--bind, --expect) are checked in every mode, so a typo never passes silently.
+    let environment = Environment.current
+    let config: PickerConfig
+    do throws(OptionError) {
+      config = try PickerConfig(
+        options: options, unicode: PickerConfig.isUnicodeLocale(environment),
+        colors: PickerConfig.useColors(options.color, environment: environment))
+    } catch {
+      return fail(error.message)
+    }
     do throws(InputError) {
       let terminator: UInt8 = options.read0 ? 0 : 10
       let reader = try InputReader(path: options.file, terminator: terminator)
@@ -48,7 +58,7 @@ enum App {
           }
           preloaded = store
         }
-        return pick(options, reader: preloaded == nil ? reader : nil, store: preloaded, fileLines: fileLines)
+        return pick(config, reader: preloaded == nil ? reader : nil, store: preloaded, fileLines: fileLines)
       }
     } catch {
       return fail(error.message)
@@ -56,18 +66,10 @@ enum App {
   }
 
   /// Runs the picker and prints what was accepted.
-  static func pick(_ options: Options, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]])
+  static func pick(_ config: PickerConfig, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]])
     -> ExitCode
   {
-    let environment = Environment.current
-    let config: PickerConfig
-    do throws(OptionError) {
-      config = try PickerConfig(
-        options: options, unicode: PickerConfig.isUnicodeLocale(environment),
-        colors: PickerConfig.useColors(options.color, environment: environment))
-    } catch {
-      return fail(error.message)
-    }
+    let options = config.options
     let ending: PickerSession.Ending
     do throws(TerminalError) {
       let session = try PickerSession(
