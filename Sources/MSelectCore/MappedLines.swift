@@ -18,21 +18,7 @@ public enum MappedLines {
     guard let start = bytes.baseAddress, bytes.count > 0 else { return LineStore() }
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = bytes.count
-    // Block boundaries at line ends, found sequentially (one memchr per block).
-    var bounds: [Int] = [0]
-    while bounds.last! < n {
-      let from = bounds.last!
-      let target = min(n, from + blockSize)
-      if target == n {
-        bounds.append(n)
-        break
-      }
-      if let hit = memchr(base + target - 1, Int32(terminator), n - target + 1) {
-        bounds.append(UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1)
-      } else {
-        bounds.append(n)
-      }
-    }
+    let bounds = MappedLines.bounds(base, from: 0, to: n, terminator: terminator)
     let count = bounds.count - 1
     let starts = UnsafeMutableBufferPointer<[UInt32]>.allocate(capacity: count)
     starts.initialize(repeating: [])
@@ -76,6 +62,30 @@ public enum MappedLines {
       }
     }
     return store
+  }
+}
+
+extension MappedLines {
+  /// Block boundaries in `from..<to`, each just after a terminator, about `size` apart (one
+  /// memchr per block).
+  static func bounds(
+    _ base: UnsafePointer<UInt8>, from: Int, to n: Int, terminator: UInt8, size: Int = blockSize
+  ) -> [Int] {
+    var bounds: [Int] = [from]
+    while bounds.last! < n {
+      let start = bounds.last!
+      let target = min(n, start + size)
+      if target == n {
+        bounds.append(n)
+        break
+      }
+      if let hit = memchr(base + target - 1, Int32(terminator), n - target + 1) {
+        bounds.append(UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1)
+      } else {
+        bounds.append(n)
+      }
+    }
+    return bounds
   }
 }
 

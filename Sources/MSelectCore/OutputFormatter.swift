@@ -1,5 +1,12 @@
 import Dispatch
 
+/// Anything that hands out line bytes by index: the line store, or the matches of a raw scan.
+public protocol LineSource: Sendable {
+  func line(_ index: Int) -> UnsafeRawBufferPointer
+}
+
+extension LineStore: LineSource {}
+
 /// Builds the bytes printed on accept: optional query and key lines, then the chosen lines.
 public struct OutputFormatter: Sendable {
   private let options: Options
@@ -11,7 +18,7 @@ public struct OutputFormatter: Sendable {
   private var terminator: UInt8 { options.print0 ? 0 : 10 }
 
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
-  public func format(_ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil) -> [UInt8] {
+  public func format(_ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil) -> [UInt8] {
     var all: [UInt8] = []
     write(lines, store: store, query: query, key: key) { all.append(contentsOf: $0) }
     return all
@@ -24,8 +31,8 @@ public struct OutputFormatter: Sendable {
   ///
   /// Gathering ranked lines is a random walk through the input, bound by memory latency; for large
   /// outputs two cores gather alternate pieces while the pieces go out in order.
-  public func write<E: Error>(
-    _ lines: [Int], store: LineStore, query: [UInt8], key: String? = nil,
+  public func write<Source: LineSource, E: Error>(
+    _ lines: [Int], store: Source, query: [UInt8], key: String? = nil,
     to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
     var head = OutputBuffer(capacity: 4096)
@@ -64,7 +71,7 @@ public struct OutputFormatter: Sendable {
   }
 
   /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator).
-  fileprivate func append(_ index: Int, of store: LineStore, to out: inout OutputBuffer) {
+  fileprivate func append(_ index: Int, of store: some LineSource, to out: inout OutputBuffer) {
     let line = store.line(index)
     if let spec = options.acceptNth {
       Fields.extract(line, spec, options.delimiter).withUnsafeBytes { out.append($0) }
@@ -79,7 +86,7 @@ public struct OutputFormatter: Sendable {
 private final class Gatherer: @unchecked Sendable {
   var buffer = OutputBuffer(capacity: 512 << 10)
 
-  func fill(_ lines: ArraySlice<Int>, _ store: LineStore, _ formatter: OutputFormatter) {
+  func fill(_ lines: ArraySlice<Int>, _ store: some LineSource, _ formatter: OutputFormatter) {
     buffer.clear()
     for index in lines { formatter.append(index, of: store, to: &buffer) }
   }

@@ -69,14 +69,17 @@ public final class InputReader {
 
   /// Reads everything into a store: a regular file is mapped (no copy), anything else is read.
   public func readAll() throws(InputError) -> LineStore {
-    if let size = Syscall.regularFileSize(fd), size > 0, let mapping = try? FileMapping(fd, size: size) {
-      // Whatever was already read (nothing, normally) would be lost; mapping starts at offset 0, so
-      // only use it while the descriptor is still at the start.
-      if lseek(fd, 0, SEEK_CUR) == 0 {
-        return MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
-      }
+    if let mapping = mapWhole() {
+      return MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
     }
     return try readSequentially()
+  }
+
+  /// The whole input mapped into memory, when it is a non-empty regular file not read from yet.
+  public func mapWhole() -> FileMapping? {
+    // Mapping starts at offset 0: only use it while the descriptor is still at the start.
+    guard let size = Syscall.regularFileSize(fd), size > 0, lseek(fd, 0, SEEK_CUR) == 0 else { return nil }
+    return try? FileMapping(fd, size: size)
   }
 
   /// Reads everything with read(2).
@@ -97,8 +100,8 @@ public final class InputReader {
 }
 
 /// A read-only mapping of a whole file, unmapped when the last line block using it goes away.
-final class FileMapping {
-  let bytes: UnsafeRawBufferPointer
+public final class FileMapping {
+  public let bytes: UnsafeRawBufferPointer
 
   init(_ fd: Int32, size: Int) throws(SystemError) {
     bytes = try Syscall.map(fd, size: size)

@@ -42,6 +42,19 @@ enum App {
       }
       switch options.mode {
       case .filter(let query):
+        if let mapping = reader.mapWhole() {
+          // A mapped file is scanned in place without a line table, unless the query is broad.
+          let scanned = withExtendedLifetime(mapping) { () -> ExitCode? in
+            guard
+              let (scan, lines) = RawScan.filter(
+                mapping.bytes, terminator: terminator, query: query, options: options)
+            else { return nil }
+            return finish(lines.isEmpty ? .nothing(nil) : .print(lines), options, scan, query: query)
+          }
+          if let scanned { return scanned }
+          let store = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
+          return finish(Scripted.filter(query, options, store), options, store, query: query)
+        }
         let store = try reader.readAll()
         return finish(Scripted.filter(query, options, store), options, store, query: query)
       case .batch:
@@ -110,7 +123,9 @@ enum App {
   }
 
   /// Prints a scripted decision and turns it into the exit code.
-  static func finish(_ decision: Scripted.Decision, _ options: Options, _ store: LineStore, query: [UInt8])
+  static func finish(
+    _ decision: Scripted.Decision, _ options: Options, _ store: some LineSource, query: [UInt8]
+  )
     -> ExitCode
   {
     let formatter = OutputFormatter(options: options)

@@ -180,3 +180,22 @@ import Testing
     #expect(stderr.isEmpty)
   }
 }
+
+@Suite struct FileInputTests {
+  /// A file is mapped and scanned in place; stdin is read into a line store: same output either way.
+  @Test(arguments: [
+    ["-f", "zq"], ["-f", "a"], ["--header-lines", "3", "-f", "zq"], ["--tac", "-f", "q"], ["-f", ""],
+  ])
+  func mappedFileAndStdinAgree(arguments: [String]) throws {
+    var text = ""
+    for i in 0..<60_000 { text += i % 97 == 0 ? "line \(i) z then q\n" : "line \(i) plain\n" }
+    text += "zq last line without newline"
+    let url = try temporaryFile(Array(text.utf8))
+    defer { try? FileManager.default.removeItem(at: url) }
+    let fromFile = try BinaryRunner.run(arguments + [url.path])
+    let fromStdin = try BinaryRunner.run(arguments, text)
+    #expect(fromFile.stdout == fromStdin.stdout)
+    #expect(fromFile.status == fromStdin.status)
+    #expect(!fromFile.stdout.isEmpty)
+  }
+}

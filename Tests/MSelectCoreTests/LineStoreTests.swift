@@ -97,3 +97,43 @@ import Testing
     #expect(result.last == Array("tail".utf8))
   }
 }
+
+@Suite struct RawScanTests {
+  /// The line-table-free filter finds and ranks exactly what the line store search does.
+  @Test(arguments: [
+    ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),
+    ("a", ["--tac"]), ("ab", ["--tiebreak", "end,begin"]), ("q", ["-d", " ", "--nth", "2"]),
+  ])
+  func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
+    var random = SparseScorerTests.Generator(state: 5)
+    let alphabet = Array("aaab/ é")
+    // More than one 1 MiB chunk, rare z and q (so some queries are selective), a last line without
+    // terminator.
+    var text = ""
+    while text.utf8.count < 3 << 20 {
+      let line = (0..<random.next(60)).map { _ -> Character in
+        switch random.next(300) {
+        case 0: "z"
+        case 1: "q"
+        default: alphabet[random.next(alphabet.count)]
+        }
+      }
+      text += String(line) + "\n"
+    }
+    text += "zq tail"
+    let bytes = Array(text.utf8)
+    let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
+    let holder = MappedLinesTests.Holder(bytes)
+    let raw = UnsafeRawBufferPointer(holder.buffer)
+    let store = MappedLines.store(raw, terminator: 10, owner: holder)
+    let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
+    let selective = ["zq", "az", "q$"].contains(query)
+    if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
+      let found = lines.map { Array(scan.line($0)) }
+      #expect(found == expected)
+    } else {
+      // Broad queries go to the line store search.
+      #expect(!selective)
+    }
+  }
+}

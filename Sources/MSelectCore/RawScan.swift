@@ -1,0 +1,138 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--filter` over an input that is in memory as a whole (a mapped file), without a line table.
+///
+/// Building the offset table of every line costs a quarter of a selective search; here chunks of the
+/// input are scanned directly: the matcher's skip finds the next byte that a match must contain, the
+/// line around it is found by scanning for terminators, and only matching lines are remembered.
+public struct RawScan: LineSource, @unchecked Sendable {
+  private let base: UnsafePointer<UInt8>
+  /// Start offset and length of each matching line, in input order.
+  private let starts: [Int]
+  private let lengths: [UInt32]
+
+  /// The bytes of match `index` (its position among the matches in input order).
+  public func line(_ index: Int) -> UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: base + starts[index], count: Int(lengths[index]))
+  }
+
+  /// Above this share of the input's bytes in matching lines (measured on the first chunk), a query
+  /// is broad and the line-table search is faster: per-line bookkeeping then dominates, not skipping.
+  static let broadShare = 0.3
+
+  /// Matches `query` against the lines of `bytes` (after `--header-lines`); returns the scan (whose
+  /// `line(_:)` gives the matching lines) and the matches ranked, as indices for `line(_:)`; nil when
+  /// the query turns out broad (see `broadShare`) and the caller should search a line store instead.
+  public static func filter(
+    _ bytes: UnsafeRawBufferPointer, terminator: UInt8, query: [UInt8], options: Options
+  )
+    -> (RawScan, [Int])?
+  {
+    guard let start = bytes.baseAddress, bytes.count > 0 else {
+      return (RawScan(base: UnsafePointer(bitPattern: 1)!, starts: [], lengths: []), [])
+    }
+    let base = start.assumingMemoryBound(to: UInt8.self)
+    let n = bytes.count
+    var begin = 0
+    for _ in 0..<options.headerLines where begin < n {
+      begin = lineEnd(base, from: begin, to: n, terminator) + 1
+    }
+    // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
+    let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
+    let pattern = Pattern(query: query, options: options.match)
+    let rank =
+      pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: options.rank.reverse) : options.rank
+    let fields = SearchFields(options)
+    let chunks = bounds.count - 1
+    if chunks > 1 {
+      // Decide on a 64 KiB sample (whole lines) from the start.
+      let sampleEnd = MappedLines.bounds(
+        base, from: bounds[0], to: bounds[1], terminator: terminator, size: 64 << 10)[1]
+      let sample = scan(base, bounds[0]..<sampleEnd, terminator, pattern, rank, fields)
+      let covered = sample.lengths.reduce(0) { $0 + Int($1) + 1 }
+      if Double(covered) > broadShare * Double(sampleEnd - bounds[0]) { return nil }
+    }
+    let parts = UnsafeMutableBufferPointer<Hits>.allocate(capacity: max(chunks, 1))
+    parts.initialize(repeating: Hits())
+    defer { parts.deinitialize().deallocate() }
+    let shared = ScanBuffers(base: base, parts: parts)
+    DispatchQueue.concurrentPerform(iterations: chunks) { k in
+      shared.parts[k] = scan(shared.base, bounds[k]..<bounds[k + 1], terminator, pattern, rank, fields)
+    }
+    let total = parts.reduce(0) { $0 + $1.starts.count }
+    var starts: [Int] = []
+    var lengths: [UInt32] = []
+    var ranked: [RankedLine] = []
+    starts.reserveCapacity(total)
+    lengths.reserveCapacity(total)
+    ranked.reserveCapacity(total)
+    for part in parts {
+      for key in part.keys {
+        ranked.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: ranked.count)))
+      }
+      starts += part.starts
+      lengths += part.lengths
+    }
+    Search.rank(&ranked, rank)
+    return (RawScan(base: base, starts: starts, lengths: lengths), ranked.map { Int($0.index) })
+  }
+
+  /// The matches of one chunk, in input order.
+  fileprivate struct Hits {
+    var keys: [UInt64] = []
+    var starts: [Int] = []
+    var lengths: [UInt32] = []
+  }
+
+  /// Matches the lines of one chunk.
+  private static func scan(
+    _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ pattern: Pattern,
+    _ rank: RankOptions, _ fields: SearchFields
+  ) -> Hits {
+    var matcher = Matcher(pattern: pattern)
+    matcher.adapt(
+      to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(16 << 10, chunk.count)))
+    var hits = Hits()
+    var position = chunk.lowerBound
+    let end = chunk.upperBound
+    while position < end {
+      let hit = fields.spec == nil ? matcher.nextCandidate(base, from: position, to: end) : position
+      guard hit < end else { break }
+      // The line holding the hit starts after the last terminator before it.
+      var lineStart = hit
+      while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
+      let lineEnd = lineEnd(base, from: hit, to: end, terminator)
+      let line = UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
+      let outcome: Matcher.Match?
+      if let spec = fields.spec {
+        outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
+      } else {
+        outcome = matcher.match(line)
+      }
+      if let match = outcome {
+        let characters = rank.tiebreaks.contains(.end) ? Search.characterCount(line) : 0
+        hits.keys.append(rank.key(match, lineLength: line.count, characters: characters))
+        hits.starts.append(lineStart)
+        hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
+      }
+      position = lineEnd + 1
+    }
+    return hits
+  }
+
+  /// The offset of the terminator ending the line that holds `from` (or `to` when there is none).
+  private static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, to: Int, _ terminator: UInt8) -> Int {
+    guard from < to, let hit = memchr(base + from, Int32(terminator), to - from) else { return to }
+    return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
+  }
+}
+
+/// Per-chunk results written by parallel workers, each to its own element.
+private struct ScanBuffers: @unchecked Sendable {
+  let base: UnsafePointer<UInt8>
+  let parts: UnsafeMutableBufferPointer<RawScan.Hits>
+}
