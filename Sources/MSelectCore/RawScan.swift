@@ -107,15 +107,8 @@ public struct RawScan: LineSource, @unchecked Sendable {
       while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
       let lineEnd = lineEnd(base, from: hit, to: end, terminator)
       let line = UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
-      let outcome: Matcher.Match?
-      if let spec = fields.spec {
-        outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
-      } else {
-        outcome = matcher.match(line)
-      }
-      if let match = outcome {
-        let characters = rank.tiebreaks.contains(.end) ? Search.characterCount(line) : 0
-        hits.keys.append(rank.key(match, lineLength: line.count, characters: characters))
+      if let key = Search.key(of: line, &matcher, fields, rank) {
+        hits.keys.append(key)
         hits.starts.append(lineStart)
         hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
       }

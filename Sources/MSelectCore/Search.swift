@@ -40,18 +40,8 @@ public enum Search {
           let start = Int(starts[local])
           let line = UnsafeRawBufferPointer(
             start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
-          let outcome: Matcher.Match?
-          if let spec = fields.spec {
-            outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
-          } else {
-            outcome = matcher.match(line)
-          }
-          guard let match = outcome else { return }
-          let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
-          found.append(
-            RankedLine(
-              key: rank.key(match, lineLength: line.count, characters: characters),
-              index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
+          guard let key = key(of: line, &matcher, fields, rank) else { return }
+          found.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
         }
         switch slice.lines {
         case .range(let r):
@@ -74,17 +64,8 @@ public enum Search {
           for index in list { visit(Int(index) - block.firstIndex) }
         case .scattered(let list):
           for index in list {
-            let line = store.line(Int(index))
-            let outcome: Matcher.Match?
-            if let spec = fields.spec {
-              outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
-            } else {
-              outcome = matcher.match(line)
-            }
-            guard let match = outcome else { continue }
-            let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
-            found.append(
-              RankedLine(key: rank.key(match, lineLength: line.count, characters: characters), index: index))
+            guard let key = key(of: store.line(Int(index)), &matcher, fields, rank) else { continue }
+            found.append(RankedLine(key: key, index: index))
           }
         }
       }
@@ -244,6 +225,22 @@ public enum Search {
     var lines = matches(pattern, in: store, scope: .all(0..<store.count), rank: rank) ?? []
     Search.rank(&lines, rank)
     return lines.map { Int($0.index) }
+  }
+
+  /// The sort key of a line if it matches (its `--nth` fields when given), else nil.
+  @inline(__always)
+  static func key(
+    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ rank: RankOptions
+  ) -> UInt64? {
+    let outcome: Matcher.Match?
+    if let spec = fields.spec {
+      outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
+    } else {
+      outcome = matcher.match(line)
+    }
+    guard let match = outcome else { return nil }
+    let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
+    return rank.key(match, lineLength: line.count, characters: characters)
   }
 
   /// Number of characters in a line as the matcher counts them.
