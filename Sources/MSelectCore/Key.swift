@@ -18,46 +18,6 @@ public enum Key: Hashable, Sendable {
   /// A sequence mselect does not know; ignored.
   case unknown
 
-  /// The key's name as `--bind` and `--expect` spell it (fzf's names).
-  public var name: String {
-    switch self {
-    case .char(let c): String(Character(Unicode.Scalar(c) ?? "?"))
-    case .ctrl(let c): "ctrl-\(Character(Unicode.Scalar(c)))"
-    case .alt(let c): "alt-\(Character(Unicode.Scalar(c) ?? "?"))"
-    case .enter: "enter"
-    case .tab: "tab"
-    case .shiftTab: "btab"
-    case .backspace: "bspace"
-    case .altBackspace: "alt-bspace"
-    case .delete: "del"
-    case .insert: "insert"
-    case .escape: "esc"
-    case .ctrlSpace: "ctrl-space"
-    case .up: "up"
-    case .down: "down"
-    case .left: "left"
-    case .right: "right"
-    case .home: "home"
-    case .end: "end"
-    case .pageUp: "pgup"
-    case .pageDown: "pgdn"
-    case .shiftUp: "shift-up"
-    case .shiftDown: "shift-down"
-    case .shiftLeft: "shift-left"
-    case .shiftRight: "shift-right"
-    case .altUp: "alt-up"
-    case .altDown: "alt-down"
-    case .altLeft: "alt-left"
-    case .altRight: "alt-right"
-    case .ctrlLeft: "ctrl-left"
-    case .ctrlRight: "ctrl-right"
-    case .function(let n): "f\(n)"
-    case .paste: "paste"
-    case .wheel(let up): up ? "scroll-up" : "scroll-down"
-    case .unknown: "unknown"
-    }
-  }
-
   /// Parses a key name (`ctrl-a`, `alt-b`, `shift-tab`, `enter`, `f5`, `x`, …); nil if unknown.
   public init?(name: String) {
     let lower = name.lowercased()
