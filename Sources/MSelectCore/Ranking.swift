@@ -35,6 +35,12 @@ public struct RankedLine: Sendable, Equatable {
 }
 
 extension RankOptions {
+  /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
+  /// keeps its input position (reversed by `--tac`).
+  func effective(for pattern: Pattern) -> RankOptions {
+    pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: reverse) : self
+  }
+
   /// Whether `a` ranks before `b`: smaller key first, then input order (reversed by `--tac`).
   @inline(__always)
   func precedes(_ a: RankedLine, _ b: RankedLine) -> Bool {

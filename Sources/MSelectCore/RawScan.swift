@@ -44,8 +44,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
     // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
     let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
     let pattern = Pattern(query: query, options: options.match)
-    let rank =
-      pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: options.rank.reverse) : options.rank
+    let rank = options.rank.effective(for: pattern)
     let fields = SearchFields(options)
     let chunks = bounds.count - 1
     if chunks > 1 {

@@ -20,8 +20,7 @@ public enum Search {
     _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
     fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
   ) -> [RankedLine]? {
-    // An empty query ranks nothing: every line keeps its input position.
-    let rank = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
+    let rank = rank.effective(for: pattern)
     let slices = makeSlices(store, scope)
     let results = SliceResults(count: slices.count)
     let anyCancelled = CancelFlag()

@@ -72,7 +72,7 @@ public struct SearchRequest: Sendable {
     var found: [RankedLine] = []
     // Searched in the broader ranking's order, the matches are not in input order.
     var inInputOrder = true
-    let ranking = pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: rank.reverse) : rank
+    let ranking = rank.effective(for: pattern)
     if base == nil, let broaderRanking, let candidates, let preview,
       broaderRanking.count > 2 * SearchRequest.progressiveRound
     {

@@ -30,28 +30,18 @@ package enum UTF8Decoding {
     return (invalidByteBase + b0, 1)
   }
 
-  /// Decodes all of `bytes` into `out` (cleared first); returns whether every byte was ASCII.
-  @discardableResult
-  package static func decode(_ bytes: UnsafeRawBufferPointer, into out: inout [UInt32]) -> Bool {
-    out.removeAll(keepingCapacity: true)
-    let n = bytes.count
-    guard n > 0 else { return true }
-    let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    var i = 0
-    var ascii = true
-    while i < n {
-      let (c, len) = decode(p, i, n)
-      if len > 1 || c >= 0x80 { ascii = false }
-      out.append(c)
-      i += len
-    }
-    return ascii
-  }
-
-  /// Decodes a byte array (queries, tests).
+  /// Decodes a byte array (queries, pasted text, tests).
   package static func scalars(_ bytes: [UInt8]) -> [UInt32] {
-    var out: [UInt32] = []
-    bytes.withUnsafeBytes { _ = decode($0, into: &out) }
-    return out
+    bytes.withUnsafeBytes { raw in
+      var out: [UInt32] = []
+      guard let p = raw.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return out }
+      var i = 0
+      while i < raw.count {
+        let (c, length) = decode(p, i, raw.count)
+        out.append(c)
+        i += length
+      }
+      return out
+    }
   }
 }
