@@ -88,7 +88,15 @@ private final class Gatherer: @unchecked Sendable {
 
   func fill(_ lines: ArraySlice<Int>, _ store: some LineSource, _ formatter: OutputFormatter) {
     buffer.clear()
-    for index in lines { formatter.append(index, of: store, to: &buffer) }
+    let distance = 16
+    var ahead = lines.startIndex
+    for index in lines {
+      if ahead + distance < lines.endIndex, let start = store.line(lines[ahead + distance]).baseAddress {
+        prefetch(start)
+      }
+      ahead += 1
+      formatter.append(index, of: store, to: &buffer)
+    }
   }
 }
 
