@@ -14,7 +14,7 @@ public struct Matcher {
   private let folded = ScratchBuffer<UInt32>()
   private var foldedMode: CharFold.Mode?
   private var count = 0
-  private let scorer = Scorer()
+  private let scorer: Scorer
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
   /// The common case, a query of one fuzzy term, kept in plain memory so matching a line does no
@@ -25,7 +25,13 @@ public struct Matcher {
   private let anchors: [Anchor]
 
   public init(pattern: Pattern) {
+    self.init(pattern: pattern, ceilingShortcut: true)
+  }
+
+  /// A matcher whose scorer may be kept from its shortcut, so tests can compare both ways.
+  package init(pattern: Pattern, ceilingShortcut: Bool) {
     self.pattern = pattern
+    scorer = Scorer(ceilingShortcut: ceilingShortcut)
     prescan = Prescan(pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil })
     anchors = pattern.groups.compactMap { group in
       guard group.count == 1, !group[0].inverse, group[0].kind != .fuzzy, group[0].kind != .exact,

@@ -73,6 +73,29 @@ package struct Scorer {
       }
       return j
     }
+
+    /// Whitespace bonuses need whitespace, or a word character first (the start counts as whitespace);
+    /// without either, a character gets at most the bonus after a delimiter.
+    @inline(__always)
+    package func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32 {
+      if table[Int(bytes[0])].rawValue > CharClass.delimiter.rawValue { return Scorer.bonusBoundaryWhite }
+      // Any byte below "!" (whitespace, or a control byte: counted as whitespace to keep this cheap).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let below = ones &* 0x21
+      let raw = UnsafeRawPointer(bytes)
+      var j = 0
+      while j &+ 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+        // Exact for bytes below 0x80, which is all of an ASCII line.
+        if (word &- below) & ~word & 0x8080_8080_8080_8080 != 0 { return Scorer.bonusBoundaryWhite }
+        j &+= 8
+      }
+      while j < count {
+        if bytes[j] < 0x21 { return Scorer.bonusBoundaryWhite }
+        j &+= 1
+      }
+      return Scorer.bonusBoundaryDelimiter
+    }
   }
 
   private let h = ScratchBuffer<Int32>()
@@ -97,7 +120,12 @@ package struct Scorer {
     return UnsafePointer(table)
   }()
 
-  package init() {}
+  /// Whether scoring without positions may take `ceilingMatch`'s shortcut (off only in tests, to compare).
+  private let ceilingShortcut: Bool
+
+  package init(ceilingShortcut: Bool = true) {
+    self.ceilingShortcut = ceilingShortcut
+  }
 
   /// The bonus for a character of class `current` that follows one of class `previous`.
   @inline(__always)
@@ -221,6 +249,9 @@ package struct Scorer {
       return Result(score: best, begin: bestAt, end: bestAt)
     }
     guard positions != nil else {
+      if ceilingShortcut, let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: last) {
+        return best
+      }
       return sparse(pattern: pattern, text: text, firsts: firsts, last: last)
     }
     let bonus = prepareBonuses(text, first, last)
@@ -349,6 +380,35 @@ package struct Scorer {
     return Result(score: maxScore, begin: firsts[0], end: maxAt)
   }
 
+  /// The score of the first contiguous occurrence of `pattern` whose first character gets the text's
+  /// bonus ceiling, if there is one.
+  ///
+  /// Every character of it then scores the most any alignment can give a character (the first one
+  /// doubled, no gap), so it is the dynamic program's best, and the first place the last row reaches
+  /// it. Typing a word or the start of a path component gives such lines, and they are most of a
+  /// broad query's matches.
+  @inline(__always)
+  private func ceilingMatch<T: ScoredText>(
+    pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
+  ) -> Result? {
+    let m = pattern.count
+    let ceiling = text.bonusCeiling(classes)
+    let p0 = pattern[0]
+    var j = firsts[0]
+    while j &+ m &- 1 <= last {
+      if bonus(at: j, text) == ceiling {
+        var k = 1
+        while k < m && text.folded(j &+ k) == pattern[k] { k &+= 1 }
+        if k == m {
+          let score = Scorer.scoreMatch &* Int32(m) &+ ceiling &* Int32(m &+ 1)
+          return Result(score: score, begin: firsts[0], end: j &+ m &- 1)
+        }
+      }
+      j = text.next(p0, from: j &+ 1, through: last)
+    }
+    return nil
+  }
+
   /// The quadratic part: score matrix `h` and consecutive-run matrix `c` over the window.
   private func dynamicProgram<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, bonus: UnsafePointer<Int32>,
@@ -458,9 +518,14 @@ package protocol ScoredText {
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
   /// The first `j` in `from...last` whose folded character is `c`, or `last + 1`.
   func next(_ c: UInt32, from: Int, through last: Int) -> Int
+  /// A bound on the bonus of any character of the text (the highest bonus there is, unless known lower).
+  func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32
 }
 
 extension ScoredText {
+  @inline(__always)
+  package func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32 { Scorer.bonusBoundaryWhite }
+
   @inline(__always)
   package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
     var j = from

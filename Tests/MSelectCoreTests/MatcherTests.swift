@@ -153,4 +153,34 @@ extension Matcher {
     }
     #expect(compared > 300)
   }
+
+  /// Lines where the query often occurs whole after a delimiter or at a word start, with and without
+  /// whitespace: the shortcut must give the dynamic program's score and end on every one.
+  @Test(arguments: ["/usr/share", "ab/ab.c-ab", "usr AB/x|ab:", "aB_ab;ab,ba", "b ab"])
+  func ceilingShortcutAgreesWithTheDynamicProgram(pieces: String) {
+    let words = ["ab", "ab", "usr", "AB", "a", "b"] + pieces.split(separator: "/").map(String.init)
+    let separators = ["/", "/", ":", "-", "_", ".", " ", "", "|"]
+    var random = Generator(state: UInt64(pieces.utf8.count))
+    var shortcuts = 0
+    for _ in 0..<3_000 {
+      var line = random.next(3) == 0 ? "/" : ""
+      for _ in 0..<(1 + random.next(6)) {
+        line += words[random.next(words.count)] + separators[random.next(separators.count)]
+      }
+      let query = ["ab", "usr", "aB", "ba", "abab", "sha"][random.next(6)]
+      var fast = Matcher(pattern: Pattern(query), ceilingShortcut: true)
+      var exhaustive = Matcher(pattern: Pattern(query), ceilingShortcut: false)
+      let bytes = Array(line.utf8)
+      let a = bytes.withUnsafeBytes { fast.match($0) }
+      let b = bytes.withUnsafeBytes { exhaustive.match($0) }
+      #expect(a == b, "query \(query) line \(line)")
+      let full = bytes.withUnsafeBytes { exhaustive.scoreWithPositions($0) }
+      #expect(a?.score == full, "query \(query) line \(line)")
+      if let a, a.score == Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1) {
+        shortcuts += 1
+      }
+    }
+    // Enough lines reach the ceiling for the comparison to mean something.
+    #expect(shortcuts > 100)
+  }
 }
