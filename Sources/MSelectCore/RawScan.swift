@@ -76,8 +76,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
       starts += part.starts
       lengths += part.lengths
     }
-    Search.rank(&ranked, rank)
-    return (RawScan(base: base, starts: starts, lengths: lengths), ranked.map { Int($0.index) })
+    return (RawScan(base: base, starts: starts, lengths: lengths), Search.rankedIndices(ranked, rank))
   }
 
   /// The matches of one chunk, in input order.

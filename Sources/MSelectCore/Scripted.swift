@@ -18,12 +18,11 @@ public enum Scripted {
   /// The ranked matches of `query` among the candidates.
   public static func ranked(_ query: [UInt8], _ options: Options, _ store: LineStore) -> [Int] {
     let pattern = Pattern(query: query, options: options.match)
-    var lines =
+    let lines =
       Search.matches(
         pattern, in: store, scope: .all(candidates(options, store)), rank: options.rank,
         fields: SearchFields(options)) ?? []
-    Search.rank(&lines, options.rank)
-    return lines.map { Int($0.index) }
+    return Search.rankedIndices(lines, options.rank)
   }
 
   /// `--filter QUERY`: every match, best first.

@@ -86,7 +86,19 @@ public enum Search {
       if options.reverse { lines.reverse() }
       return
     }
-    if inputOrder, lines.count >= 1 << 12, radixSort(&lines, reverse: options.reverse) { return }
+    if inputOrder, lines.count >= 1 << 12 {
+      // Reversed input order makes the stable radix sort break ties the `--tac` way; the comparison
+      // sort below does not depend on the order it gets.
+      if options.reverse { lines.reverse() }
+      let sorted = [RankedLine](unsafeUninitializedCapacity: lines.count) { buffer, count in
+        let done = lines.withUnsafeBufferPointer { RadixSort.sort($0, into: .lines(buffer.baseAddress!)) }
+        count = done ? lines.count : 0
+      }
+      if sorted.count == lines.count {
+        lines = sorted
+        return
+      }
+    }
     // Large results: sort the two halves on two cores, then merge.
     guard lines.count >= 1 << 16 else {
       lines.withUnsafeMutableBufferPointer { buffer in
@@ -106,67 +118,6 @@ public enum Search {
     lines = merge(Array(lines[..<middle]), Array(lines[middle...]), options)
   }
 
-  /// Sorts lines given in input order by key, stably (ties keep input order, reversed for `--tac`), with
-  /// a least-significant-digit radix sort over the key's varying bits: the score and the tiebreak value
-  /// span a few hundred values each, so two passes of 11 bits usually cover them. Returns false (and
-  /// leaves `lines` alone) when the keys vary over more than 33 bits.
-  private static func radixSort(_ lines: inout [RankedLine], reverse: Bool) -> Bool {
-    var minHigh = UInt64.max
-    var maxHigh: UInt64 = 0
-    var minLow = UInt64.max
-    var maxLow: UInt64 = 0
-    for line in lines {
-      let high = line.key >> 32
-      let low = line.key & 0xFFFF_FFFF
-      minHigh = min(minHigh, high)
-      maxHigh = max(maxHigh, high)
-      minLow = min(minLow, low)
-      maxLow = max(maxLow, low)
-    }
-    let lowBits = UInt64.bitWidth - (maxLow - minLow).leadingZeroBitCount
-    let highBits = UInt64.bitWidth - (maxHigh - minHigh).leadingZeroBitCount
-    let bits = lowBits + highBits
-    guard bits <= 33 else { return false }
-    if reverse { lines.reverse() }
-    let digitBits = 11
-    let buckets = 1 << digitBits
-    @inline(__always) func compressed(_ key: UInt64) -> UInt64 {
-      ((key >> 32) &- minHigh) << UInt64(lowBits) | ((key & 0xFFFF_FFFF) &- minLow)
-    }
-    var scratch = lines
-    var counts = [Int](repeating: 0, count: buckets)
-    var shift = 0
-    var inScratch = false
-    while shift < bits {
-      lines.withUnsafeMutableBufferPointer { a in
-        scratch.withUnsafeMutableBufferPointer { b in
-          let source = inScratch ? b : a
-          let target = inScratch ? a : b
-          counts.withUnsafeMutableBufferPointer { count in
-            for k in 0..<buckets { count[k] = 0 }
-            let mask = UInt64(buckets - 1)
-            for line in source { count[Int((compressed(line.key) >> UInt64(shift)) & mask)] &+= 1 }
-            var total = 0
-            for k in 0..<buckets {
-              let c = count[k]
-              count[k] = total
-              total &+= c
-            }
-            for line in source {
-              let digit = Int((compressed(line.key) >> UInt64(shift)) & mask)
-              target[count[digit]] = line
-              count[digit] &+= 1
-            }
-          }
-        }
-      }
-      inScratch.toggle()
-      shift += digitBits
-    }
-    if inScratch { lines = scratch }
-    return true
-  }
-
   /// Sorts by key, then input order (reversed for `--tac`), with comparisons the compiler can inline.
   private static func sort(_ part: inout Swift.Slice<UnsafeMutableBufferPointer<RankedLine>>, reverse: Bool) {
     if reverse {
@@ -174,6 +125,23 @@ public enum Search {
     } else {
       part.sort { $0.key != $1.key ? $0.key < $1.key : $0.index < $1.index }
     }
+  }
+
+  /// The ranking of `lines` (in input order) as line indices, what output needs: the radix sort writes
+  /// them in its last pass instead of ranked matches to be mapped afterwards.
+  public static func rankedIndices(_ lines: consuming [RankedLine], _ options: RankOptions) -> [Int] {
+    if options.sort, lines.count >= 1 << 12 {
+      if options.reverse { lines.reverse() }
+      let indices = [Int](unsafeUninitializedCapacity: lines.count) { buffer, count in
+        let done = lines.withUnsafeBufferPointer { RadixSort.sort($0, into: .indices(buffer.baseAddress!)) }
+        count = done ? lines.count : 0
+      }
+      if indices.count == lines.count { return indices }
+      rank(&lines, options, inputOrder: false)
+    } else {
+      rank(&lines, options)
+    }
+    return lines.map { Int($0.index) }
   }
 
   /// The `k` best of `lines` (in input order), ranked: one pass keeping a sorted shortlist.
