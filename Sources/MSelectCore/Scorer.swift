@@ -227,33 +227,37 @@ package struct Scorer {
       firsts[k] = j
       j += 1
     }
-    var last = n - 1
-    let final = pattern[m - 1]
-    while t.folded(last) != final { last -= 1 }
     let first = firsts[0]
-    let width = last - first + 1
-
     if m == 1 {
       var best: Int32 = -1
       var bestAt = first
       var j = first
-      while j <= last {
+      // Nothing beats a match after whitespace (or at the start).
+      let ceiling = Scorer.scoreMatch + Scorer.bonusBoundaryWhite * Scorer.firstCharMultiplier
+      while j < n && best < ceiling {
         let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
         if s > best {
           best = s
           bestAt = j
         }
-        j = t.next(pattern[0], from: j + 1, through: last)
+        j = t.next(pattern[0], from: j + 1, through: n - 1)
       }
       positions?.pointee.append(bestAt)
       return Result(score: best, begin: bestAt, end: bestAt)
     }
+    if positions == nil && ceilingShortcut,
+      let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
+    {
+      return best
+    }
+    // The alignment ends at or before the last occurrence of the last character.
+    var last = n - 1
+    let final = pattern[m - 1]
+    while t.folded(last) != final { last -= 1 }
     guard positions != nil else {
-      if ceilingShortcut, let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: last) {
-        return best
-      }
       return sparse(pattern: pattern, text: text, firsts: firsts, last: last)
     }
+    let width = last - first + 1
     let bonus = prepareBonuses(text, first, last)
 
     if width * m > Scorer.maxCells {
