@@ -47,14 +47,31 @@ extension RankOptions {
     if a.key != b.key { return a.key < b.key }
     return reverse ? a.index > b.index : a.index < b.index
   }
+}
 
-  /// The sort key of a match of `lineLength` bytes and `characters` characters.
+/// How a match becomes its sort key under some rank options: worked out once per search, not per line.
+struct SortKey: Sendable {
+  private let sort: Bool
+  /// The tiebreak criteria before input order (at most two are packed into a key).
+  private let first: RankOptions.Tiebreak?
+  private let second: RankOptions.Tiebreak?
+  /// Whether a key needs the line's character count (`--tiebreak end`).
+  let needsCharacters: Bool
+
+  init(_ options: RankOptions) {
+    sort = options.sort
+    let criteria = options.tiebreaks.filter { $0 != .index }
+    first = criteria.first
+    second = criteria.count > 1 ? criteria[1] : nil
+    needsCharacters = criteria.prefix(2).contains(.end)
+  }
+
+  /// The sort key of a match in a line of `lineLength` bytes and `characters` characters.
   @inline(__always)
   func key(_ match: Matcher.Match, lineLength: Int, characters: Int) -> UInt64 {
     guard sort else { return 0 }
     let score = UInt64(UInt32(bitPattern: Int32.max &- match.score))
-    let criteria = tiebreaks.filter { $0 != .index }
-    func value(_ t: Tiebreak) -> UInt64 {
+    @inline(__always) func value(_ t: RankOptions.Tiebreak) -> UInt64 {
       switch t {
       case .length: UInt64(lineLength)
       case .begin: UInt64(match.begin)
@@ -62,10 +79,8 @@ extension RankOptions {
       case .index: 0
       }
     }
-    switch criteria.count {
-    case 0: return score << 32
-    case 1: return score << 32 | min(value(criteria[0]), 0xFFFF_FFFF)
-    default: return score << 32 | min(value(criteria[0]), 0xFFFF) << 16 | min(value(criteria[1]), 0xFFFF)
-    }
+    guard let first else { return score << 32 }
+    guard let second else { return score << 32 | min(value(first), 0xFFFF_FFFF) }
+    return score << 32 | min(value(first), 0xFFFF) << 16 | min(value(second), 0xFFFF)
   }
 }

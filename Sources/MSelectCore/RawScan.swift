@@ -92,6 +92,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
     _ rank: RankOptions, _ fields: SearchFields
   ) -> Hits {
     var matcher = Matcher(pattern: pattern)
+    let sortKey = SortKey(rank)
     matcher.adapt(
       to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(16 << 10, chunk.count)))
     var hits = Hits()
@@ -105,7 +106,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
       while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
       let lineEnd = lineEnd(base, from: hit, to: end, terminator)
       let line = UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
-      if let key = Search.key(of: line, &matcher, fields, rank) {
+      if let key = Search.key(of: line, &matcher, fields, sortKey) {
         hits.keys.append(key)
         hits.starts.append(lineStart)
         hits.lengths.append(UInt32(truncatingIfNeeded: line.count))

@@ -30,6 +30,7 @@ public enum Search {
         return
       }
       var matcher = Matcher(pattern: pattern)
+      let sortKey = SortKey(rank)
       var found: [RankedLine] = []
       let slice = slices[s]
       let block = slice.block
@@ -39,7 +40,7 @@ public enum Search {
           let start = Int(starts[local])
           let line = UnsafeRawBufferPointer(
             start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
-          guard let key = key(of: line, &matcher, fields, rank) else { return }
+          guard let key = key(of: line, &matcher, fields, sortKey) else { return }
           found.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
         }
         switch slice.lines {
@@ -63,7 +64,7 @@ public enum Search {
           for index in list { visit(Int(index) - block.firstIndex) }
         case .scattered(let list):
           for index in list {
-            guard let key = key(of: store.line(Int(index)), &matcher, fields, rank) else { continue }
+            guard let key = key(of: store.line(Int(index)), &matcher, fields, sortKey) else { continue }
             found.append(RankedLine(key: key, index: index))
           }
         }
@@ -197,7 +198,7 @@ public enum Search {
   /// The sort key of a line if it matches (its `--nth` fields when given), else nil.
   @inline(__always)
   static func key(
-    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ rank: RankOptions
+    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey
   ) -> UInt64? {
     let outcome: Matcher.Match?
     if let spec = fields.spec {
@@ -206,8 +207,8 @@ public enum Search {
       outcome = matcher.match(line)
     }
     guard let match = outcome else { return nil }
-    let characters = rank.tiebreaks.contains(.end) ? characterCount(line) : 0
-    return rank.key(match, lineLength: line.count, characters: characters)
+    let characters = sortKey.needsCharacters ? characterCount(line) : 0
+    return sortKey.key(match, lineLength: line.count, characters: characters)
   }
 
   /// Number of characters in a line as the matcher counts them.
