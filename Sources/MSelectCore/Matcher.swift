@@ -82,13 +82,14 @@ public struct Matcher {
     -> Match?
   {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
+    // One fuzzy term checks its own subsequence on ASCII lines (faster than the byte pre-scan).
+    if let single { return matchSingle(single, line, positions: positions) }
     for anchor in anchors where anchor.rejects(line) { return nil }
     if let base = line.baseAddress {
       guard prescan.passes(base.assumingMemoryBound(to: UInt8.self), line.count) else { return nil }
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
-    if let single { return matchSingle(single, line, positions: positions) }
     decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0)
     for group in pattern.groups {
@@ -122,6 +123,8 @@ public struct Matcher {
       }
       return Match(score: found.score, begin: found.begin, end: found.end)
     }
+    // Rule the line out by its bytes before decoding it.
+    guard prescan.passes(p, n) else { return nil }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count)
     guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
