@@ -384,31 +384,60 @@ package struct Scorer {
     return Result(score: maxScore, begin: firsts[0], end: maxAt)
   }
 
-  /// The score of the first contiguous occurrence of `pattern` whose first character gets the text's
-  /// bonus ceiling, if there is one.
+  /// The dynamic program's best for the lines where it is plain to see, else nil; `ceiling` is the
+  /// text's bonus ceiling, so no character of any alignment scores more than `scoreMatch + ceiling`
+  /// (the first one `scoreMatch + 2 * ceiling`), and every gap costs at least `-gapStart`.
   ///
-  /// Every character of it then scores the most any alignment can give a character (the first one
-  /// doubled, no gap), so it is the dynamic program's best, and the first place the last row reaches
-  /// it. Typing a word or the start of a path component gives such lines, and they are most of a
-  /// broad query's matches.
+  /// - A contiguous occurrence of `pattern` whose first character gets the ceiling reaches that bound,
+  ///   so it is the best; the first one is where the last row first reaches it.
+  /// - Without any contiguous occurrence every alignment has a gap, so one that splits `pattern` in
+  ///   two at a single skipped character, both parts starting at the ceiling, is the best. The
+  ///   program follows it exactly unless the skipped character could extend the first part, or an
+  ///   occurrence of the first character right after the start could start a gapless rival; then
+  ///   this gives up.
+  ///
+  /// Typing a word or the start of path components gives such lines, and they are most of a broad
+  /// query's matches.
   @inline(__always)
   private func ceilingMatch<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
   ) -> Result? {
     let m = pattern.count
     let ceiling = text.bonusCeiling(classes)
+    let best = Scorer.scoreMatch &* Int32(m) &+ ceiling &* Int32(m &+ 1)
     let p0 = pattern[0]
-    var j = firsts[0]
-    while j &+ m &- 1 <= last {
-      if bonus(at: j, text) == ceiling {
-        var k = 1
-        while k < m && text.folded(j &+ k) == pattern[k] { k &+= 1 }
-        if k == m {
-          let score = Scorer.scoreMatch &* Int32(m) &+ ceiling &* Int32(m &+ 1)
-          return Result(score: score, begin: firsts[0], end: j &+ m &- 1)
+    var contiguous = false
+    var doubtful = false
+    var splitEnd = -1
+    var s = firsts[0]
+    while s &+ m &- 1 <= last {
+      var k = 1
+      while k < m && text.folded(s &+ k) == pattern[k] { k &+= 1 }
+      let atCeiling = bonus(at: s, text) == ceiling
+      if k == m {
+        if atCeiling { return Result(score: best, begin: firsts[0], end: s &+ m &- 1) }
+        contiguous = true
+      } else if atCeiling && splitEnd < 0 && !doubtful && s &+ m <= last {
+        // Parts pattern[..<a] at s and pattern[a...] at s + a + 1, for each a the first part allows.
+        var clean = false
+        var found = false
+        for a in 1...k where bonus(at: s &+ a &+ 1, text) == ceiling {
+          var t = 0
+          while t < m &- a && text.folded(s &+ a &+ 1 &+ t) == pattern[a &+ t] { t &+= 1 }
+          guard t == m &- a else { continue }
+          found = true
+          if text.folded(s &+ a) != pattern[a &- 1] && text.folded(s &+ 1) != p0 { clean = true }
+        }
+        if clean {
+          splitEnd = s &+ m
+        } else if found {
+          doubtful = true
         }
       }
-      j = text.next(p0, from: j &+ 1, through: last)
+      s = text.next(p0, from: s &+ 1, through: last)
+    }
+    if !contiguous && !doubtful && splitEnd >= 0 {
+      return Result(score: best &+ Scorer.gapStart, begin: firsts[0], end: splitEnd)
     }
     return nil
   }

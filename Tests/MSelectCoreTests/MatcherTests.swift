@@ -154,20 +154,29 @@ extension Matcher {
     #expect(compared > 300)
   }
 
-  /// Lines where the query often occurs whole after a delimiter or at a word start, with and without
-  /// whitespace: the shortcut must give the dynamic program's score and end on every one.
-  @Test(arguments: ["/usr/share", "ab/ab.c-ab", "usr AB/x|ab:", "aB_ab;ab,ba", "b ab"])
+  /// Lines where the query often occurs whole, or split in two at one character, after delimiters or
+  /// at word starts, with and without whitespace: the shortcuts must give the dynamic program's score
+  /// and end on every one.
+  @Test(arguments: ["/usr/share", "ab/ab.c-ab", "usr AB/x|ab:", "aB_ab;ab,ba", "b ab", "share/man/a/aab"])
   func ceilingShortcutAgreesWithTheDynamicProgram(pieces: String) {
-    let words = ["ab", "ab", "usr", "AB", "a", "b"] + pieces.split(separator: "/").map(String.init)
+    let words =
+      ["ab", "ab", "usr", "AB", "a", "b", "share", "man", "sh"]
+      + pieces.split(separator: "/").map(String.init)
     let separators = ["/", "/", ":", "-", "_", ".", " ", "", "|"]
+    let queries = [
+      "ab", "usr", "aB", "ba", "abab", "sha", "shareman", "aab", "abb", "usrab", "shsh", "a/b", "ab//a",
+      "a:ab",
+      "b/ab",
+    ]
     var random = Generator(state: UInt64(pieces.utf8.count))
-    var shortcuts = 0
-    for _ in 0..<3_000 {
+    var whole = 0
+    var split = 0
+    for _ in 0..<4_000 {
       var line = random.next(3) == 0 ? "/" : ""
       for _ in 0..<(1 + random.next(6)) {
         line += words[random.next(words.count)] + separators[random.next(separators.count)]
       }
-      let query = ["ab", "usr", "aB", "ba", "abab", "sha"][random.next(6)]
+      let query = queries[random.next(queries.count)]
       var fast = Matcher(pattern: Pattern(query), ceilingShortcut: true)
       var exhaustive = Matcher(pattern: Pattern(query), ceilingShortcut: false)
       let bytes = Array(line.utf8)
@@ -176,11 +185,32 @@ extension Matcher {
       #expect(a == b, "query \(query) line \(line)")
       let full = bytes.withUnsafeBytes { exhaustive.scoreWithPositions($0) }
       #expect(a?.score == full, "query \(query) line \(line)")
-      if let a, a.score == Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1) {
-        shortcuts += 1
-      }
+      let best = Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1)
+      if a?.score == best { whole += 1 }
+      if a?.score == best + Scorer.gapStart { split += 1 }
     }
-    // Enough lines reach the ceiling for the comparison to mean something.
-    #expect(shortcuts > 100)
+    // Enough lines reach each bound for the comparison to mean something.
+    #expect(whole > 100)
+    #expect(split > 30)
+  }
+
+  /// Short lines of letters and delimiters against short queries (delimiters included): the shortcuts
+  /// against the exhaustive scorer, score and end, where their conditions are most often near a miss.
+  @Test func shortcutsAgreeOnDelimiterHeavyLines() {
+    var random = Generator(state: 7)
+    let alphabet = Array("aab/b-:")
+    var shortcuts = 0
+    for _ in 0..<40_000 {
+      let line = String((0..<(1 + random.next(14))).map { _ in alphabet[random.next(alphabet.count)] })
+      let query = String((0..<(2 + random.next(3))).map { _ in alphabet[random.next(4)] })
+      var fast = Matcher(pattern: Pattern(query), ceilingShortcut: true)
+      var exhaustive = Matcher(pattern: Pattern(query), ceilingShortcut: false)
+      let bytes = Array(line.utf8)
+      let a = bytes.withUnsafeBytes { fast.match($0) }
+      #expect(a == bytes.withUnsafeBytes { exhaustive.match($0) }, "query \(query) line \(line)")
+      let best = Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1)
+      if a?.score == best || a?.score == best + Scorer.gapStart { shortcuts += 1 }
+    }
+    #expect(shortcuts > 1_000)
   }
 }
