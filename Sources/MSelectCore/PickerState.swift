@@ -62,6 +62,9 @@ public struct PickerState {
 
   /// Most cached results kept for narrowing and backspace.
   static let cacheEntries = 12
+  /// Most matches kept in the cache over all its results (20 bytes each): on millions of lines,
+  /// enough for the results of typing a word and backspacing over it.
+  static let cacheLines = 12_000_000
 
   public init(config: PickerConfig, rows: Int, columns: Int, preselectFileLines: [[UInt8]] = []) {
     self.config = config
@@ -188,11 +191,20 @@ public struct PickerState {
   private mutating func remember(_ found: SearchResult) {
     cache.removeAll { $0.query == found.query }
     cache.append(found)
-    // Broad results over huge inputs are large: keep few of them.
+    // Broad results over huge inputs are large: keep few of them. The prefixes of the current query
+    // go last, since backspace returns to them (and the shortest are the slowest to redo).
     var total = cache.reduce(0) { $0 + $1.ranked.count }
-    while cache.count > PickerState.cacheEntries || (cache.count > 1 && total > 8_000_000) {
-      total -= cache.removeFirst().ranked.count
+    while cache.count > PickerState.cacheEntries || (cache.count > 1 && total > PickerState.cacheLines) {
+      total -= cache.remove(at: PickerState.victim(cache.map(\.query), current: queryBytes)).ranked.count
     }
+  }
+
+  /// Which of the cached queries (oldest first, the newest last and kept) to drop: the oldest that is
+  /// not a prefix of the current query, else the longest prefix (the cheapest to search again, by
+  /// narrowing a shorter one).
+  static func victim(_ queries: [[UInt8]], current: [UInt8]) -> Int {
+    if let stale = queries.dropLast().firstIndex(where: { !current.starts(with: $0) }) { return stale }
+    return queries.indices.dropLast().max { queries[$0].count < queries[$1].count } ?? 0
   }
 
   /// The search needed to bring the result up to date, if one is not already running.

@@ -347,3 +347,18 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.listed == ["apple", "banana"])
   }
 }
+
+/// What the result cache gives up first when it is full.
+@Suite struct ResultCacheTests {
+  @Test(arguments: [
+    // Queries oldest first (the newest, last, is kept), the current query, the index dropped.
+    (["x", "s", "sh", "sha"], "sha", 0),  // not a prefix of what is typed now
+    (["s", "x", "sh"], "sh", 1),
+    (["s", "sh", "sha", "shar", "share"], "share", 3),  // all prefixes: the longest older one
+    (["s", "sh", "shx", "sha"], "sha", 2),  // a typo typed over
+    (["", "s"], "s", 0),
+  ])
+  func dropsWhatBackspaceWillNotNeed(queries: [String], current: String, dropped: Int) {
+    #expect(PickerState.victim(queries.map { Array($0.utf8) }, current: Array(current.utf8)) == dropped)
+  }
+}
