@@ -21,6 +21,7 @@ public enum Search {
     fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
   ) -> [RankedLine]? {
     let rank = rank.effective(for: pattern)
+    if pattern.isEmpty { return everyLine(of: scope) }
     let slices = makeSlices(store, scope)
     let results = SliceResults(count: slices.count)
     let anyCancelled = CancelFlag()
@@ -76,6 +77,29 @@ public enum Search {
     all.reserveCapacity(results.buffer.reduce(0) { $0 + $1.count })
     for part in results.buffer { all.append(contentsOf: part) }
     return all
+  }
+
+  /// What an empty query matches: every line of `scope`, in input order, unranked (key 0).
+  private static func everyLine(of scope: Scope) -> [RankedLine] {
+    switch scope {
+    case .all(let range):
+      guard !range.isEmpty else { return [] }
+      // Millions of lines when the query is cleared: filled by both cores.
+      return [RankedLine](unsafeUninitializedCapacity: range.count) { buffer, count in
+        let out = SendableLines(buffer)
+        let half = range.count / 2
+        DispatchQueue.concurrentPerform(iterations: 2) { k in
+          for i in (k == 0 ? 0..<half : half..<range.count) {
+            out.buffer[i] = RankedLine(key: 0, index: UInt32(truncatingIfNeeded: range.lowerBound + i))
+          }
+        }
+        count = range.count
+      }
+    case .candidates(let list):
+      return list.map { RankedLine(key: 0, index: $0) }
+    case .scattered(let list):
+      return list.map { RankedLine(key: 0, index: $0) }
+    }
   }
 
   /// Sorts matches into the ranking (input order, or its reverse, when not sorting by score).
