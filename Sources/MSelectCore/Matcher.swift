@@ -55,6 +55,9 @@ public struct Matcher {
     prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
   }
 
+  /// Whether some term must end the line (`abc$`): then the last bytes of a line can rule it out.
+  package var anchorsLineEnds: Bool { anchors.contains { $0.atEnd } }
+
   /// Lets the skipping adapt to the bytes about to be searched (a sample of them).
   public func adapt(to sample: UnsafeRawBufferPointer) {
     prescan.adapt(to: sample)

@@ -96,24 +96,63 @@ public struct RawScan: LineSource, @unchecked Sendable {
     matcher.adapt(
       to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(16 << 10, chunk.count)))
     var hits = Hits()
-    var position = chunk.lowerBound
     let end = chunk.upperBound
+    /// Matches the line `start..<lineEnd`.
+    func visit(_ start: Int, _ lineEnd: Int) {
+      let line = UnsafeRawBufferPointer(start: base + start, count: lineEnd - start)
+      guard let key = Search.key(of: line, &matcher, fields, sortKey) else { return }
+      hits.keys.append(key)
+      hits.starts.append(start)
+      hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
+    }
+    var position = chunk.lowerBound
+    let sample = position..<min(end, position + (16 << 10))
+    if fields.spec != nil
+      || matcher.anchorsLineEnds && candidatesAreDense(base, sample, terminator, matcher)
+    {
+      // Line by line: with fields nothing can be skipped; with a term that must end the line, its
+      // last bytes rule most lines out at once, for less than finding where each candidate's line
+      // starts when candidates are many.
+      while position < end {
+        let lineEnd = lineEnd(base, from: position, to: end, terminator)
+        visit(position, lineEnd)
+        position = lineEnd + 1
+      }
+      return hits
+    }
     while position < end {
-      let hit = fields.spec == nil ? matcher.nextCandidate(base, from: position, to: end) : position
+      let hit = matcher.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
       // The line holding the hit starts after the last terminator before it.
       var lineStart = hit
       while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
       let lineEnd = lineEnd(base, from: hit, to: end, terminator)
-      let line = UnsafeRawBufferPointer(start: base + lineStart, count: lineEnd - lineStart)
-      if let key = Search.key(of: line, &matcher, fields, sortKey) {
-        hits.keys.append(key)
-        hits.starts.append(lineStart)
-        hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
-      }
+      visit(lineStart, lineEnd)
       position = lineEnd + 1
     }
     return hits
+  }
+
+  /// Whether at least a quarter of the lines of `sample` hold a candidate for the matcher's skipping.
+  private static func candidatesAreDense(
+    _ base: UnsafePointer<UInt8>, _ sample: Range<Int>, _ terminator: UInt8, _ matcher: Matcher
+  ) -> Bool {
+    var lines = 0
+    var candidates = 0
+    var position = sample.lowerBound
+    while position < sample.upperBound {
+      let next = lineEnd(base, from: position, to: sample.upperBound, terminator) + 1
+      lines += 1
+      position = next
+    }
+    position = sample.lowerBound
+    while position < sample.upperBound {
+      let hit = matcher.nextCandidate(base, from: position, to: sample.upperBound)
+      guard hit < sample.upperBound else { break }
+      candidates += 1
+      position = lineEnd(base, from: hit, to: sample.upperBound, terminator) + 1
+    }
+    return candidates * 4 >= lines
   }
 
   /// The offset of the terminator ending the line that holds `from` (or `to` when there is none).

@@ -103,6 +103,8 @@ import Testing
   @Test(arguments: [
     ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),
     ("a", ["--tac"]), ("ab", ["--tiebreak", "end,begin"]), ("q", ["-d", " ", "--nth", "2"]),
+    // Common characters but a rare ending: visited line by line.
+    ("ab/$", []), ("^a ab/$", ["--tac"]), ("b/$ !é", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     var random = SparseScorerTests.Generator(state: 5)
@@ -127,7 +129,7 @@ import Testing
     let raw = UnsafeRawBufferPointer(holder.buffer)
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
     let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
-    let selective = ["zq", "az", "q$"].contains(query)
+    let selective = ["zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é"].contains(query)
     if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
       let found = lines.map { Array(scan.line($0)) }
       #expect(found == expected)
