@@ -118,20 +118,31 @@ final class Prescan: @unchecked Sendable {
       if let only = skippable.first { choose(only) }
       return
     }
+    // One pass counts bytes, and the (first, second) pairs some candidate looks for.
+    let wanted = Array(Set(skippable.flatMap { $0.pairs.map { UInt16($0.0) << 8 | UInt16($0.1) } })).sorted()
+    var firstWanted = [Bool](repeating: false, count: 256)
+    for pair in wanted { firstWanted[Int(pair >> 8)] = true }
     var counts = [Int](repeating: 0, count: 256)
-    for byte in sample { counts[Int(byte)] &+= 1 }
+    var pairCounts = [Int](repeating: 0, count: wanted.count)
+    if let base = sample.baseAddress, sample.count > 0 {
+      let p = base.assumingMemoryBound(to: UInt8.self)
+      let n = sample.count
+      for j in 0..<n {
+        let b = p[j]
+        counts[Int(b)] &+= 1
+        guard firstWanted[Int(b)] && j &+ 1 < n else { continue }
+        let pair = UInt16(b) << 8 | UInt16(p[j &+ 1])
+        for (k, w) in wanted.enumerated() where w == pair { pairCounts[k] &+= 1 }
+      }
+    }
     let high = counts[0x80...].reduce(0, +)
     func cost(_ c: Skip) -> Int {
       guard !c.pairs.isEmpty else {
         return c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0)
       }
-      var n = 0
-      var j = 0
-      while j + 1 < sample.count {
-        for pair in c.pairs where sample[j] == pair.0 && sample[j + 1] == pair.1 { n += 1 }
-        j += 1
+      return c.pairs.reduce(0) { total, pair in
+        total + pairCounts[wanted.firstIndex(of: UInt16(pair.0) << 8 | UInt16(pair.1))!]
       }
-      return n
     }
     choose(skippable.min { cost($0) < cost($1) }!)
   }
