@@ -12,6 +12,8 @@ public struct Matcher {
   public let pattern: Pattern
   private let raw = ScratchBuffer<UInt32>()
   private let folded = ScratchBuffer<UInt32>()
+  /// Made on the first non-ASCII line: most searches never need it.
+  private var scalarClasses: ScalarClasses?
   private var foldedMode: CharFold.Mode?
   private var count = 0
   private let scorer: Scorer
@@ -129,9 +131,17 @@ public struct Matcher {
     // Rule the line out by its bytes before decoding it.
     guard prescan.passes(p, n) else { return nil }
     decode(line, folding: table)
-    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count)
+    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
     guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
     return Match(score: found.score, begin: found.begin, end: found.end)
+  }
+
+  /// The classes of the non-ASCII scalars met so far.
+  private mutating func knownClasses() -> UnsafeMutablePointer<UInt8> {
+    if let scalarClasses { return scalarClasses.table }
+    let made = ScalarClasses()
+    scalarClasses = made
+    return made.table
   }
 
   /// Whether all bytes are below 0x80, 8 at a time.
@@ -200,7 +210,7 @@ public struct Matcher {
       for j in 0..<n { out[j] = CharFold.fold(input[j], table) }
       foldedMode = term.fold
     }
-    let text = Scorer.Text(raw: raw.base, folded: out, count: n)
+    let text = Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses())
     return term.chars.withUnsafeBufferPointer { pattern in
       switch term.kind {
       case .fuzzy:

@@ -29,10 +29,12 @@ package struct Scorer {
     package var raw: UnsafePointer<UInt32>
     package var folded: UnsafePointer<UInt32>
     package var count: Int
+    /// The matcher's `ScalarClasses` table.
+    var knownClasses: UnsafeMutablePointer<UInt8>
 
     @inline(__always) package func folded(_ j: Int) -> UInt32 { folded[j] }
     @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
-      CharClass.of(raw[j], table)
+      CharClass.of(raw[j], table, known: knownClasses)
     }
   }
 

@@ -214,3 +214,20 @@ extension Matcher {
     #expect(shortcuts > 1_000)
   }
 }
+
+/// The remembered classes of non-ASCII scalars are the ones Unicode properties give, asked once or again.
+@Suite struct ScalarClassesTests {
+  @Test func rememberedClassesEqualTheProperties() {
+    let known = ScalarClasses()
+    for pass in 0..<2 {
+      for c in stride(from: UInt32(0x80), to: 0x1_0000, by: pass == 0 ? 3 : 1) {
+        #expect(
+          CharClass.of(c, CharClass.asciiTable, known: known.table) == CharClass.of(c, CharClass.asciiTable))
+      }
+    }
+    // Beyond the table: looked up directly (an emoji, an invalid byte).
+    #expect(CharClass.of(0x1F600, CharClass.asciiTable, known: known.table) == .nonWord)
+    #expect(
+      CharClass.of(UTF8Decoding.invalidByteBase + 0xFF, CharClass.asciiTable, known: known.table) == .nonWord)
+  }
+}
