@@ -65,23 +65,18 @@ public struct SearchRequest: Sendable {
   ///
   /// When there are many matches, `preview` first gets the best few (found by a linear selection,
   /// before the full sort), so the first screen can be drawn sooner; a large narrowing search also
-  /// sends a provisional preview early (see `progressive`).
+  /// sends a provisional preview early (see `provisional`).
   public func run(
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
   ) -> SearchResult? {
     var found: [RankedLine] = []
-    // Searched in the broader ranking's order, the matches are not in input order.
-    var inInputOrder = true
     let ranking = rank.effective(for: pattern)
-    if base == nil, let broaderRanking, let candidates, let preview,
+    if base == nil, let broaderRanking, candidates != nil, let preview,
       broaderRanking.count > 2 * SearchRequest.progressiveRound
     {
-      guard
-        let head = progressive(broaderRanking, candidates, ranking, cancelled: cancelled, preview: preview)
-      else { return nil }
-      found = head
-      inInputOrder = false
-    } else if base == nil {
+      guard provisional(broaderRanking, ranking, cancelled: cancelled, preview: preview) else { return nil }
+    }
+    if base == nil {
       let scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
       guard
@@ -99,8 +94,7 @@ public struct SearchRequest: Sendable {
       else { return nil }
       found += more
     }
-    let inputOrder =
-      inInputOrder ? (base?.inputOrder ?? []) + found.map(\.index) : SearchRequest.sorted(found)
+    let inputOrder = (base?.inputOrder ?? []) + found.map(\.index)
     let total = inputOrder.count
     if let preview, found.count > SearchRequest.previewSize * 4 {
       let best = Search.merge(
@@ -112,55 +106,32 @@ public struct SearchRequest: Sendable {
           ranked: Array(best.prefix(SearchRequest.previewSize)),
           inputOrder: inputOrder, matchCount: total, complete: false))
     }
-    Search.rank(&found, ranking, inputOrder: inInputOrder)
+    Search.rank(&found, ranking)
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
     return SearchResult(
       query: pattern.query, lineCount: tail.upperBound, ranked: ranked, inputOrder: inputOrder)
   }
 
-  /// Scores the broader query's best lines first and sends their ranking as a provisional preview,
-  /// then scores the other candidates in input order (sequential memory access is several times faster
-  /// than following the ranking through the input). Returns all matches, in no particular order.
-  private func progressive(
-    _ order: [RankedLine], _ candidates: [UInt32], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
+  /// Scores the broader query's best lines and sends their ranking as a provisional preview, long
+  /// before all candidates are scored: the first screen of a narrowing keystroke on millions of lines.
+  /// Returns false if cancelled. The full search that follows scores these lines again, in input
+  /// order with the rest: cheaper than leaving them out (sequential memory access is several times
+  /// faster than following the ranking through the input, and no merge is needed).
+  private func provisional(
+    _ order: [RankedLine], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
     preview: (SearchResult) -> Void
-  ) -> [RankedLine]? {
+  ) -> Bool {
     let first = order.prefix(SearchRequest.progressiveRound).map(\.index)
     guard
-      var found = Search.matches(
+      let found = Search.matches(
         pattern, in: store, scope: .scattered(first[...]), rank: rank, fields: fields, cancelled: cancelled)
-    else { return nil }
+    else { return false }
     preview(
       SearchResult(
         query: pattern.query, lineCount: tail.upperBound,
         ranked: Search.best(found, SearchRequest.previewSize, ranking), inputOrder: [],
         matchCount: found.count, complete: false))
-    var done = [UInt64](repeating: 0, count: store.count / 64 + 1)
-    for index in first { done[Int(index) >> 6] |= 1 << UInt64(index & 63) }
-    let rest = candidates.filter { done[Int($0) >> 6] & (1 << UInt64($0 & 63)) == 0 }
-    guard
-      let more = Search.matches(
-        pattern, in: store, scope: .candidates(rest), rank: rank, fields: fields, cancelled: cancelled)
-    else { return nil }
-    found += more
-    return found
-  }
-
-  /// The line indices of `lines` in input order (a bitmap pass, not a sort).
-  private static func sorted(_ lines: [RankedLine]) -> [UInt32] {
-    guard let highest = lines.lazy.map(\.index).max() else { return [] }
-    var bits = [UInt64](repeating: 0, count: Int(highest) / 64 + 1)
-    for line in lines { bits[Int(line.index) >> 6] |= 1 << UInt64(line.index & 63) }
-    var result: [UInt32] = []
-    result.reserveCapacity(lines.count)
-    for (w, word) in bits.enumerated() where word != 0 {
-      var rest = word
-      while rest != 0 {
-        result.append(UInt32(w * 64 + rest.trailingZeroBitCount))
-        rest &= rest - 1
-      }
-    }
-    return result
+    return true
   }
 }
