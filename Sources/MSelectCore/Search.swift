@@ -73,10 +73,28 @@ public enum Search {
       results.buffer[s] = found
     }
     if anyCancelled.isSet { return nil }
-    var all: [RankedLine] = []
-    all.reserveCapacity(results.buffer.reduce(0) { $0 + $1.count })
-    for part in results.buffer { all.append(contentsOf: part) }
-    return all
+    return concatenated(results.buffer)
+  }
+
+  /// The parts back to back; large results are copied by both cores (the fresh pages of tens of MiB
+  /// cost as much as the copying).
+  private static func concatenated(_ parts: UnsafeMutableBufferPointer<[RankedLine]>) -> [RankedLine] {
+    var starts = [0]
+    for part in parts { starts.append(starts[starts.count - 1] + part.count) }
+    let offsets = starts
+    let total = offsets[offsets.count - 1]
+    guard total >= 1 << 16, parts.count > 1 else { return parts.flatMap { $0 } }
+    let source = SendableParts(parts)
+    return [RankedLine](unsafeUninitializedCapacity: total) { buffer, count in
+      let target = SendableLines(buffer)
+      DispatchQueue.concurrentPerform(iterations: parts.count) { k in
+        source.parts[k].withUnsafeBufferPointer { part in
+          guard let from = part.baseAddress else { return }
+          (target.buffer.baseAddress! + offsets[k]).initialize(from: from, count: part.count)
+        }
+      }
+      count = total
+    }
   }
 
   /// What an empty query matches: every line of `scope`, in input order, unranked (key 0).
@@ -311,6 +329,12 @@ public struct SearchFields: Sendable {
 private struct SendableLines: @unchecked Sendable {
   let buffer: UnsafeMutableBufferPointer<RankedLine>
   init(_ buffer: UnsafeMutableBufferPointer<RankedLine>) { self.buffer = buffer }
+}
+
+/// Per-slice results read by the workers that concatenate them.
+private struct SendableParts: @unchecked Sendable {
+  let parts: UnsafeMutableBufferPointer<[RankedLine]>
+  init(_ parts: UnsafeMutableBufferPointer<[RankedLine]>) { self.parts = parts }
 }
 
 /// A flag shared by the workers of one search.
