@@ -96,3 +96,16 @@ import Testing
     #expect(!expected.isEmpty)
   }
 }
+
+/// Searches with more matches than one slice holds: the slices' results come back whole and in input
+/// order (they are copied together by two workers), and rank as a single search would.
+@Suite struct LargeSearchTests {
+  @Test func manySlicesOfMatchesComeBackInInputOrder() {
+    let count = 3 * Search.sliceLines + 123
+    let store = LineStore(lines: (0..<count).map { Array("line \($0 % 7 == 0 ? "x" : "") \($0)".utf8) })
+    let all = Search.matches(Pattern("line"), in: store, scope: .all(0..<count), rank: RankOptions())!
+    #expect(all.map(\.index) == (0..<count).map(UInt32.init))
+    let some = Search.matches(Pattern("x"), in: store, scope: .all(0..<count), rank: RankOptions())!
+    #expect(some.map(\.index) == stride(from: 0, to: count, by: 7).map(UInt32.init))
+  }
+}
