@@ -97,7 +97,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
       to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(16 << 10, chunk.count)))
     var hits = Hits()
     let end = chunk.upperBound
-    /// Matches the line `start..<lineEnd`.
+    // Matches the line `start..<lineEnd`, keeping it if it matches.
     func visit(_ start: Int, _ lineEnd: Int) {
       let line = UnsafeRawBufferPointer(start: base + start, count: lineEnd - start)
       guard let key = Search.key(of: line, &matcher, fields, sortKey) else { return }
