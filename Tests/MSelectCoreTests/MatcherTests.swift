@@ -171,14 +171,19 @@ extension Matcher {
     var random = Generator(state: UInt64(pieces.utf8.count))
     var whole = 0
     var split = 0
+    var matchers: [String: (Matcher, Matcher)] = [:]
     for _ in 0..<4_000 {
       var line = random.next(3) == 0 ? "/" : ""
       for _ in 0..<(1 + random.next(6)) {
         line += words[random.next(words.count)] + separators[random.next(separators.count)]
       }
       let query = queries[random.next(queries.count)]
-      var fast = Matcher(pattern: Pattern(query), ceilingShortcut: true)
-      var exhaustive = Matcher(pattern: Pattern(query), ceilingShortcut: false)
+      var (fast, exhaustive) =
+        matchers[query] ?? (
+          Matcher(pattern: Pattern(query), ceilingShortcut: true),
+          Matcher(pattern: Pattern(query), ceilingShortcut: false)
+        )
+      defer { matchers[query] = (fast, exhaustive) }
       let bytes = Array(line.utf8)
       let a = bytes.withUnsafeBytes { fast.match($0) }
       let b = bytes.withUnsafeBytes { exhaustive.match($0) }
@@ -200,14 +205,19 @@ extension Matcher {
     var random = Generator(state: 7)
     let alphabet = Array("aab/b-:")
     var shortcuts = 0
+    var matchers: [String: (Matcher, Matcher)] = [:]
     for _ in 0..<40_000 {
       let line = String((0..<(1 + random.next(14))).map { _ in alphabet[random.next(alphabet.count)] })
       let query = String((0..<(2 + random.next(3))).map { _ in alphabet[random.next(4)] })
-      var fast = Matcher(pattern: Pattern(query), ceilingShortcut: true)
-      var exhaustive = Matcher(pattern: Pattern(query), ceilingShortcut: false)
+      var (fast, exhaustive) =
+        matchers[query] ?? (
+          Matcher(pattern: Pattern(query), ceilingShortcut: true),
+          Matcher(pattern: Pattern(query), ceilingShortcut: false)
+        )
       let bytes = Array(line.utf8)
       let a = bytes.withUnsafeBytes { fast.match($0) }
       #expect(a == bytes.withUnsafeBytes { exhaustive.match($0) }, "query \(query) line \(line)")
+      matchers[query] = (fast, exhaustive)
       let best = Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1)
       if a?.score == best || a?.score == best + Scorer.gapStart { shortcuts += 1 }
     }
