@@ -154,6 +154,24 @@ extension Matcher {
     #expect(compared > 300)
   }
 
+  /// `line` matched with the shortcuts and without, and the score with positions (the full matrices),
+  /// through matchers made once per query.
+  static func bothWays(_ query: String, _ line: String, _ matchers: inout [String: (Matcher, Matcher)])
+    -> (Matcher.Match?, Matcher.Match?, Int32?)
+  {
+    var (fast, exhaustive) =
+      matchers[query] ?? (
+        Matcher(pattern: Pattern(query), ceilingShortcut: true),
+        Matcher(pattern: Pattern(query), ceilingShortcut: false)
+      )
+    defer { matchers[query] = (fast, exhaustive) }
+    let bytes = Array(line.utf8)
+    return (
+      bytes.withUnsafeBytes { fast.match($0) }, bytes.withUnsafeBytes { exhaustive.match($0) },
+      bytes.withUnsafeBytes { exhaustive.scoreWithPositions($0) }
+    )
+  }
+
   /// Lines where the query often occurs whole, or split in two at one character, after delimiters or
   /// at word starts, with and without whitespace: the shortcuts must give the dynamic program's score
   /// and end on every one.
@@ -178,17 +196,8 @@ extension Matcher {
         line += words[random.next(words.count)] + separators[random.next(separators.count)]
       }
       let query = queries[random.next(queries.count)]
-      var (fast, exhaustive) =
-        matchers[query] ?? (
-          Matcher(pattern: Pattern(query), ceilingShortcut: true),
-          Matcher(pattern: Pattern(query), ceilingShortcut: false)
-        )
-      defer { matchers[query] = (fast, exhaustive) }
-      let bytes = Array(line.utf8)
-      let a = bytes.withUnsafeBytes { fast.match($0) }
-      let b = bytes.withUnsafeBytes { exhaustive.match($0) }
+      let (a, b, full) = Self.bothWays(query, line, &matchers)
       #expect(a == b, "query \(query) line \(line)")
-      let full = bytes.withUnsafeBytes { exhaustive.scoreWithPositions($0) }
       #expect(a?.score == full, "query \(query) line \(line)")
       let best = Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1)
       if a?.score == best { whole += 1 }
@@ -209,15 +218,9 @@ extension Matcher {
     for _ in 0..<40_000 {
       let line = String((0..<(1 + random.next(14))).map { _ in alphabet[random.next(alphabet.count)] })
       let query = String((0..<(2 + random.next(3))).map { _ in alphabet[random.next(4)] })
-      var (fast, exhaustive) =
-        matchers[query] ?? (
-          Matcher(pattern: Pattern(query), ceilingShortcut: true),
-          Matcher(pattern: Pattern(query), ceilingShortcut: false)
-        )
-      let bytes = Array(line.utf8)
-      let a = bytes.withUnsafeBytes { fast.match($0) }
-      #expect(a == bytes.withUnsafeBytes { exhaustive.match($0) }, "query \(query) line \(line)")
-      matchers[query] = (fast, exhaustive)
+      let (a, b, full) = Self.bothWays(query, line, &matchers)
+      #expect(a == b, "query \(query) line \(line)")
+      #expect(a?.score == full, "query \(query) line \(line)")
       let best = Scorer.scoreMatch * Int32(query.count) + 9 * Int32(query.count + 1)
       if a?.score == best || a?.score == best + Scorer.gapStart { shortcuts += 1 }
     }
