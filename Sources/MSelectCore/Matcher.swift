@@ -57,6 +57,14 @@ public struct Matcher {
     prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
   }
 
+  /// The terminator ending the line of `hit` (from `nextCandidate`) when the bytes after it already
+  /// rule the line out, else nil (see `Prescan.rulesOut`).
+  @inline(__always)
+  package func rulesOut(_ bytes: UnsafePointer<UInt8>, after hit: Int, to end: Int, terminator: UInt8) -> Int?
+  {
+    single == nil ? nil : prescan.rulesOut(bytes, after: hit, to: end, terminator: terminator)
+  }
+
   /// Whether some term must end the line (`abc$`): then the last bytes of a line can rule it out.
   package var anchorsLineEnds: Bool { anchors.contains { $0.atEnd } }
 

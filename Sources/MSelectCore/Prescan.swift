@@ -32,6 +32,8 @@ final class Prescan: @unchecked Sendable {
   private var splats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
   private var highMask: UInt64 = 0
   private var skipTable: UnsafePointer<UInt8>
+  /// The row of the character `nextCandidate` looks for.
+  private var skipRow = 0
   /// Pair mode: (first, second, first, second) splats; `usePairs` selects it.
   private var pairSplats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
   private var usePairs = false
@@ -101,6 +103,7 @@ final class Prescan: @unchecked Sendable {
     splats = (splat(0), splat(1), splat(2), splat(3))
     highMask = skip.anyHigh ? 0x8080_8080_8080_8080 : 0
     skipTable = UnsafePointer(rows + skip.row * 256)
+    skipRow = skip.row
     usePairs = !skip.pairs.isEmpty
     if usePairs {
       let last = skip.pairs[skip.pairs.count - 1]
@@ -186,6 +189,41 @@ final class Prescan: @unchecked Sendable {
       i &+= 1
     }
     return to
+  }
+
+  /// For a pattern of one term: the terminator ending the line of `hit` (a position `nextCandidate`
+  /// returned) when the characters after the skipped-to one cannot all follow it on that line, which
+  /// rules the line out before its start, end or encoding are looked at; nil when they can, or when
+  /// `to` comes first.
+  @inline(__always)
+  func rulesOut(_ p: UnsafePointer<UInt8>, after hit: Int, to end: Int, terminator: UInt8) -> Int? {
+    guard lengths.count == 1 else { return nil }
+    let count = lengths[0]
+    var r = skipRow &+ 1
+    guard r < count else { return nil }
+    var row = rows + r &* 256
+    var pair = pairs + r &* 1024
+    var j = hit &+ 1
+    while j < end {
+      let b = p[j]
+      if b == terminator { return j }
+      let kind = row[Int(b)]
+      if kind != 0 {
+        var found = kind == 1
+        if !found && j &+ 1 < end {
+          let bit = Int(b) << 8 | Int(p[j &+ 1])
+          found = pair[bit >> 6] & (1 << UInt64(bit & 63)) != 0
+        }
+        if found {
+          r &+= 1
+          guard r < count else { return nil }
+          row += 256
+          pair += 1024
+        }
+      }
+      j &+= 1
+    }
+    return nil
   }
 
   /// Whether the line can match every term.

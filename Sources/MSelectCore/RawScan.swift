@@ -123,6 +123,10 @@ public struct RawScan: LineSource, @unchecked Sendable {
     while position < end {
       let hit = matcher.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
+      if let lineEnd = matcher.rulesOut(base, after: hit, to: end, terminator: terminator) {
+        position = lineEnd + 1
+        continue
+      }
       // The line holding the hit starts after the last terminator before it.
       var lineStart = hit
       while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }

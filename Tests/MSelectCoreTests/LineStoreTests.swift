@@ -105,6 +105,8 @@ import Testing
     ("a", ["--tac"]), ("ab", ["--tiebreak", "end,begin"]), ("q", ["-d", " ", "--nth", "2"]),
     // Common characters but a rare ending: visited line by line.
     ("ab/$", []), ("^a ab/$", ["--tac"]), ("b/$ !é", []),
+    // A rare character, then one of two bytes: ruled out or not from the bytes after the rare one.
+    ("zé", []), ("qéa", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     var random = SparseScorerTests.Generator(state: 5)
@@ -129,7 +131,7 @@ import Testing
     let raw = UnsafeRawBufferPointer(holder.buffer)
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
     let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
-    let selective = ["zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é"].contains(query)
+    let selective = ["zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa"].contains(query)
     if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
       let found = lines.map { Array(scan.line($0)) }
       #expect(found == expected)
