@@ -209,11 +209,7 @@ final class Prescan: @unchecked Sendable {
       if b == terminator { return j }
       let kind = row[Int(b)]
       if kind != 0 {
-        var found = kind == 1
-        if !found && j &+ 1 < end {
-          let bit = Int(b) << 8 | Int(p[j &+ 1])
-          found = pair[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-        }
+        let found = kind == 1 || j &+ 1 < end && Prescan.has(pair, b, p[j &+ 1])
         if found {
           r &+= 1
           guard r < count else { return nil }
@@ -238,11 +234,7 @@ final class Prescan: @unchecked Sendable {
       while j < n {
         let kind = row[Int(p[j])]
         if kind != 0 {
-          var hit = kind == 1
-          if !hit && j &+ 1 < n {
-            let bit = Int(p[j]) << 8 | Int(p[j &+ 1])
-            hit = pair[bit >> 6] & (1 << UInt64(bit & 63)) != 0
-          }
+          let hit = kind == 1 || j &+ 1 < n && Prescan.has(pair, p[j], p[j &+ 1])
           if hit {
             row += 256
             pair += 1024
@@ -254,5 +246,12 @@ final class Prescan: @unchecked Sendable {
       if row != end { return false }
     }
     return true
+  }
+
+  /// Whether a row's pair bits hold (`first`, `second`): the two bytes begin an encoding of its character.
+  @inline(__always)
+  private static func has(_ pair: UnsafeMutablePointer<UInt64>, _ first: UInt8, _ second: UInt8) -> Bool {
+    let bit = Int(first) << 8 | Int(second)
+    return pair[bit >> 6] & (1 << UInt64(bit & 63)) != 0
   }
 }
