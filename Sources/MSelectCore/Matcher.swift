@@ -57,12 +57,12 @@ public struct Matcher {
     prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
   }
 
-  /// The terminator ending the line of `hit` (from `nextCandidate`) when the bytes after it already
-  /// rule the line out, else nil (see `Prescan.rulesOut`).
+  /// What the bytes from `hit` (from `nextCandidate`) to the end of its line say (see `Prescan.verdict`).
   @inline(__always)
-  package func rulesOut(_ bytes: UnsafePointer<UInt8>, after hit: Int, to end: Int, terminator: UInt8) -> Int?
+  func verdict(_ bytes: UnsafePointer<UInt8>, from hit: Int, to end: Int, terminator: UInt8)
+    -> Prescan.Verdict
   {
-    single == nil ? nil : prescan.rulesOut(bytes, after: hit, to: end, terminator: terminator)
+    single == nil ? .possible : prescan.verdict(bytes, from: hit, to: end, terminator: terminator)
   }
 
   /// Whether some term must end the line (`abc$`): then the last bytes of a line can rule it out.
@@ -73,9 +73,10 @@ public struct Matcher {
     prescan.adapt(to: sample)
   }
 
-  /// Scores a line; nil when it does not match.
-  public mutating func match(_ line: UnsafeRawBufferPointer) -> Match? {
-    evaluate(line, positions: nil)
+  /// Scores a line; nil when it does not match. `prescanned`: the byte pre-scan is known to pass
+  /// (a `.passes` verdict), so it is not run again.
+  public mutating func match(_ line: UnsafeRawBufferPointer, prescanned: Bool = false) -> Match? {
+    evaluate(line, positions: nil, prescanned: prescanned)
   }
 
   /// The score as computed while collecting positions (the full matrices); for tests.
@@ -91,12 +92,12 @@ public struct Matcher {
     return Array(Set(found)).sorted()
   }
 
-  private mutating func evaluate(_ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?)
-    -> Match?
-  {
+  private mutating func evaluate(
+    _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?, prescanned: Bool = false
+  ) -> Match? {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
     // One fuzzy term checks its own subsequence on ASCII lines (faster than the byte pre-scan).
-    if let single { return matchSingle(single, line, positions: positions) }
+    if let single { return matchSingle(single, line, positions: positions, prescanned: prescanned) }
     for anchor in anchors where anchor.rejects(line) { return nil }
     if let base = line.baseAddress {
       guard prescan.passes(base.assumingMemoryBound(to: UInt8.self), line.count) else { return nil }
@@ -123,7 +124,8 @@ public struct Matcher {
   /// One fuzzy term: decoding and folding in one pass, then the scorer.
   @inline(__always)
   private mutating func matchSingle(
-    _ term: SingleFuzzyTerm, _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?
+    _ term: SingleFuzzyTerm, _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?,
+    prescanned: Bool
   ) -> Match? {
     let n = line.count
     guard n > 0 else { return nil }
@@ -137,7 +139,7 @@ public struct Matcher {
       return Match(score: found.score, begin: found.begin, end: found.end)
     }
     // Rule the line out by its bytes before decoding it.
-    guard prescan.passes(p, n) else { return nil }
+    guard prescanned || prescan.passes(p, n) else { return nil }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
     guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }

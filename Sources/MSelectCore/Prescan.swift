@@ -191,35 +191,44 @@ final class Prescan: @unchecked Sendable {
     return to
   }
 
-  /// For a pattern of one term: the terminator ending the line of `hit` (a position `nextCandidate`
-  /// returned) when the characters after the skipped-to one cannot all follow it on that line, which
-  /// rules the line out before its start, end or encoding are looked at; nil when they can, or when
-  /// `to` comes first.
+  /// What the bytes from a skipped-to candidate to the end of its line say about a one-term pattern.
+  enum Verdict: Equatable {
+    /// The characters cannot all be found in order: the line cannot match. Its terminator (or the
+    /// end of the bytes) is at `lineEnd`.
+    case ruledOut(lineEnd: Int)
+    /// Every character is found in order: `passes` holds for the line, so it need not run again.
+    case passes
+    /// The characters from the skipped-to one on are found; those before it still need a look.
+    case possible
+  }
+
+  /// For a pattern of one term, the verdict on the line of `hit` (a position `nextCandidate` returned),
+  /// found before the line's start, end or encoding are looked at: the characters from the skipped-to
+  /// one on are looked for from `hit` (no occurrence of that one can come earlier in its line).
   @inline(__always)
-  func rulesOut(_ p: UnsafePointer<UInt8>, after hit: Int, to end: Int, terminator: UInt8) -> Int? {
-    guard lengths.count == 1 else { return nil }
+  func verdict(_ p: UnsafePointer<UInt8>, from hit: Int, to end: Int, terminator: UInt8) -> Verdict {
+    guard lengths.count == 1 else { return .possible }
     let count = lengths[0]
-    var r = skipRow &+ 1
-    guard r < count else { return nil }
+    var r = skipRow
     var row = rows + r &* 256
     var pair = pairs + r &* 1024
-    var j = hit &+ 1
+    var j = hit
     while j < end {
       let b = p[j]
-      if b == terminator { return j }
+      if b == terminator { return .ruledOut(lineEnd: j) }
       let kind = row[Int(b)]
       if kind != 0 {
         let found = kind == 1 || j &+ 1 < end && Prescan.has(pair, b, p[j &+ 1])
         if found {
           r &+= 1
-          guard r < count else { return nil }
+          guard r < count else { return skipRow == 0 ? .passes : .possible }
           row += 256
           pair += 1024
         }
       }
       j &+= 1
     }
-    return nil
+    return .ruledOut(lineEnd: end)
   }
 
   /// Whether the line can match every term.

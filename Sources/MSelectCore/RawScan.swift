@@ -98,9 +98,9 @@ public struct RawScan: LineSource, @unchecked Sendable {
     var hits = Hits()
     let end = chunk.upperBound
     // Matches the line `start..<lineEnd`, keeping it if it matches.
-    func visit(_ start: Int, _ lineEnd: Int) {
+    func visit(_ start: Int, _ lineEnd: Int, prescanned: Bool = false) {
       let line = UnsafeRawBufferPointer(start: base + start, count: lineEnd - start)
-      guard let key = Search.key(of: line, &matcher, fields, sortKey) else { return }
+      guard let key = Search.key(of: line, &matcher, fields, sortKey, prescanned: prescanned) else { return }
       hits.keys.append(key)
       hits.starts.append(start)
       hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
@@ -123,7 +123,8 @@ public struct RawScan: LineSource, @unchecked Sendable {
     while position < end {
       let hit = matcher.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
-      if let lineEnd = matcher.rulesOut(base, after: hit, to: end, terminator: terminator) {
+      let verdict = matcher.verdict(base, from: hit, to: end, terminator: terminator)
+      if case .ruledOut(let lineEnd) = verdict {
         position = lineEnd + 1
         continue
       }
@@ -131,7 +132,7 @@ public struct RawScan: LineSource, @unchecked Sendable {
       var lineStart = hit
       while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
       let lineEnd = lineEnd(base, from: hit, to: end, terminator)
-      visit(lineStart, lineEnd)
+      visit(lineStart, lineEnd, prescanned: verdict == .passes)
       position = lineEnd + 1
     }
     return hits

@@ -240,13 +240,14 @@ public enum Search {
   /// The sort key of a line if it matches (its `--nth` fields when given), else nil.
   @inline(__always)
   static func key(
-    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey
+    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
+    prescanned: Bool = false
   ) -> UInt64? {
     let outcome: Matcher.Match?
     if let spec = fields.spec {
       outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
     } else {
-      outcome = matcher.match(line)
+      outcome = matcher.match(line, prescanned: prescanned)
     }
     guard let match = outcome else { return nil }
     let characters = sortKey.needsCharacters ? characterCount(line) : 0

@@ -107,6 +107,9 @@ import Testing
     ("ab/$", []), ("^a ab/$", ["--tac"]), ("b/$ !é", []),
     // A rare character, then one of two bytes: ruled out or not from the bytes after the rare one.
     ("zé", []), ("qéa", []),
+    // A rare two-byte character whose lead byte é shares: found first (the bytes after the skipped-to
+    // one settle the line) or last (the line still gets the full pre-scan).
+    ("ûa", []), ("ûé", []), ("aû", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     var random = SparseScorerTests.Generator(state: 5)
@@ -119,6 +122,7 @@ import Testing
         switch random.next(300) {
         case 0: "z"
         case 1: "q"
+        case 2: "û"
         default: alphabet[random.next(alphabet.count)]
         }
       }
@@ -131,7 +135,9 @@ import Testing
     let raw = UnsafeRawBufferPointer(holder.buffer)
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
     let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
-    let selective = ["zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa"].contains(query)
+    let selective = [
+      "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû",
+    ].contains(query)
     if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
       let found = lines.map { Array(scan.line($0)) }
       #expect(found == expected)
