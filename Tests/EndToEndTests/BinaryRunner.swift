@@ -11,8 +11,12 @@ struct BinaryRunner {
     var text: String { String(decoding: stdout, as: UTF8.self) }
   }
 
-  /// The binary next to the test bundle in the build directory.
+  /// `$MSELECT_BINARY` (so `.ci/run` can test the binary `scripts/install` ships), else the binary next
+  /// to the test bundle in the build directory.
   static let binary: URL = {
+    if let path = ProcessInfo.processInfo.environment["MSELECT_BINARY"], !path.isEmpty {
+      return URL(fileURLWithPath: path)
+    }
     let exe = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath()
     var dir = exe.deletingLastPathComponent()
     // The test runner may live inside a .xctest bundle directory.
