@@ -39,6 +39,24 @@ final class Prescan: @unchecked Sendable {
   private var usePairs = false
   /// Whether `nextCandidate` can skip ahead.
   let canSkip: Bool
+  /// For `verdict`, when one term has at most 8 characters from the skipped-to one on: indexed by a
+  /// byte and the low 6 bits of the next one (`first | (second & 0x3F) << 8`: what a continuation byte
+  /// carries), bit `k` says a character starting there can be the term's character `skipRow + k`, so
+  /// one load per byte answers for every row, lead bytes of other characters included. A lead byte
+  /// followed by a non-continuation byte may be taken for a character it is not: the verdict then
+  /// passes a line the matcher rejects, never the reverse. Filled at the first verdict (many
+  /// searches never ask for one).
+  private var members: UnsafeMutablePointer<UInt8>?
+  /// The rows `members` covers (`skipRow` onwards); 0 when it does not apply.
+  private var memberRows = 0
+  /// Whether `members` must be filled for the current `skipRow` before use.
+  private var membersStale = false
+  /// Whether `verdict` uses `members`: set by `adapt` for text with many non-ASCII characters, whose
+  /// lead bytes cost the byte-by-byte loop a pair check and a mispredicted branch each. On ASCII
+  /// text that loop's branches are predictable and it is the faster one.
+  private var useMembers = false
+  /// Per row, the first byte of each encoding and the low 6 bits of its second (nil for one byte).
+  private let starts: [[(first: Int, low: Int?)]]
 
   init(_ terms: [Term]) {
     lengths = terms.map { $0.chars.count }
@@ -65,6 +83,9 @@ final class Prescan: @unchecked Sendable {
     }
     self.skippable = skippable
     canSkip = !skippable.isEmpty
+    starts = terms.flatMap { term in
+      term.encodings.map { list in list.map { (Int($0[0]), $0.count > 1 ? Int($0[1] & 0x3F) : nil) } }
+    }
     rowCount = lengths.reduce(0, +)
     rows = .allocate(capacity: max(rowCount, 1) * 256)
     rows.initialize(repeating: 0, count: max(rowCount, 1) * 256)
@@ -93,6 +114,7 @@ final class Prescan: @unchecked Sendable {
   deinit {
     rows.deallocate()
     pairs.deallocate()
+    members?.deallocate()
   }
 
   /// Sets the SWAR masks for `skip`.
@@ -104,6 +126,8 @@ final class Prescan: @unchecked Sendable {
     highMask = skip.anyHigh ? 0x8080_8080_8080_8080 : 0
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipRow = skip.row
+    memberRows = lengths.count == 1 && lengths[0] - skipRow <= 8 ? lengths[0] - skipRow : 0
+    membersStale = memberRows > 0
     usePairs = !skip.pairs.isEmpty
     if usePairs {
       let last = skip.pairs[skip.pairs.count - 1]
@@ -114,9 +138,41 @@ final class Prescan: @unchecked Sendable {
     }
   }
 
+  /// Whether more than 1 in 64 bytes of `sample` have the top bit set, 8 bytes at a time.
+  private static func manyNonASCII(_ sample: UnsafeRawBufferPointer) -> Bool {
+    guard let base = sample.baseAddress else { return false }
+    var high = 0
+    var i = 0
+    while i &+ 8 <= sample.count {
+      let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      high &+= (word & 0x8080_8080_8080_8080).nonzeroBitCount
+      i &+= 8
+    }
+    return high &* 64 > sample.count
+  }
+
+  /// Fills `members` for the `memberRows` rows from `skipRow` on.
+  private func fillMembers() {
+    let table = members ?? .allocate(capacity: 1 << 14)
+    members = table
+    table.initialize(repeating: 0, count: 1 << 14)
+    for k in 0..<memberRows {
+      let bit = UInt8(1) << UInt8(k)
+      for (first, low) in starts[skipRow + k] {
+        if let low {
+          table[first | low << 8] |= bit
+        } else {
+          for low in 0..<64 { table[first | low << 8] |= bit }
+        }
+      }
+    }
+    membersStale = false
+  }
+
   /// Picks the character to skip to: the one whose bytes are rarest in `sample` (the start of the
   /// lines about to be searched), so fewer lines get a closer look.
   func adapt(to sample: UnsafeRawBufferPointer) {
+    defer { useMembers = memberRows > 0 && Prescan.manyNonASCII(sample) }
     guard skippable.count > 1 else {
       if let only = skippable.first { choose(only) }
       return
@@ -208,6 +264,7 @@ final class Prescan: @unchecked Sendable {
   @inline(__always)
   func verdict(_ p: UnsafePointer<UInt8>, from hit: Int, to end: Int, terminator: UInt8) -> Verdict {
     guard lengths.count == 1 else { return .possible }
+    if useMembers { return memberVerdict(p, from: hit, to: end, terminator: terminator) }
     let count = lengths[0]
     var r = skipRow
     var row = rows + r &* 256
@@ -227,6 +284,34 @@ final class Prescan: @unchecked Sendable {
         }
       }
       j &+= 1
+    }
+    return .ruledOut(lineEnd: end)
+  }
+
+  /// `verdict` by the `members` table. `state` is the bit of the row looked for next; adding the
+  /// matching bit moves it on, with no branch to mispredict at every character found. Kept out of
+  /// line: inlined, it slows the skipping loop around it.
+  @inline(never)
+  private func memberVerdict(_ p: UnsafePointer<UInt8>, from hit: Int, to end: Int, terminator: UInt8)
+    -> Verdict
+  {
+    if membersStale { fillMembers() }
+    let members = members.unsafelyUnwrapped
+    let done = 1 << memberRows
+    var state = 1
+    var j = hit
+    let raw = UnsafeRawPointer(p)
+    while j &+ 1 < end {
+      let pair = Int(UInt16(littleEndian: raw.loadUnaligned(fromByteOffset: j, as: UInt16.self)))
+      if UInt8(truncatingIfNeeded: pair) == terminator { return .ruledOut(lineEnd: j) }
+      state &+= Int(members[pair & 0x3FFF]) & state
+      if state == done { return skipRow == 0 ? .passes : .possible }
+      j &+= 1
+    }
+    if j < end {
+      if p[j] == terminator { return .ruledOut(lineEnd: j) }
+      state &+= Int(members[Int(p[j])]) & state
+      if state == done { return skipRow == 0 ? .passes : .possible }
     }
     return .ruledOut(lineEnd: end)
   }

@@ -110,6 +110,8 @@ import Testing
     // A rare two-byte character whose lead byte é shares: found first (the bytes after the skipped-to
     // one settle the line) or last (the line still gets the full pre-scan).
     ("ûa", []), ("ûé", []), ("aû", []),
+    // Seven characters from the rare one on (the most the verdict's one-table check takes), and more.
+    ("zab/aba", []), ("zaab/aéab", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     var random = SparseScorerTests.Generator(state: 5)
@@ -136,7 +138,7 @@ import Testing
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
     let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
     let selective = [
-      "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû",
+      "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû", "zab/aba", "zaab/aéab",
     ].contains(query)
     if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
       let found = lines.map { Array(scan.line($0)) }
