@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -51,7 +52,8 @@ public struct RawScan: LineSource, @unchecked Sendable {
       // Decide on a 64 KiB sample (whole lines) from the start.
       let sampleEnd = MappedLines.bounds(
         base, from: bounds[0], to: bounds[1], terminator: terminator, size: 64 << 10)[1]
-      let sample = scan(base, bounds[0]..<sampleEnd, terminator, pattern, rank, fields)
+      var matcher = Matcher(pattern: pattern)
+      let sample = scan(base, bounds[0]..<sampleEnd, terminator, &matcher, rank, fields)
       let covered = sample.lengths.reduce(0) { $0 + Int($1) + 1 }
       if Double(covered) > broadShare * Double(sampleEnd - bounds[0]) { return nil }
     }
@@ -59,8 +61,17 @@ public struct RawScan: LineSource, @unchecked Sendable {
     parts.initialize(repeating: Hits())
     defer { parts.deinitialize().deallocate() }
     let shared = ScanBuffers(base: base, parts: parts)
-    DispatchQueue.concurrentPerform(iterations: chunks) { k in
-      shared.parts[k] = scan(shared.base, bounds[k]..<bounds[k + 1], terminator, pattern, rank, fields)
+    // One worker per core takes chunks in turn, keeping its matcher (and the tables the matcher
+    // builds as it goes) from one chunk to the next.
+    let workers = max(1, min(chunks, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let next = Atomic<Int>(0)
+    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+      var matcher = Matcher(pattern: pattern)
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < chunks else { break }
+        shared.parts[k] = scan(shared.base, bounds[k]..<bounds[k + 1], terminator, &matcher, rank, fields)
+      }
     }
     let total = parts.reduce(0) { $0 + $1.starts.count }
     var starts: [Int] = []
@@ -88,10 +99,9 @@ public struct RawScan: LineSource, @unchecked Sendable {
 
   /// Matches the lines of one chunk.
   private static func scan(
-    _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ pattern: Pattern,
+    _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ matcher: inout Matcher,
     _ rank: RankOptions, _ fields: SearchFields
   ) -> Hits {
-    var matcher = Matcher(pattern: pattern)
     let sortKey = SortKey(rank)
     matcher.adapt(
       to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(16 << 10, chunk.count)))
