@@ -49,37 +49,39 @@ package enum CharFold {
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
   /// both, none gives 0xFF twice). Built at first use, kept for the life of the process.
   nonisolated(unsafe) private static var pairTables: [Mode: UnsafePointer<(UInt8, UInt8)>] = [:]
+  private static let pairLock = Mutex(())
 
   /// The ASCII byte pairs of `mode` (see `pairTables`).
   package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
-    reverseLock.withLock { _ in
+    pairLock.withLock { _ in
       if let known = pairTables[mode] { return known }
       let table = self.table(mode)
       let pairs = UnsafeMutablePointer<(UInt8, UInt8)>.allocate(capacity: 128)
-      for c in 0..<128 {
-        let bytes = (0..<128).filter { table[$0] == UInt32(c) }.map(UInt8.init)
-        pairs[c] = (bytes.first ?? 0xFF, bytes.count > 1 ? bytes[1] : bytes.first ?? 0xFF)
+      pairs.initialize(repeating: (0xFF, 0xFF), count: 128)
+      // In increasing byte order: the first byte folding to c fills both slots, the second the other.
+      for b in 0..<128 {
+        let c = Int(table[b])
+        guard c < 128 else { continue }
+        if pairs[c].0 == 0xFF {
+          pairs[c] = (UInt8(b), UInt8(b))
+        } else if pairs[c].0 == pairs[c].1 {
+          pairs[c].1 = UInt8(b)
+        }
       }
       pairTables[mode] = UnsafePointer(pairs)
       return UnsafePointer(pairs)
     }
   }
 
-  /// For each mode, the characters that fold to each folded value (built once, on first use).
-  nonisolated(unsafe) private static var reverse: [Mode: [UInt32: [UInt32]]] = [:]
-  private static let reverseLock = Mutex(())
-
-  /// Every character that folds to `c` under `mode`, `c` itself included.
+  /// Every character that folds to `c` under `mode`, `c` itself first, the others in increasing order.
+  ///
+  /// A scan of the table (a few microseconds per character) costs less than building a reverse
+  /// index, which a `--filter` run would do for the few characters of one query.
   package static func preimages(of c: UInt32, _ mode: Mode) -> [UInt32] {
-    let index = reverseLock.withLock { _ -> [UInt32: [UInt32]] in
-      if let known = reverse[mode] { return known }
-      let table = self.table(mode)
-      var built: [UInt32: [UInt32]] = [:]
-      for x in 0..<limit where table[Int(x)] != x { built[table[Int(x)], default: []].append(x) }
-      reverse[mode] = built
-      return built
-    }
-    return [c] + (index[c] ?? []).filter { $0 != c }
+    let table = self.table(mode)
+    var found = [c]
+    for x in 0..<Int(limit) where table[x] == c && UInt32(x) != c { found.append(UInt32(x)) }
+    return found
   }
 
   /// Whether `c` is an uppercase letter (smart case looks for these in a term).
