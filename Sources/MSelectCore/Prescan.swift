@@ -27,15 +27,15 @@ final class Prescan: @unchecked Sendable {
   }
 
   private let skippable: [Skip]
-  /// The character `nextCandidate` looks for (chosen by `adapt`), as SWAR masks: each wanted byte
-  /// repeated over a word (unused slots repeat the first), and the top-bit mask when any high byte counts.
-  private var splats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-  private var highMask: UInt64 = 0
+  /// The character `nextCandidate` looks for (chosen by `adapt`), as vectors: each wanted byte in
+  /// every lane (unused slots repeat the first), and the top bit in every lane when any high byte counts.
+  private var wantedLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
+  private var highLanes = SIMD16<UInt8>()
   private var skipTable: UnsafePointer<UInt8>
   /// The row of the character `nextCandidate` looks for.
   private var skipRow = 0
-  /// Pair mode: (first, second, first, second) splats; `usePairs` selects it.
-  private var pairSplats: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
+  /// Pair mode: (first, second, first, second) vectors; `usePairs` selects it.
+  private var pairLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
   private var usePairs = false
   /// Whether `nextCandidate` can skip ahead.
   let canSkip: Bool
@@ -119,21 +119,21 @@ final class Prescan: @unchecked Sendable {
 
   /// Sets the SWAR masks for `skip`.
   private func choose(_ skip: Skip) {
-    let ones: UInt64 = 0x0101_0101_0101_0101
     let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
-    func splat(_ k: Int) -> UInt64 { ones &* UInt64(wanted[k < wanted.count ? k : 0]) }
-    splats = (splat(0), splat(1), splat(2), splat(3))
-    highMask = skip.anyHigh ? 0x8080_8080_8080_8080 : 0
+    func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
+    wantedLanes = (lanes(0), lanes(1), lanes(2), lanes(3))
+    highLanes = SIMD16(repeating: skip.anyHigh ? 0x80 : 0)
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipRow = skip.row
     memberRows = lengths.count == 1 && lengths[0] - skipRow <= 8 ? lengths[0] - skipRow : 0
     membersStale = memberRows > 0
     usePairs = !skip.pairs.isEmpty
     if usePairs {
+      let first = skip.pairs[0]
       let last = skip.pairs[skip.pairs.count - 1]
-      pairSplats = (
-        ones &* UInt64(skip.pairs[0].0), ones &* UInt64(skip.pairs[0].1), ones &* UInt64(last.0),
-        ones &* UInt64(last.1)
+      pairLanes = (
+        SIMD16(repeating: first.0), SIMD16(repeating: first.1), SIMD16(repeating: last.0),
+        SIMD16(repeating: last.1)
       )
     }
   }
@@ -210,41 +210,45 @@ final class Prescan: @unchecked Sendable {
   /// time; `to` if there is none. Lines that end before it cannot match.
   @inline(__always)
   func nextCandidate(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    // SWAR: a byte equal to a wanted one makes `hasZero(word ^ splat)` non-zero (it may also flag a
-    // neighbour; hits are checked exactly against the table).
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let highs: UInt64 = 0x8080_8080_8080_8080
-    let (a, b, c, d) = splats
-    let high = highMask
+    // Sixteen bytes per step: a lane equal to a wanted byte (or with its top bit set, when any high
+    // byte counts) flags the block, whose bytes are then checked exactly against the table.
     let table = skipTable
-    @inline(__always) func hasZero(_ v: UInt64) -> UInt64 { (v &- ones) & ~v & highs }
     let raw = UnsafeRawPointer(p)
     var i = from
     if usePairs {
-      // A pair at lane k: byte k equals a first byte and byte k + 1 a second one. Zero lanes are
-      // always flagged by hasZero (false flags only sit above a true one), so the AND loses no pair.
-      let (f1, s1, f2, s2) = pairSplats
-      while i &+ 9 <= to {
-        let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-        let next = raw.loadUnaligned(fromByteOffset: i &+ 1, as: UInt64.self)
-        if (hasZero(word ^ f1) & hasZero(next ^ s1)) | (hasZero(word ^ f2) & hasZero(next ^ s2)) != 0 {
-          for k in 0..<8 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+      // A pair at lane k: byte k equals a first byte and byte k + 1 a second one.
+      let (f1, s1, f2, s2) = pairLanes
+      while i &+ 17 <= to {
+        let this = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        let next = raw.loadUnaligned(fromByteOffset: i &+ 1, as: SIMD16<UInt8>.self)
+        let found = (this .== f1) .& (next .== s1) .| (this .== f2) .& (next .== s2)
+        if Prescan.any(found) {
+          for k in 0..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
         }
-        i &+= 8
+        i &+= 16
       }
     }
-    while i &+ 8 <= to {
-      let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      if hasZero(word ^ a) | hasZero(word ^ b) | hasZero(word ^ c) | hasZero(word ^ d) | (word & high) != 0 {
-        for k in 0..<8 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+    let (a, b, c, d) = wantedLanes
+    let high = highLanes
+    while i &+ 16 <= to {
+      let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      if Prescan.any((v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v & high .!= .zero)) {
+        for k in 0..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
       }
-      i &+= 8
+      i &+= 16
     }
     while i < to {
       if table[Int(p[i])] != 0 { return i }
       i &+= 1
     }
     return to
+  }
+
+  /// Whether any lane is set: the two halves tested as integers (`SIMDMask.any` reduces lane by lane).
+  @inline(__always)
+  private static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
+    return halves[0] | halves[1] != 0
   }
 
   /// What the bytes from a skipped-to candidate to the end of its line say about a one-term pattern.
