@@ -103,6 +103,7 @@ package struct Scorer {
   private let h = ScratchBuffer<Int32>()
   private let c = ScratchBuffer<UInt16>()
   private let firsts = ScratchBuffer<Int>()
+  private let lasts = ScratchBuffer<Int>()
   private let eventStorage = ScratchBuffer<Int>()
   private let eventRuns = ScratchBuffer<UInt16>()
   private let bonuses = ScratchBuffer<Int32>()
@@ -257,7 +258,16 @@ package struct Scorer {
     let final = pattern[m - 1]
     while t.folded(last) != final { last -= 1 }
     guard positions != nil else {
-      return sparse(pattern: pattern, text: text, firsts: firsts, last: last)
+      // The latest place each character can match with the rest of the pattern after it: the
+      // backward counterpart of `firsts`.
+      let lasts = self.lasts.reserve(m)
+      lasts[m - 1] = last
+      for k in stride(from: m - 2, through: 0, by: -1) {
+        var j = lasts[k + 1] - 1
+        while t.folded(j) != pattern[k] { j -= 1 }
+        lasts[k] = j
+      }
+      return sparse(pattern: pattern, text: text, firsts: firsts, lasts: lasts)
     }
     let width = last - first + 1
     let bonus = prepareBonuses(text, first, last)
@@ -279,10 +289,15 @@ package struct Scorer {
   /// and any other cell's value is derived from the event before it. The work is proportional to the
   /// number of occurrences of the pattern's characters instead of window × pattern length; positions
   /// are not needed here (the picker's highlighting uses the full matrices).
+  ///
+  /// Row `k` only needs its events in `firsts[k]...lasts[k]`: a match of character `k` after `lasts[k]`
+  /// leaves no room for the rest of the pattern, so no complete alignment goes through it, and no
+  /// later row's event in range reads it (that event would be a later place for character `k`).
   private func sparse<T: ScoredText>(
-    pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
+    pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, lasts: UnsafePointer<Int>
   ) -> Result {
     let m = pattern.count
+    let last = lasts[m - 1]
     let width = last - firsts[0] + 1
     // Two rows of events: positions, values, run lengths, and whether the cell ended in a gap.
     let storage = eventStorage.reserve(width * 4)
@@ -297,9 +312,10 @@ package struct Scorer {
     // Row 0: a match starts afresh with the doubled bonus of the first character.
     let p0 = pattern[0]
     var j0 = firsts[0]
-    while j0 <= last {
+    let last0 = lasts[0]
+    while j0 <= last0 {
       let j = j0
-      j0 = text.next(p0, from: j0 &+ 1, through: last)
+      j0 = text.next(p0, from: j0 &+ 1, through: last0)
       current.position[current.count] = j
       current.value.storeBytes(
         of: Scorer.scoreMatch &+ bonus(at: j, text) &* Scorer.firstCharMultiplier,
@@ -322,9 +338,10 @@ package struct Scorer {
       var leftGap = false
       var leftIsEvent = false
       var ji = firsts[i]
-      while ji <= last {
+      let lastI = lasts[i]
+      while ji <= lastI {
         let j = ji
-        ji = text.next(pi, from: ji &+ 1, through: last)
+        ji = text.next(pi, from: ji &+ 1, through: lastI)
         // Left neighbour (i, j - 1): the last event of this row, decayed over the cells since.
         var left = leftValue
         var inGap = leftGap
