@@ -432,18 +432,22 @@ package struct Scorer {
     while s &+ m &- 1 <= last {
       var k = 1
       while k < m && text.folded(s &+ k) == pattern[k] { k &+= 1 }
-      let atCeiling = bonus(at: s, text) == ceiling
       if k == m {
-        if atCeiling { return Result(score: best, begin: firsts[0], end: s &+ m &- 1) }
+        if bonus(at: s, text) == ceiling { return Result(score: best, begin: firsts[0], end: s &+ m &- 1) }
         contiguous = true
-      } else if atCeiling && splitEnd < 0 && !doubtful && s &+ m <= last {
-        // Parts pattern[..<a] at s and pattern[a...] at s + a + 1, for each a the first part allows.
+      } else if splitEnd < 0 && !doubtful && s &+ m <= last {
+        // Parts pattern[..<a] at s and pattern[a...] at s + a + 1, for each a the first part allows,
+        // both starting at the ceiling. The characters are compared first: most occurrences fail
+        // there, and need no bonus worked out.
         var clean = false
         var found = false
-        for a in 1...k where bonus(at: s &+ a &+ 1, text) == ceiling {
+        var startsAtCeiling: Bool?
+        for a in 1...k {
           var t = 0
           while t < m &- a && text.folded(s &+ a &+ 1 &+ t) == pattern[a &+ t] { t &+= 1 }
-          guard t == m &- a else { continue }
+          guard t == m &- a, bonus(at: s &+ a &+ 1, text) == ceiling else { continue }
+          if startsAtCeiling == nil { startsAtCeiling = bonus(at: s, text) == ceiling }
+          guard startsAtCeiling == true else { break }
           found = true
           if text.folded(s &+ a) != pattern[a &- 1] && text.folded(s &+ 1) != p0 { clean = true }
         }
