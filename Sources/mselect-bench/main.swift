@@ -1,6 +1,10 @@
 // Replays typing on a large input through the picker's core and prints per-keystroke latencies:
 // until the first screen of ranked results is ready (the preview), and until the full count is known.
 // Part of scripts/bench; not installed.
+//
+// `mselect-bench --filter QUERY FILE [RUNS]` instead times `mselect -f QUERY FILE`'s search in-process,
+// RUNS times (default 50) over one mapping, and prints the minimum, lower quartile and median: wall
+// times of whole runs vary by a few percent on a shared machine, these by about one.
 
 import Dispatch
 import Glibc
@@ -8,8 +12,14 @@ import MSelectCore
 import MSelectTerminal
 
 let arguments = CommandLine.arguments
+if arguments.count >= 4 && arguments[1] == "--filter" {
+  timeFilter(
+    query: Array(arguments[2].utf8), path: arguments[3],
+    runs: arguments.count > 4 ? Int(arguments[4]) ?? 50 : 50)
+  exit(0)
+}
 guard arguments.count == 2 else {
-  print("usage: mselect-bench FILE")
+  print("usage: mselect-bench FILE | mselect-bench --filter QUERY FILE [RUNS]")
   exit(2)
 }
 let store: LineStore
@@ -95,3 +105,52 @@ func main(_ store: LineStore) {
 }
 
 main(store)
+
+/// Times the filter search the way `mselect -f` runs it on a mapped file (in place, or on a line table
+/// when the query is broad), without process start, output or exit.
+func timeFilter(query: [UInt8], path: String, runs: Int) {
+  let options: Options
+  let mapping: FileMapping
+  do {
+    options = try OptionParser.parse([Array("-f".utf8), query])
+    guard let mapped = try InputReader(path: path, terminator: 10).mapWhole() else {
+      print("mselect-bench: \(path) cannot be mapped")
+      exit(2)
+    }
+    mapping = mapped
+  } catch let error as OptionError {
+    print("mselect-bench: \(error.message)")
+    exit(2)
+  } catch let error as InputError {
+    print("mselect-bench: \(error.message)")
+    exit(2)
+  } catch {
+    exit(2)
+  }
+  var times: [Double] = []
+  var how = ""
+  var matches = 0
+  for _ in 0..<max(runs, 1) {
+    let start = DispatchTime.now().uptimeNanoseconds
+    if let (_, lines) = RawScan.filter(mapping.bytes, terminator: 10, query: query, options: options) {
+      how = "in place"
+      matches = lines.count
+    } else {
+      let lines = MappedLines.store(mapping.bytes, terminator: 10, owner: mapping)
+      if case .print(let ranked) = Scripted.filter(query, options, lines) { matches = ranked.count }
+      how = "line table"
+    }
+    times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
+  }
+  times.sort()
+  // Hundredths: the differences worth measuring here are a few percent of a few milliseconds.
+  func ms(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    let fraction = hundredths % 100
+    return "\(hundredths / 100).\(fraction < 10 ? "0" : "")\(fraction)"
+  }
+  let q = String(decoding: query, as: UTF8.self)
+  print(
+    "filter `\(q)` (\(how), \(matches) matches, \(times.count) runs): min \(ms(times[0])) ms, "
+      + "p25 \(ms(times[times.count / 4])) ms, median \(ms(times[times.count / 2])) ms")
+}
