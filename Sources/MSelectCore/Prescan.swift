@@ -117,7 +117,7 @@ final class Prescan: @unchecked Sendable {
     members?.deallocate()
   }
 
-  /// Sets the SWAR masks for `skip`.
+  /// Makes `skip` the character `nextCandidate` looks for: its vectors, table row and verdict rows.
   private func choose(_ skip: Skip) {
     let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
     func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
@@ -206,7 +206,7 @@ final class Prescan: @unchecked Sendable {
     choose(skippable.min { cost($0) < cost($1) }!)
   }
 
-  /// The first position in `p[from..<to]` of a byte that can start the chosen character, 8 bytes at a
+  /// The first position in `p[from..<to]` of a byte that can start the chosen character, 16 bytes at a
   /// time; `to` if there is none. Lines that end before it cannot match.
   @inline(__always)
   func nextCandidate(_ p: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
