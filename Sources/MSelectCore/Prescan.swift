@@ -31,6 +31,8 @@ final class Prescan: @unchecked Sendable {
   /// every lane (unused slots repeat the first), and the top bit in every lane when any high byte counts.
   private var wantedLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
   private var highLanes = SIMD16<UInt8>()
+  /// Whether any byte with the top bit set is a candidate (see `Skip.anyHigh`).
+  private var anyHigh = false
   private var skipTable: UnsafePointer<UInt8>
   /// The row of the character `nextCandidate` looks for.
   private var skipRow = 0
@@ -123,6 +125,7 @@ final class Prescan: @unchecked Sendable {
     func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
     wantedLanes = (lanes(0), lanes(1), lanes(2), lanes(3))
     highLanes = SIMD16(repeating: skip.anyHigh ? 0x80 : 0)
+    anyHigh = skip.anyHigh
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipRow = skip.row
     memberRows = lengths.count == 1 && lengths[0] - skipRow <= 8 ? lengths[0] - skipRow : 0
@@ -222,18 +225,21 @@ final class Prescan: @unchecked Sendable {
         let this = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         let next = raw.loadUnaligned(fromByteOffset: i &+ 1, as: SIMD16<UInt8>.self)
         let found = (this .== f1) .& (next .== s1) .| (this .== f2) .& (next .== s2)
-        if Prescan.any(found) {
-          for k in 0..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
-        }
+        if let lane = Prescan.firstLane(found) { return i &+ lane }
         i &+= 16
       }
     }
     let (a, b, c, d) = wantedLanes
     let high = highLanes
+    let exact = !anyHigh
     while i &+ 16 <= to {
       let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-      if Prescan.any((v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v & high .!= .zero)) {
-        for k in 0..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+      if let lane = Prescan.firstLane(
+        (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v & high .!= .zero))
+      {
+        // A wanted byte is a candidate as it is; a high byte (when any counts) is checked.
+        if exact { return i &+ lane }
+        for k in lane..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
       }
       i &+= 16
     }
@@ -244,11 +250,13 @@ final class Prescan: @unchecked Sendable {
     return to
   }
 
-  /// Whether any lane is set: the two halves tested as integers (`SIMDMask.any` reduces lane by lane).
+  /// The first set lane, from the two halves tested as integers (`SIMDMask.any` reduces lane by lane).
   @inline(__always)
-  private static func any(_ mask: SIMDMask<SIMD16<Int8>>) -> Bool {
+  private static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
     let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return halves[0] | halves[1] != 0
+    if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
+    if halves[1] != 0 { return 8 &+ halves[1].trailingZeroBitCount >> 3 }
+    return nil
   }
 
   /// What the bytes from a skipped-to candidate to the end of its line say about a one-term pattern.
