@@ -65,7 +65,9 @@ package struct Scorer {
       var j = from
       while j &+ 8 <= last &+ 1 {
         let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-        if hasZero(word ^ wordA) | hasZero(word ^ wordB) != 0 { break }
+        let found = hasZero(word ^ wordA) | hasZero(word ^ wordB)
+        // The lowest flag is exact (false ones only sit above a true match).
+        if found != 0 { return j &+ found.trailingZeroBitCount >> 3 }
         j &+= 8
       }
       while j <= last {
