@@ -230,18 +230,23 @@ final class Prescan: @unchecked Sendable {
       }
     }
     let (a, b, c, d) = wantedLanes
-    let high = highLanes
-    let exact = !anyHigh
-    while i &+ 16 <= to {
-      let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-      if let lane = Prescan.firstLane(
-        (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v & high .!= .zero))
-      {
-        // A wanted byte is a candidate as it is; a high byte (when any counts) is checked.
-        if exact { return i &+ lane }
-        for k in lane..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+    if anyHigh {
+      let high = highLanes
+      while i &+ 16 <= to {
+        let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        if let lane = Prescan.firstLane((v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .>= high)) {
+          // A high byte may begin some other character: checked.
+          for k in lane..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
+        }
+        i &+= 16
       }
-      i &+= 16
+    } else {
+      while i &+ 16 <= to {
+        let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+        // A wanted byte is a candidate as it is.
+        if let lane = Prescan.firstLane((v .== a) .| (v .== b) .| (v .== c) .| (v .== d)) { return i &+ lane }
+        i &+= 16
+      }
     }
     while i < to {
       if table[Int(p[i])] != 0 { return i }
