@@ -28,9 +28,8 @@ final class Prescan: @unchecked Sendable {
 
   private let skippable: [Skip]
   /// The character `nextCandidate` looks for (chosen by `adapt`), as vectors: each wanted byte in
-  /// every lane (unused slots repeat the first), and the top bit in every lane when any high byte counts.
+  /// every lane (unused slots repeat the first).
   private var wantedLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
-  private var highLanes = SIMD16<UInt8>()
   /// Whether any byte with the top bit set is a candidate (see `Skip.anyHigh`).
   private var anyHigh = false
   private var skipTable: UnsafePointer<UInt8>
@@ -124,7 +123,6 @@ final class Prescan: @unchecked Sendable {
     let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
     func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
     wantedLanes = (lanes(0), lanes(1), lanes(2), lanes(3))
-    highLanes = SIMD16(repeating: skip.anyHigh ? 0x80 : 0)
     anyHigh = skip.anyHigh
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipRow = skip.row
@@ -231,7 +229,7 @@ final class Prescan: @unchecked Sendable {
     }
     let (a, b, c, d) = wantedLanes
     if anyHigh {
-      let high = highLanes
+      let high = SIMD16<UInt8>(repeating: 0x80)
       while i &+ 16 <= to {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         if let lane = Prescan.firstLane((v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .>= high)) {
