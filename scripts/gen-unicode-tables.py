@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes Sources/MSelectCore/UnicodeTables.swift: case/diacritic folding pairs and display-width ranges.
+"""Writes Sources/MSelectCore/Unicode/UnicodeTables.swift: case/diacritic folding pairs and display-width ranges.
 
 Run from the package root: python3 scripts/gen-unicode-tables.py
 The tables come from Python's unicodedata (its Unicode version is recorded in the output).
@@ -102,7 +102,7 @@ def main():
         emit_ranges("zeroWidthRanges", ranges(is_zero)),
         emit_ranges("doubleWidthRanges", ranges(is_wide)),
     ]
-    path = sys.argv[1] if len(sys.argv) > 1 else "Sources/MSelectCore/UnicodeTables.swift"
+    path = sys.argv[1] if len(sys.argv) > 1 else "Sources/MSelectCore/Unicode/UnicodeTables.swift"
     with open(path, "w") as f:
         f.write("\n".join(parts))
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Writing results and messages to the standard streams.
-public enum Terminal {
+public enum StandardStreams {
   /// Writes all of `bytes` to stdout in as few calls as the kernel allows.
   public static func writeStandardOutput(_ bytes: [UInt8]) throws(SystemError) {
     try Syscall.write(1, bytes)

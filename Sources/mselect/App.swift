@@ -105,7 +105,7 @@ enum App {
       do {
         try formatter.write(lines, store: ending.store, query: ending.query, key: key) {
           (bytes) throws(SystemError) in
-          try Terminal.writeStandardOutput(bytes)
+          try StandardStreams.writeStandardOutput(bytes)
         }
         return .success
       } catch {
@@ -133,7 +133,7 @@ enum App {
     case .print(let lines):
       do {
         try formatter.write(lines, store: store, query: query) { (bytes) throws(SystemError) in
-          try Terminal.writeStandardOutput(bytes)
+          try StandardStreams.writeStandardOutput(bytes)
         }
         return .success
       } catch {
@@ -153,7 +153,7 @@ enum App {
   /// Writes to stdout.
   static func emit(_ output: [UInt8]) -> ExitCode {
     do {
-      try Terminal.writeStandardOutput(output)
+      try StandardStreams.writeStandardOutput(output)
       return .success
     } catch {
       return writeFailed(error)
@@ -167,7 +167,7 @@ enum App {
   }
 
   static func warn(_ message: String) {
-    Terminal.writeStandardError("mselect: \(message)\n")
+    StandardStreams.writeStandardError("mselect: \(message)\n")
   }
 
   static func fail(_ message: String) -> ExitCode {

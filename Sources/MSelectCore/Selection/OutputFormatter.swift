@@ -1,12 +1,5 @@
 import Dispatch
 
-/// Anything that hands out line bytes by index: the line store, or the matches of a raw scan.
-public protocol LineSource: Sendable {
-  func line(_ index: Int) -> UnsafeRawBufferPointer
-}
-
-extension LineStore: LineSource {}
-
 /// Builds the bytes printed on accept: optional query and key lines, then the chosen lines.
 public struct OutputFormatter: Sendable {
   private let options: Options

@@ -1,0 +1,36 @@
+/// Something the picker can do in response to a key (fzf's action names, for `--bind`).
+public enum Action: String, Sendable, CaseIterable {
+  case accept
+  case abort
+  case up, down
+  case pageUp = "page-up"
+  case pageDown = "page-down"
+  case first, last
+  case toggle
+  case toggleDown = "toggle-down"
+  case toggleUp = "toggle-up"
+  case select, deselect
+  case selectAll = "select-all"
+  case deselectAll = "deselect-all"
+  case toggleAll = "toggle-all"
+  case toggleMarkedView = "toggle-marked-view"
+  case backwardChar = "backward-char"
+  case forwardChar = "forward-char"
+  case beginningOfLine = "beginning-of-line"
+  case endOfLine = "end-of-line"
+  case backwardWord = "backward-word"
+  case forwardWord = "forward-word"
+  case backwardDeleteChar = "backward-delete-char"
+  case deleteChar = "delete-char"
+  case killWord = "kill-word"
+  case backwardKillWord = "backward-kill-word"
+  case unixLineDiscard = "unix-line-discard"
+  case unixWordRubout = "unix-word-rubout"
+  case killLine = "kill-line"
+  case yank
+  case clearQuery = "clear-query"
+  case clearSelection = "clear-selection"
+  case redraw = "clear-screen"
+  case suspend
+  case ignore
+}

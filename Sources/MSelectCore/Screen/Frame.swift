@@ -1,0 +1,36 @@
+/// One picture of the picker: rows of styled text and where the caret goes.
+public struct Frame: Equatable, Sendable {
+  /// How a piece of text is drawn.
+  public struct Style: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt16
+    public init(rawValue: UInt16) { self.rawValue = rawValue }
+
+    public static let current = Style(rawValue: 1 << 0)
+    public static let match = Style(rawValue: 1 << 1)
+    public static let placeholder = Style(rawValue: 1 << 2)
+    public static let pointer = Style(rawValue: 1 << 3)
+    public static let marker = Style(rawValue: 1 << 4)
+    public static let prompt = Style(rawValue: 1 << 5)
+    public static let info = Style(rawValue: 1 << 6)
+    public static let header = Style(rawValue: 1 << 7)
+    public static let message = Style(rawValue: 1 << 8)
+    public static let spinner = Style(rawValue: 1 << 9)
+  }
+
+  /// A run of text with one style.
+  public struct Span: Equatable, Sendable {
+    public var text: String
+    public var style: Style
+  }
+
+  public var rows: [[Span]]
+  /// Caret position (row, column) on the prompt line.
+  public var caret: (row: Int, column: Int)
+
+  public static func == (a: Frame, b: Frame) -> Bool {
+    a.rows == b.rows && a.caret == b.caret
+  }
+
+  /// The rows as plain text, for tests and snapshots.
+  public var text: [String] { rows.map { $0.map(\.text).joined() } }
+}

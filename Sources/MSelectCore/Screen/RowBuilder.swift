@@ -1,0 +1,56 @@
+/// Builds one row, cutting it to the width with `…`.
+struct RowBuilder {
+  let width: Int
+  private(set) var spans: [Frame.Span] = []
+  private var used = 0
+  private var full = false
+
+  init(width: Int) {
+    self.width = width
+  }
+
+  var remaining: Int { width - used }
+
+  /// Appends cells; those whose source index is in `highlights` get the match style.
+  mutating func append(_ text: VisibleText, style: Frame.Style, highlights: Set<Int>) {
+    guard !full else { return }
+    var restWidth = text.width
+    for cell in text.cells {
+      var cellStyle = style
+      if highlights.contains(cell.source) { cellStyle.insert(.match) }
+      if cell.isPlaceholder { cellStyle.insert(.placeholder) }
+      defer { restWidth -= cell.width }
+      // Cut with an ellipsis if the rest does not fit.
+      if used + cell.width > width || (restWidth > width - used && used + cell.width > width - 1) {
+        if used < width {
+          add("…", width: 1, style: style)
+        }
+        full = true
+        return
+      }
+      add(cell.text, width: cell.width, style: cellStyle)
+    }
+  }
+
+  /// Pads the row to the full width (so a background color spans it).
+  mutating func fill(style: Frame.Style) {
+    if used < width { add(String(repeating: " ", count: width - used), width: width - used, style: style) }
+  }
+
+  private mutating func add(_ text: String, width: Int, style: Frame.Style) {
+    if let last = spans.last, last.style == style {
+      spans[spans.count - 1].text += text
+    } else {
+      spans.append(Frame.Span(text: text, style: style))
+    }
+    used += width
+  }
+}
+
+extension VisibleText {
+  /// Text made of already prepared cells.
+  init(cells: [Cell]) {
+    self.init("")
+    self.cells = cells
+  }
+}

@@ -1,0 +1,17 @@
+import Glibc
+
+/// The process environment as a dictionary.
+public enum Environment {
+  public static var current: [String: String] {
+    var result: [String: String] = [:]
+    var p = environ
+    while let entry = p.pointee {
+      let text = String(cString: entry)
+      if let eq = text.firstIndex(of: "=") {
+        result[String(text[..<eq])] = String(text[text.index(after: eq)...])
+      }
+      p += 1
+    }
+    return result
+  }
+}
