@@ -27,7 +27,7 @@ public final class PickerSession {
   private var lastFrame: Frame?
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
-  public init(config: PickerConfig, reader: InputReader?, store: LineStore?, preselectFileLines: [[UInt8]])
+  public init(settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool)
     throws(TerminalError)
   {
     tty = try TTY()
@@ -35,19 +35,15 @@ public final class PickerSession {
     worker = try SearchWorker()
     self.reader = reader
     let size = tty.size
-    state = PickerState(
-      config: config, rows: size.rows, columns: size.columns, preselectFileLines: preselectFileLines)
+    state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     if let store {
       for block in store.blocks { state.handle(.input(block)) }
       state.handle(.inputEnded)
     } else if reader == nil {
       state.handle(.inputEnded)
     }
-    let unicode = PickerConfig.isUnicodeLocale(Environment.current)
     renderer = Renderer(unicode: unicode)
-    var fullscreen = false
-    if case .fullscreen = config.options.height { fullscreen = true }
-    painter = ScreenPainter(theme: Theme(colors: config.colors), fullscreen: fullscreen)
+    painter = ScreenPainter(theme: Theme(colors: settings.colors), fullscreen: settings.height == .fullscreen)
   }
 
   /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
@@ -75,18 +71,19 @@ public final class PickerSession {
       }
       paint()
 
-      var descriptors = [tty.fd, signals.readEnd, worker.descriptor]
-      if inputOpen, let reader { descriptors.append(reader.descriptor) }
+      let sources = EventSources(
+        terminal: tty.fd, signals: signals.readEnd, searches: worker.descriptor,
+        input: inputOpen ? reader?.descriptor : nil)
       let busy = inputOpen || state.isSearching
       let timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
-      let ready: [Bool]
+      let ready: EventSources.Ready
       do {
-        ready = try Syscall.poll(descriptors, timeoutMilliseconds: timeout)
+        ready = try sources.wait(timeoutMilliseconds: timeout)
       } catch {
         throw .failed(error)
       }
-      if !ready.contains(true) {
+      if !ready.any {
         if decoder.hasPendingEscape {
           for key in decoder.flushEscape() { state.handle(.key(key)) }
         } else {
@@ -94,11 +91,11 @@ public final class PickerSession {
         }
         continue
       }
-      if ready[1] { try handleSignals() }
-      if ready[2] {
+      if ready.signals { try handleSignals() }
+      if ready.searches {
         for result in worker.takeResults() { state.handle(.searched(result)) }
       }
-      if ready.count > 3 && ready[3], let reader {
+      if ready.input, let reader {
         do {
           let (block, ended) = try reader.readOnce(streaming: true)
           if let block { state.handle(.input(block)) }
@@ -112,7 +109,7 @@ public final class PickerSession {
           state.handle(.inputEnded)
         }
       }
-      if ready[0] {
+      if ready.terminal {
         let bytes = try tty.read()
         if bytes.isEmpty {
           // The terminal went away (hangup): nothing can be chosen any more.

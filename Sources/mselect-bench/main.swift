@@ -71,8 +71,7 @@ func ms(_ value: Double) -> String {
 }
 
 func main(_ store: LineStore) {
-  let config = try! PickerConfig(options: Options(), unicode: true, colors: false)
-  var replay = Replay(state: PickerState(config: config, rows: 40, columns: 120))
+  var replay = Replay(state: PickerState(settings: PickerSettings(), rows: 40, columns: 120))
   for block in store.blocks { replay.state.handle(.input(block)) }
   replay.state.handle(.inputEnded)
   _ = replay.settle()
@@ -132,14 +131,10 @@ func timeFilter(query: [UInt8], path: String, runs: Int) {
   var matches = 0
   for _ in 0..<max(runs, 1) {
     let start = DispatchTime.now().uptimeNanoseconds
-    if let (_, lines) = RawScan.filter(mapping.bytes, terminator: 10, query: query, options: options) {
-      how = "in place"
-      matches = lines.count
-    } else {
-      let lines = MappedLines.store(mapping.bytes, terminator: 10, owner: mapping)
-      if case .print(let ranked) = Scripted.filter(query, options, lines) { matches = ranked.count }
-      how = "line table"
-    }
+    let found = Filter.run(
+      query, in: .bytes(mapping.bytes, terminator: 10, owner: mapping), settings: options.searchSettings)
+    matches = found.lines.count
+    how = found.scannedInPlace ? "in place" : "line table"
     times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e6)
   }
   times.sort()

@@ -23,13 +23,13 @@ enum App {
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
-    // Picker settings (--bind, --expect) are checked in every mode, so a typo never passes silently.
+    // Picker settings (--bind, --expect) are made in every mode, so a typo never passes silently.
     let environment = Environment.current
-    let config: PickerConfig
+    let unicode = Options.isUnicodeLocale(environment)
+    var picker: PickerSettings
     do throws(OptionError) {
-      config = try PickerConfig(
-        options: options, unicode: PickerConfig.isUnicodeLocale(environment),
-        colors: PickerConfig.useColors(options.color, environment: environment))
+      picker = try options.pickerSettings(
+        unicode: unicode, colors: Options.useColors(options.color, environment: environment))
     } catch {
       return fail(error.message)
     }
@@ -40,38 +40,38 @@ enum App {
       for path in options.preselectFiles {
         fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
       }
+      picker.preselection = options.preselectionSettings(fileLines: fileLines)
+      let output = OutputFormatter(options.outputSettings)
+      let scripted = options.scriptedSettings
       switch options.mode {
       case .filter(let query):
+        let input: Filter.Input
         if let mapping = reader.mapWhole() {
-          // A mapped file is scanned in place without a line table, unless the query is broad.
-          let scanned = withExtendedLifetime(mapping) { () -> ExitCode? in
-            guard
-              let (scan, lines) = RawScan.filter(
-                mapping.bytes, terminator: terminator, query: query, options: options)
-            else { return nil }
-            return finish(lines.isEmpty ? .nothing(nil) : .print(lines), options, scan, query: query)
-          }
-          if let scanned { return scanned }
-          let store = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
-          return finish(Scripted.filter(query, options, store), options, store, query: query)
+          input = .bytes(mapping.bytes, terminator: terminator, owner: mapping)
+        } else {
+          input = .lines(try reader.readAll())
         }
-        let store = try reader.readAll()
-        return finish(Scripted.filter(query, options, store), options, store, query: query)
+        let found = Filter.run(query, in: input, settings: scripted.search)
+        let decision: Scripted.Decision = found.lines.isEmpty ? .nothing(nil) : .print(found.lines)
+        return finish(decision, output, found.source, query: query)
       case .batch:
         let store = try reader.readAll()
-        let preselected = preselect(options, store, fileLines)
-        return finish(Scripted.batch(options, store, preselected), options, store, query: options.query)
+        let outcome = Preselection.apply(
+          picker.preselection, limit: picker.selection.max, store: store, search: scripted.search)
+        if let warning = outcome.warning { warn(warning) }
+        return finish(Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query)
       case .interactive:
         var preloaded: LineStore?
         if options.select1 || options.exit0 {
           let store = try reader.readAll()
-          let decision = Scripted.early(options, store)
+          let decision = Scripted.early(scripted, store)
           if decision != .interactive {
-            return finish(decision, options, store, query: options.query)
+            return finish(decision, output, store, query: options.query)
           }
           preloaded = store
         }
-        return pick(config, reader: preloaded == nil ? reader : nil, store: preloaded, fileLines: fileLines)
+        return pick(
+          picker, output, reader: preloaded == nil ? reader : nil, store: preloaded, unicode: unicode)
       }
     } catch {
       return fail(error.message)
@@ -79,14 +79,13 @@ enum App {
   }
 
   /// Runs the picker and prints what was accepted.
-  static func pick(_ config: PickerConfig, reader: InputReader?, store: LineStore?, fileLines: [[UInt8]])
-    -> ExitCode
-  {
-    let options = config.options
+  static func pick(
+    _ settings: PickerSettings, _ output: OutputFormatter, reader: InputReader?, store: LineStore?,
+    unicode: Bool
+  ) -> ExitCode {
     let ending: PickerSession.Ending
     do throws(TerminalError) {
-      let session = try PickerSession(
-        config: config, reader: reader, store: store, preselectFileLines: fileLines)
+      let session = try PickerSession(settings: settings, reader: reader, store: store, unicode: unicode)
       ending = try session.run()
     } catch {
       return fail(error.message)
@@ -95,15 +94,14 @@ enum App {
     case .cancelled:
       return .cancelled
     case .accepted(let lines, let key):
-      let formatter = OutputFormatter(options: options)
       if lines.isEmpty {
-        if options.printQuery || !options.expect.isEmpty {
-          _ = emit(formatter.format([], store: ending.store, query: ending.query, key: key))
+        if output.printsHead {
+          _ = emit(output.format([], store: ending.store, query: ending.query, key: key))
         }
         return .nothing
       }
       do {
-        try formatter.write(lines, store: ending.store, query: ending.query, key: key) {
+        try output.write(lines, store: ending.store, query: ending.query, key: key) {
           (bytes) throws(SystemError) in
           try StandardStreams.writeStandardOutput(bytes)
         }
@@ -114,25 +112,16 @@ enum App {
     }
   }
 
-  /// Marks the preselected lines, warning on stderr when `--max` cut them.
-  static func preselect(_ options: Options, _ store: LineStore, _ fileLines: [[UInt8]]) -> Selection {
-    let outcome = Preselection.apply(
-      options, store: store, candidates: Scripted.candidates(options, store), fileLines: fileLines)
-    if let warning = outcome.warning { warn(warning) }
-    return outcome.selection
-  }
-
   /// Prints a scripted decision and turns it into the exit code.
   static func finish(
-    _ decision: Scripted.Decision, _ options: Options, _ store: some LineSource, query: [UInt8]
+    _ decision: Scripted.Decision, _ output: OutputFormatter, _ store: some LineSource, query: [UInt8]
   )
     -> ExitCode
   {
-    let formatter = OutputFormatter(options: options)
     switch decision {
     case .print(let lines):
       do {
-        try formatter.write(lines, store: store, query: query) { (bytes) throws(SystemError) in
+        try output.write(lines, store: store, query: query) { (bytes) throws(SystemError) in
           try StandardStreams.writeStandardOutput(bytes)
         }
         return .success
@@ -141,8 +130,8 @@ enum App {
       }
     case .nothing(let message):
       if let message { warn(message) }
-      if options.printQuery {
-        _ = emit(formatter.format([], store: store, query: query))
+      if output.printsQuery {
+        _ = emit(output.format([], store: store, query: query))
       }
       return .nothing
     case .interactive:

@@ -136,11 +136,13 @@ import Testing
     let holder = MappedLinesTests.Holder(bytes)
     let raw = UnsafeRawBufferPointer(holder.buffer)
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
-    let expected = Scripted.ranked(Array(query.utf8), options, store).map { store.lineBytes($0) }
+    let settings = options.searchSettings
+    let pattern = settings.pattern(Array(query.utf8))
+    let expected = Filter.ranked(pattern, in: store, settings: settings).map { store.lineBytes($0) }
     let selective = [
       "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû", "zab/aba", "zaab/aéab",
     ].contains(query)
-    if let (scan, lines) = RawScan.filter(raw, terminator: 10, query: Array(query.utf8), options: options) {
+    if let (scan, lines) = RawScan.filter(raw, terminator: 10, pattern: pattern, settings: settings) {
       let found = lines.map { Array(scan.line($0)) }
       #expect(found == expected)
     } else {

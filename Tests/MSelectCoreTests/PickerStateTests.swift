@@ -10,8 +10,8 @@ final class Harness {
   init(_ lines: [String], _ arguments: [String] = [], rows: Int = 20, columns: Int = 40, stream: Bool = false)
   {
     let options = try! OptionParser.parse(arguments.map { Array($0.utf8) })
-    let config = try! PickerConfig(options: options, unicode: true, colors: false)
-    state = PickerState(config: config, rows: rows, columns: columns)
+    let settings = try! options.pickerSettings(unicode: true, colors: false)
+    state = PickerState(settings: settings, rows: rows, columns: columns)
     if !lines.isEmpty { add(lines) }
     if !stream { state.handle(.inputEnded) }
     settle()
@@ -208,14 +208,14 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     h.press(ctrl("e"), .backspace)
     #expect(h.query == "oo ba")
     h.press(alt("b"))
-    #expect(h.state.queryCursor == 3)
+    #expect(h.state.editor.cursor == 3)
     h.press(ctrl("u"))
     #expect(h.query == "ba")
     h.press(alt("f"))
-    #expect(h.state.queryCursor == 2)
+    #expect(h.state.editor.cursor == 2)
     h.press(ctrl("b"), ctrl("b"), .char(0x78), ctrl("f"))
     #expect(h.query == "xba")
-    #expect(h.state.queryCursor == 2)
+    #expect(h.state.editor.cursor == 2)
   }
 
   @Test func pasteGoesIntoTheQuery() {
@@ -241,7 +241,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
 
   @Test func badBindIsAnOptionError() {
     let options = try! OptionParser.parse([Array("--bind".utf8), Array("ctrl-a:fly".utf8)])
-    #expect(throws: OptionError.self) { try PickerConfig(options: options, unicode: true, colors: false) }
+    #expect(throws: OptionError.self) { try options.pickerSettings(unicode: true, colors: false) }
   }
 
   @Test func cycleWraps() {
@@ -359,6 +359,6 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     (["", "s"], "s", 0),
   ])
   func dropsWhatBackspaceWillNotNeed(queries: [String], current: String, dropped: Int) {
-    #expect(PickerState.victim(queries.map { Array($0.utf8) }, current: Array(current.utf8)) == dropped)
+    #expect(ResultCache.victim(queries.map { Array($0.utf8) }, current: Array(current.utf8)) == dropped)
   }
 }

@@ -78,7 +78,7 @@ import Testing
 
   @Test func asciiFallbacks() throws {
     let options = try OptionParser.parse([])
-    let config = try PickerConfig(options: options, unicode: false, colors: false)
+    let config = try options.pickerSettings(unicode: false, colors: false)
     #expect(config.marker == "* ")
     #expect(config.pointer == "> ")
   }
@@ -94,13 +94,13 @@ import Testing
   }
 
   @Test func colorDecision() {
-    #expect(!PickerConfig.useColors(.always, environment: ["NO_COLOR": "1"]))
-    #expect(PickerConfig.useColors(.auto, environment: ["TERM": "xterm"]))
-    #expect(!PickerConfig.useColors(.auto, environment: ["TERM": "dumb"]))
-    #expect(!PickerConfig.useColors(.never, environment: [:]))
-    #expect(PickerConfig.isUnicodeLocale(["LANG": "en_US.UTF-8"]))
-    #expect(!PickerConfig.isUnicodeLocale(["LANG": "C"]))
-    #expect(!PickerConfig.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
+    #expect(!Options.useColors(.always, environment: ["NO_COLOR": "1"]))
+    #expect(Options.useColors(.auto, environment: ["TERM": "xterm"]))
+    #expect(!Options.useColors(.auto, environment: ["TERM": "dumb"]))
+    #expect(!Options.useColors(.never, environment: [:]))
+    #expect(Options.isUnicodeLocale(["LANG": "en_US.UTF-8"]))
+    #expect(!Options.isUnicodeLocale(["LANG": "C"]))
+    #expect(!Options.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
   }
 
   @Test func spinnerWhileInputStreams() {

@@ -11,8 +11,9 @@ import Testing
     let o = options(["--batch"] + words)
     let s = store(lines)
     let pre = Preselection.apply(
-      o, store: s, candidates: Scripted.candidates(o, s), fileLines: fileLines.map { Array($0.utf8) })
-    return Scripted.batch(o, s, pre.selection)
+      o.preselectionSettings(fileLines: fileLines.map { Array($0.utf8) }), limit: o.max, store: s,
+      search: o.searchSettings)
+    return Scripted.batch(o.scriptedSettings, s, pre.selection)
   }
 
   @Test func batchPrintsPreselectionInInputOrder() {
@@ -54,26 +55,29 @@ import Testing
     #expect(batch(["--select-all", "--max", "2"], ["a", "b", "c"]) == .print([0, 1]))
     let o = options(["--select-all", "--max", "2"])
     let s = store(["a", "b", "c"])
-    #expect(Preselection.apply(o, store: s, candidates: 0..<3).warning?.contains("--max 2") == true)
+    let outcome = Preselection.apply(
+      o.preselectionSettings(), limit: o.max, store: s, search: o.searchSettings)
+    #expect(outcome.warning?.contains("--max 2") == true)
   }
 
   @Test func headerLinesAreNeverCandidates() {
     #expect(batch(["--header-lines", "1", "--select-all"], ["H", "a"]) == .print([1]))
     let o = options(["--header-lines", "1"])
-    #expect(Scripted.filter([], o, store(["H", "a"])) == .print([1]))
+    #expect(Filter.run([], in: .lines(store(["H", "a"])), settings: o.searchSettings).lines == [1])
   }
 
   @Test func earlyDecisions() {
-    #expect(Scripted.early(options(["-1", "-q", "b"]), store(["a", "b"])) == .print([1]))
-    #expect(Scripted.early(options(["-1"]), store(["a", "b"])) == .interactive)
-    #expect(Scripted.early(options(["-0", "-q", "z"]), store(["a", "b"])) == .nothing(nil))
-    #expect(Scripted.early(options(["-0"]), store(["a"])) == .interactive)
-    #expect(Scripted.early(options([]), store([])) == .interactive)
+    #expect(Scripted.early(options(["-1", "-q", "b"]).scriptedSettings, store(["a", "b"])) == .print([1]))
+    #expect(Scripted.early(options(["-1"]).scriptedSettings, store(["a", "b"])) == .interactive)
+    #expect(Scripted.early(options(["-0", "-q", "z"]).scriptedSettings, store(["a", "b"])) == .nothing(nil))
+    #expect(Scripted.early(options(["-0"]).scriptedSettings, store(["a"])) == .interactive)
+    #expect(Scripted.early(options([]).scriptedSettings, store([])) == .interactive)
   }
 
   @Test func nthSearchesOnlyTheseFields() {
     let o = options(["--nth", "2", "-d", ":"])
-    #expect(Scripted.filter(Array("a".utf8), o, store(["a:b", "b:a"])) == .print([1]))
+    let found = Filter.run(Array("a".utf8), in: .lines(store(["a:b", "b:a"])), settings: o.searchSettings)
+    #expect(found.lines == [1])
   }
 
   @Test func outputFormatting() {
@@ -82,10 +86,11 @@ import Testing
       "-d", "\t", "--with-nth", "1", "--accept-nth", "2", "--print-query", "--expect", "ctrl-x",
     ])
     #expect(
-      OutputFormatter(options: o).format([0], store: s, query: Array("q".utf8), key: "ctrl-x")
+      OutputFormatter(o.outputSettings).format([0], store: s, query: Array("q".utf8), key: "ctrl-x")
         == Array("q\nctrl-x\nreading\n".utf8))
     o = options(["--print0"])
     #expect(
-      OutputFormatter(options: o).format([0, 1], store: s, query: []) == Array("Reading\treading\0x\0".utf8))
+      OutputFormatter(o.outputSettings).format([0, 1], store: s, query: [])
+        == Array("Reading\treading\0x\0".utf8))
   }
 }

@@ -114,7 +114,7 @@ public enum OptionParser {
       o.expect = try string().split(separator: ",").map(String.init)
     case "--height": o.height = try height(name, try string())
     case "--fullscreen": try flag(); o.height = .fullscreen
-    case "--layout": o.layout = try choice(name, try string(), Options.Layout.self)
+    case "--layout": o.layout = try choice(name, try string(), PickerSettings.Layout.self)
     case "--reverse": try flag(); o.layout = .reverse
     case "--prompt": o.prompt = try string()
     case "--pointer": o.pointer = try string()
@@ -166,7 +166,7 @@ public enum OptionParser {
     return result
   }
 
-  private static func height(_ name: String, _ text: String) throws(OptionError) -> Options.Height {
+  private static func height(_ name: String, _ text: String) throws(OptionError) -> PickerSettings.Height {
     let expected = "N or N% (N ≥ 3, percent 1-100)"
     var body = Substring(text)
     if body.hasPrefix("~") { body = body.dropFirst() }

@@ -1,4 +1,7 @@
 /// Everything the command line says, as a value.
+///
+/// Only the command line and the executable see it: it is turned into the engine's settings values
+/// once (`Options+Settings.swift`).
 public struct Options: Sendable, Equatable {
   /// What mselect does with the lines.
   public enum Mode: Sendable, Equatable {
@@ -10,24 +13,9 @@ public struct Options: Sendable, Equatable {
     case batch
   }
 
-  /// The picker's list direction (`--layout`, named as in fzf).
-  public enum Layout: String, Sendable, Equatable, CaseIterable {
-    /// fzf's default: prompt at the bottom, best match just above it, the list growing upwards.
-    case `default`
-    /// Prompt at the top, best match just below it (mselect's default, like gum and fzf --reverse).
-    case reverse
-  }
-
   /// Color use (`--color`).
   public enum ColorMode: String, Sendable, Equatable, CaseIterable {
     case auto, always, never
-  }
-
-  /// How much of the terminal the picker uses (`--height`).
-  public enum Height: Sendable, Equatable {
-    case lines(Int)
-    case percent(Int)
-    case fullscreen
   }
 
   public var mode: Mode = .interactive
@@ -58,8 +46,8 @@ public struct Options: Sendable, Equatable {
   public var help = false
   public var version = false
   // Picker appearance.
-  public var height: Height = .percent(50)
-  public var layout: Layout = .reverse
+  public var height: PickerSettings.Height = .percent(50)
+  public var layout: PickerSettings.Layout = .reverse
   public var prompt = "> "
   public var pointer: String?
   public var marker: String?

@@ -28,23 +28,18 @@ public struct PickerState {
     case suspend
   }
 
-  public let config: PickerConfig
+  public let settings: PickerSettings
   public private(set) var store = LineStore()
   public private(set) var inputEnded = false
-  /// The query as characters (invalid bytes as `UTF8Decoding.invalidByteBase + byte`).
-  public private(set) var query: [UInt32]
-  public private(set) var queryCursor: Int
-  private var yankBuffer: [UInt32] = []
+  public private(set) var editor: QueryEditor
   public private(set) var selection: Selection
   private var preselector: Preselector
   /// The search result on screen (it may lag behind the query while a search runs).
   public private(set) var result = SearchResult.empty
-  private var cache: [SearchResult] = []
+  private var cache = ResultCache()
   private var generation = 0
   private var inFlight: (query: [UInt8], lineCount: Int)?
-  /// Cursor and scroll position in the list (0 is the best match).
-  public private(set) var cursor = 0
-  public private(set) var offset = 0
+  public private(set) var viewport: Viewport
   /// Showing only the marked lines (ctrl-s).
   public private(set) var reviewing = false
   private var reviewLines: [Int] = []
@@ -53,40 +48,40 @@ public struct PickerState {
   public private(set) var outcome: Outcome?
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   private var pendingAccept: String??
-  public private(set) var rows: Int
-  public private(set) var columns: Int
-  /// Rows the picker occupies; grows to fit the list, never beyond the allowed height.
-  public private(set) var height = 0
   public private(set) var spinner = 0
   private var commands: [Command] = []
 
-  /// Most cached results kept for narrowing and backspace.
-  static let cacheEntries = 12
-  /// Most matches kept in the cache over all its results (20 bytes each): on millions of lines,
-  /// enough for the results of typing a word and backspacing over it.
-  static let cacheLines = 12_000_000
-
-  public init(config: PickerConfig, rows: Int, columns: Int, preselectFileLines: [[UInt8]] = []) {
-    self.config = config
-    self.rows = max(rows, 1)
-    self.columns = max(columns, 1)
-    query = UTF8Decoding.scalars(config.options.query)
-    queryCursor = query.count
-    selection = Selection(limit: config.options.max)
-    preselector = Preselector(config.options, fileLines: preselectFileLines)
+  public init(settings: PickerSettings, rows: Int, columns: Int) {
+    self.settings = settings
+    viewport = Viewport(rows: rows, columns: columns)
+    editor = QueryEditor(settings.query)
+    selection = Selection(limit: settings.selection.max)
+    preselector = Preselector(settings.preselection, limit: settings.selection.max)
     updateHeight()
   }
 
   // MARK: - Derived values
 
   /// The query as bytes.
-  public var queryBytes: [UInt8] { PickerState.encode(query) }
+  public var queryBytes: [UInt8] { editor.bytes }
+
+  /// Cursor position in the list (0 is the best match).
+  public var cursor: Int { viewport.cursor }
+  /// List position shown in the first list row.
+  public var offset: Int { viewport.offset }
+  /// Rows the picker occupies.
+  public var height: Int { viewport.height }
+  public var rows: Int { viewport.rows }
+  public var columns: Int { viewport.columns }
+
+  /// The lines that can be matched and selected (the lines before are the header).
+  public var candidates: Range<Int> { settings.search.candidates(count: store.count) }
 
   /// First line that is a candidate (the lines before are the header).
-  public var candidateStart: Int { min(config.options.headerLines, store.count) }
+  public var candidateStart: Int { candidates.lowerBound }
 
   /// Number of candidate lines read so far.
-  public var totalCount: Int { store.count - candidateStart }
+  public var totalCount: Int { candidates.count }
 
   /// Number of lines in the list on screen.
   public var listCount: Int { reviewing ? reviewLines.count : result.ranked.count }
@@ -103,22 +98,13 @@ public struct PickerState {
   }
 
   /// The header: `--header` lines, then the `--header-lines` input lines.
-  public var headerCount: Int {
-    (config.options.header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 0)
-      + candidateStart
-  }
+  public var headerCount: Int { settings.headerTextRows + candidateStart }
 
   /// Rows available for list items.
   public var listRows: Int { max(1, height - 2 - headerCount) }
 
   /// The most rows the picker may use.
-  public var maxHeight: Int {
-    switch config.options.height {
-    case .fullscreen: rows
-    case .lines(let n): min(n, rows)
-    case .percent(let p): min(rows, max(3, rows * p / 100))
-    }
-  }
+  public var maxHeight: Int { viewport.maxHeight(settings.height) }
 
   /// Takes the pending non-search commands.
   public mutating func takeCommands() -> [Command] {
@@ -134,9 +120,7 @@ public struct PickerState {
     case .input(let block): append(block)
     case .inputEnded: inputEnded = true
     case .resize(let r, let c):
-      rows = max(r, 1)
-      columns = max(c, 1)
-      height = 0
+      viewport.resize(rows: r, columns: c)
       updateHeight()
     case .searched(let found): accept(found)
     case .tick: spinner += 1
@@ -160,10 +144,7 @@ public struct PickerState {
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == queryBytes, found.query != result.query || !result.complete else { return }
-      if found.query != result.query {
-        cursor = 0
-        offset = 0
-      }
+      if found.query != result.query { viewport.reset() }
       result = found
       updateHeight()
       return
@@ -171,40 +152,17 @@ public struct PickerState {
     if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
       self.inFlight = nil
     }
-    remember(found)
+    cache.remember(found, current: queryBytes)
     guard found.query == queryBytes, found.lineCount >= result.lineCount || found.query != result.query else {
       return
     }
-    if found.query != result.query {
-      cursor = 0
-      offset = 0
-    }
+    if found.query != result.query { viewport.reset() }
     result = found
     updateHeight()
     if let key = pendingAccept, result.query == queryBytes {
       pendingAccept = nil
       acceptSelection(key: key)
     }
-  }
-
-  /// Keeps recent results for narrowing and backspace, newest last.
-  private mutating func remember(_ found: SearchResult) {
-    cache.removeAll { $0.query == found.query }
-    cache.append(found)
-    // Broad results over huge inputs are large: keep few of them. The prefixes of the current query
-    // go last, since backspace returns to them (and the shortest are the slowest to redo).
-    var total = cache.reduce(0) { $0 + $1.ranked.count }
-    while cache.count > PickerState.cacheEntries || (cache.count > 1 && total > PickerState.cacheLines) {
-      total -= cache.remove(at: PickerState.victim(cache.map(\.query), current: queryBytes)).ranked.count
-    }
-  }
-
-  /// Which of the cached queries (oldest first, the newest last and kept) to drop: the oldest that is
-  /// not a prefix of the current query, else the longest prefix (the cheapest to search again, by
-  /// narrowing a shorter one).
-  static func victim(_ queries: [[UInt8]], current: [UInt8]) -> Int {
-    if let stale = queries.dropLast().firstIndex(where: { !current.starts(with: $0) }) { return stale }
-    return queries.indices.dropLast().max { queries[$0].count < queries[$1].count } ?? 0
   }
 
   /// The search needed to bring the result up to date, if one is not already running.
@@ -217,7 +175,7 @@ public struct PickerState {
     if let inFlight, inFlight.query == q { return nil }
     generation += 1
     inFlight = (q, count)
-    let pattern = Pattern(query: q, options: config.options.match)
+    let pattern = settings.search.pattern(q)
     var base: SearchResult?
     var candidates: [UInt32]?
     var broaderRanking: [RankedLine]?
@@ -225,13 +183,10 @@ public struct PickerState {
     if result.query == q && result.complete {
       base = result
       searched = result.lineCount
-    } else if let same = cache.last(where: { $0.query == q }) {
+    } else if let same = cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let broader = cache.filter({
-      pattern.narrows(Pattern(query: $0.query, options: config.options.match))
-    })
-    .max(by: { $0.query.count < $1.query.count }) {
+    } else if let broader = cache.broader(than: pattern) {
       candidates = broader.inputOrder
       broaderRanking = broader.ranked
       searched = broader.lineCount
@@ -242,18 +197,17 @@ public struct PickerState {
       generation: generation, pattern: pattern, store: store, candidates: candidates,
       candidateStart: candidateStart,
       tail: min(searched, count)..<count, base: base, broaderRanking: broaderRanking,
-      rank: config.options.rank,
-      fields: SearchFields(config.options))
+      rank: settings.search.rank, fields: settings.search.fields)
   }
 
   private mutating func handle(_ key: Key) {
     message = nil
     pendingAccept = nil
-    if let name = config.expectKeys[key] {
+    if let name = settings.expectKeys[key] {
       acceptSelection(key: name)
       return
     }
-    if let actions = config.bindings.actions(for: key) {
+    if let actions = settings.bindings.actions(for: key) {
       for action in actions where outcome == nil { perform(action) }
       return
     }
@@ -272,7 +226,11 @@ public struct PickerState {
   // MARK: - Actions
 
   private mutating func perform(_ action: Action) {
-    let reverse = config.options.layout == .reverse
+    if let changed = editor.perform(action) {
+      if changed { queryChanged() }
+      return
+    }
+    let reverse = settings.layout == .reverse
     switch action {
     case .accept: acceptSelection(key: nil)
     case .abort: outcome = .cancelled
@@ -280,8 +238,8 @@ public struct PickerState {
     case .down: move(reverse ? 1 : -1)
     case .pageUp: move(reverse ? -listRows : listRows, wrap: false)
     case .pageDown: move(reverse ? listRows : -listRows, wrap: false)
-    case .first: cursor = 0
-    case .last: cursor = max(0, listCount - 1)
+    case .first: viewport.jump(to: 0)
+    case .last: viewport.jump(to: max(0, listCount - 1))
     case .toggle: current { state, line in state.refuseIfFull(state.selection.toggle(line)) }
     case .toggleDown:
       perform(.toggle)
@@ -309,30 +267,13 @@ public struct PickerState {
         message = "nothing marked"
       } else {
         reviewing = true
-        reviewLines = selection.lines(config.options.order)
+        reviewLines = selection.lines(settings.selection.order)
       }
-      cursor = 0
-      offset = 0
-    case .backwardChar: queryCursor = max(0, queryCursor - 1)
-    case .forwardChar: queryCursor = min(query.count, queryCursor + 1)
-    case .beginningOfLine: queryCursor = 0
-    case .endOfLine: queryCursor = query.count
-    case .backwardWord: queryCursor = wordStart(before: queryCursor)
-    case .forwardWord: queryCursor = wordEnd(after: queryCursor)
-    case .backwardDeleteChar:
-      if queryCursor > 0 { edit((queryCursor - 1)..<queryCursor) }
-    case .deleteChar:
-      if queryCursor < query.count { edit(queryCursor..<(queryCursor + 1)) }
-    case .killWord: kill(queryCursor..<wordEnd(after: queryCursor))
-    case .backwardKillWord: kill(wordStart(before: queryCursor)..<queryCursor)
-    case .unixWordRubout: kill(whitespaceWordStart(before: queryCursor)..<queryCursor)
-    case .unixLineDiscard: kill(0..<queryCursor)
-    case .killLine: kill(queryCursor..<query.count)
-    case .yank: insert(yankBuffer)
-    case .clearQuery: edit(0..<query.count)
+      viewport.reset()
     case .redraw: commands.append(.redraw)
     case .suspend: commands.append(.suspend)
     case .ignore: break
+    default: break
     }
   }
 
@@ -344,11 +285,11 @@ public struct PickerState {
     }
     let lines: [Int]
     if selection.everMarked {
-      lines = selection.lines(config.options.order)
+      lines = selection.lines(settings.selection.order)
     } else {
       lines = currentLine.map { [$0] } ?? []
     }
-    if let min = config.options.min, lines.count < min {
+    if let min = settings.selection.min, lines.count < min {
       message = "select at least \(min)"
       return
     }
@@ -372,105 +313,30 @@ public struct PickerState {
   }
 
   private mutating func refuseIfFull(_ accepted: Bool) {
-    if !accepted, let max = config.options.max { message = "at most \(max) can be marked" }
+    if !accepted, let max = settings.selection.max { message = "at most \(max) can be marked" }
   }
 
   private mutating func move(_ delta: Int, wrap: Bool = true) {
-    guard listCount > 0 else { return }
-    let target = cursor + delta
-    if config.options.cycle && wrap && (target < 0 || target >= listCount) {
-      cursor = (target % listCount + listCount) % listCount
-    } else {
-      cursor = min(max(0, target), listCount - 1)
-    }
+    viewport.move(by: delta, count: listCount, cycle: settings.cycle && wrap)
   }
-
-  // MARK: - Query editing
 
   private mutating func insert(_ text: [UInt32]) {
-    guard !text.isEmpty else { return }
-    query.insert(contentsOf: text, at: queryCursor)
-    queryCursor += text.count
-    queryChanged()
-  }
-
-  private mutating func edit(_ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    query.removeSubrange(range)
-    queryCursor = range.lowerBound
-    queryChanged()
-  }
-
-  private mutating func kill(_ range: Range<Int>) {
-    guard !range.isEmpty else { return }
-    yankBuffer = Array(query[range])
-    edit(range)
+    if editor.insert(text) { queryChanged() }
   }
 
   private mutating func queryChanged() {
     reviewing = false
   }
 
-  private func isWordCharacter(_ c: UInt32) -> Bool {
-    CharClass.of(c, CharClass.asciiTable).rawValue > CharClass.delimiter.rawValue
-  }
-
-  private func wordStart(before position: Int) -> Int {
-    var i = position
-    while i > 0 && !isWordCharacter(query[i - 1]) { i -= 1 }
-    while i > 0 && isWordCharacter(query[i - 1]) { i -= 1 }
-    return i
-  }
-
-  private func wordEnd(after position: Int) -> Int {
-    var i = position
-    while i < query.count && !isWordCharacter(query[i]) { i += 1 }
-    while i < query.count && isWordCharacter(query[i]) { i += 1 }
-    return i
-  }
-
-  private func whitespaceWordStart(before position: Int) -> Int {
-    var i = position
-    while i > 0 && query[i - 1] == 32 { i -= 1 }
-    while i > 0 && query[i - 1] != 32 { i -= 1 }
-    return i
-  }
-
   // MARK: - Layout
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   private mutating func updateHeight() {
-    let limit = maxHeight
-    if case .fullscreen = config.options.height {
-      height = rows
-      return
-    }
-    let needed = 2 + headerCount + max(listCount, 1)
-    height = min(limit, max(height, needed))
+    viewport.grow(toFit: 2 + headerCount + max(listCount, 1), settings.height)
   }
 
   private mutating func clampScroll() {
     updateHeight()
-    let n = listCount
-    let visible = listRows
-    cursor = min(max(0, cursor), max(0, n - 1))
-    let margin = min(config.options.scrollOff, (visible - 1) / 2)
-    if cursor < offset + margin { offset = cursor - margin }
-    if cursor > offset + visible - 1 - margin { offset = cursor - visible + 1 + margin }
-    offset = min(max(0, offset), max(0, n - visible))
-  }
-
-  /// Characters back to bytes (invalid bytes are restored as they were).
-  static func encode(_ scalars: [UInt32]) -> [UInt8] {
-    var out: [UInt8] = []
-    out.reserveCapacity(scalars.count)
-    for c in scalars {
-      if c >= UTF8Decoding.invalidByteBase {
-        out.append(UInt8(truncatingIfNeeded: c - UTF8Decoding.invalidByteBase))
-      } else if let scalar = Unicode.Scalar(c) {
-        out.append(contentsOf: String(Character(scalar)).utf8)
-      }
-    }
-    return out
+    viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.scrollOff)
   }
 }

@@ -12,11 +12,11 @@ public struct Renderer {
 
   public func render(_ state: PickerState) -> Frame {
     let width = state.columns
-    let options = state.config.options
+    let settings = state.settings
     let prompt = promptRow(state, width: width)
     let info = infoRow(state, width: width)
     var header: [[Frame.Span]] = []
-    if let text = options.header {
+    if let text = settings.header {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var row = RowBuilder(width: width)
         row.append(VisibleText(String(line)), style: .header, highlights: [])
@@ -29,8 +29,8 @@ public struct Renderer {
       header.append(row.spans)
     }
     var items: [[Frame.Span]] = []
-    var matcher = Matcher(pattern: Pattern(query: state.result.query, options: options.match))
-    let highlight = options.withNth == nil && options.nth == nil
+    var matcher = Matcher(pattern: settings.search.pattern(state.result.query))
+    let highlight = settings.highlightsMatches
     let first = state.offset
     let last = min(state.listCount, first + state.listRows)
     for i in first..<max(first, last) {
@@ -39,7 +39,7 @@ public struct Renderer {
     let blank = Array(repeating: [Frame.Span](), count: max(0, state.listRows - items.count))
     var rows: [[Frame.Span]]
     let promptRowIndex: Int
-    if options.layout == .reverse {
+    if settings.layout == .reverse {
       rows = [prompt.spans, info] + header + items + blank
       promptRowIndex = 0
     } else {
@@ -56,16 +56,16 @@ public struct Renderer {
     -> R
   {
     let line = state.store.line(index)
-    if let spec = state.config.options.withNth {
-      return Fields.extract(line, spec, state.config.options.delimiter).withUnsafeBytes(body)
+    if let spec = state.settings.shownFields {
+      return Fields.extract(line, spec, state.settings.delimiter).withUnsafeBytes(body)
     }
     return body(line)
   }
 
   private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
-    let prompt = VisibleText(state.config.options.prompt)
-    var cells = PickerState.encode(state.query).withUnsafeBytes { VisibleText($0) }.cells
-    var caret = prompt.width + cells.prefix(state.queryCursor).reduce(0) { $0 + $1.width }
+    let prompt = VisibleText(state.settings.prompt)
+    var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
+    var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
     // Keep the caret on screen: drop characters from the left of a long query.
     while caret >= width && !cells.isEmpty {
       caret -= cells.removeFirst().width
@@ -85,7 +85,8 @@ public struct Renderer {
     var text = "\(state.result.matchCount)/\(state.totalCount)"
     if state.selection.count > 0 {
       text +=
-        state.config.options.max.map { " (\(state.selection.count)/\($0))" } ?? " (\(state.selection.count))"
+        state.settings.selection.max.map { " (\(state.selection.count)/\($0))" }
+        ?? " (\(state.selection.count))"
     }
     if state.reviewing { text += "  [marked only]" }
     row.append(VisibleText(text), style: .info, highlights: [])
@@ -100,17 +101,17 @@ public struct Renderer {
   {
     let index = state.line(at: i)
     let isCurrent = i == state.cursor
-    let config = state.config
+    let settings = state.settings
     var row = RowBuilder(width: width)
     let base: Frame.Style = isCurrent ? .current : []
-    let pointerWidth = DisplayWidth.of(config.pointer)
-    let markerWidth = DisplayWidth.of(config.marker)
+    let pointerWidth = DisplayWidth.of(settings.pointer)
+    let markerWidth = DisplayWidth.of(settings.marker)
     row.append(
-      VisibleText(isCurrent ? config.pointer : String(repeating: " ", count: pointerWidth)),
+      VisibleText(isCurrent ? settings.pointer : String(repeating: " ", count: pointerWidth)),
       style: base.union(.pointer), highlights: [])
     row.append(
       VisibleText(
-        state.selection.contains(index) ? config.marker : String(repeating: " ", count: markerWidth)),
+        state.selection.contains(index) ? settings.marker : String(repeating: " ", count: markerWidth)),
       style: base.union(.marker), highlights: [])
     let room = row.remaining
     withDisplayBytes(state, index) { bytes in

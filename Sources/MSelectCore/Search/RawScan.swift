@@ -10,14 +10,14 @@ import Synchronization
 /// Building the offset table of every line costs a quarter of a selective search; here chunks of the
 /// input are scanned directly: the matcher's skip finds the next byte that a match must contain, the
 /// line around it is found by scanning for terminators, and only matching lines are remembered.
-public struct RawScan: LineSource, @unchecked Sendable {
+struct RawScan: LineSource, @unchecked Sendable {
   private let base: UnsafePointer<UInt8>
   /// Start offset and length of each matching line, in input order.
   private let starts: [Int]
   private let lengths: [UInt32]
 
   /// The bytes of match `index` (its position among the matches in input order).
-  public func line(_ index: Int) -> UnsafeRawBufferPointer {
+  func line(_ index: Int) -> UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: base + starts[index], count: Int(lengths[index]))
   }
 
@@ -27,11 +27,11 @@ public struct RawScan: LineSource, @unchecked Sendable {
   /// 4 % faster there).
   static let broadShare = 0.4
 
-  /// Matches `query` against the lines of `bytes` (after `--header-lines`); returns the scan (whose
-  /// `line(_:)` gives the matching lines) and the matches ranked, as indices for `line(_:)`; nil when
-  /// the query turns out broad (see `broadShare`) and the caller should search a line store instead.
-  public static func filter(
-    _ bytes: UnsafeRawBufferPointer, terminator: UInt8, query: [UInt8], options: Options
+  /// Matches `pattern` against the candidate lines of `bytes`; returns the scan (whose `line(_:)`
+  /// gives the matching lines) and the matches ranked, as indices for `line(_:)`; nil when the query
+  /// turns out broad (see `broadShare`) and a line store should be searched instead.
+  static func filter(
+    _ bytes: UnsafeRawBufferPointer, terminator: UInt8, pattern: Pattern, settings: SearchSettings
   )
     -> (RawScan, [Int])?
   {
@@ -41,14 +41,13 @@ public struct RawScan: LineSource, @unchecked Sendable {
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = bytes.count
     var begin = 0
-    for _ in 0..<options.headerLines where begin < n {
+    for _ in 0..<settings.headerLines where begin < n {
       begin = lineEnd(base, from: begin, to: n, terminator) + 1
     }
     // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
     let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
-    let pattern = Pattern(query: query, options: options.match)
-    let rank = options.rank.effective(for: pattern)
-    let fields = SearchFields(options)
+    let rank = settings.rank.effective(for: pattern)
+    let fields = settings.fields
     let chunks = bounds.count - 1
     if chunks > 1 {
       // Decide on 4 KiB (whole lines) from each of four places spread over the input: cheaper than

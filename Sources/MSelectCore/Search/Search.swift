@@ -310,22 +310,6 @@ public enum Search {
   }
 }
 
-/// Which part of each line is searched: the `--nth` fields (else the `--with-nth` ones), or all of it.
-public struct SearchFields: Sendable {
-  let spec: FieldSpec?
-  let delimiter: Delimiter
-
-  public init() {
-    spec = nil
-    delimiter = .whitespace
-  }
-
-  public init(_ options: Options) {
-    spec = options.nth ?? options.withNth
-    delimiter = options.delimiter
-  }
-}
-
 /// A buffer of matches whose two halves are sorted by two workers.
 private struct SendableLines: @unchecked Sendable {
   let buffer: UnsafeMutableBufferPointer<RankedLine>

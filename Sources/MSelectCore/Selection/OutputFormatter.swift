@@ -2,13 +2,19 @@ import Dispatch
 
 /// Builds the bytes printed on accept: optional query and key lines, then the chosen lines.
 public struct OutputFormatter: Sendable {
-  private let options: Options
+  private let settings: OutputSettings
 
-  public init(options: Options) {
-    self.options = options
+  public init(_ settings: OutputSettings) {
+    self.settings = settings
   }
 
-  private var terminator: UInt8 { options.print0 ? 0 : 10 }
+  private var terminator: UInt8 { settings.terminator }
+
+  /// Whether the query line is printed.
+  public var printsQuery: Bool { settings.printQuery }
+
+  /// Whether anything comes before the lines (the query or the key line).
+  public var printsHead: Bool { settings.printQuery || settings.printKey }
 
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
   public func format(_ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil) -> [UInt8] {
@@ -29,11 +35,11 @@ public struct OutputFormatter: Sendable {
     to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
     var head = OutputBuffer(capacity: 4096)
-    if options.printQuery {
+    if settings.printQuery {
       query.withUnsafeBytes { head.append($0) }
       head.append(terminator)
     }
-    if !options.expect.isEmpty {
+    if settings.printKey {
       Array((key ?? "").utf8).withUnsafeBytes { head.append($0) }
       head.append(terminator)
     }
@@ -66,8 +72,8 @@ public struct OutputFormatter: Sendable {
   /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator).
   fileprivate func append(_ index: Int, of store: some LineSource, to out: inout OutputBuffer) {
     let line = store.line(index)
-    if let spec = options.acceptNth {
-      Fields.extract(line, spec, options.delimiter).withUnsafeBytes { out.append($0) }
+    if let spec = settings.fields {
+      Fields.extract(line, spec, settings.delimiter).withUnsafeBytes { out.append($0) }
     } else {
       out.append(line)
     }

@@ -7,12 +7,12 @@ public struct Preselector {
   /// Lines that matched but were refused by `--max`.
   public private(set) var dropped = 0
 
-  /// `fileLines` are the lines of the `--preselect-file` files, read by the caller.
-  public init(_ options: Options, fileLines: [[UInt8]] = []) {
-    all = options.selectAll
-    wanted = WantedLines(options.preselect + fileLines)
-    matchers = options.preselectMatch.map { Matcher(pattern: Pattern(query: $0, options: options.match)) }
-    limit = options.max
+  /// `limit`: `--max`, which refuses marks beyond it.
+  public init(_ settings: PreselectionSettings, limit: Int?) {
+    all = settings.all
+    wanted = WantedLines(settings.lines)
+    matchers = settings.queries.map { Matcher(pattern: Pattern(query: $0, options: settings.match)) }
+    self.limit = limit
   }
 
   /// Whether any preselection was asked for.
@@ -48,13 +48,13 @@ public enum Preselection {
     public var warning: String?
   }
 
-  /// Applies every preselection option to the candidate lines `candidates` of `store`.
+  /// Applies every preselection option to the candidate lines of `store`.
   public static func apply(
-    _ options: Options, store: LineStore, candidates: Range<Int>, fileLines: [[UInt8]] = []
+    _ settings: PreselectionSettings, limit: Int?, store: LineStore, search: SearchSettings
   ) -> Outcome {
-    var selection = Selection(limit: options.max)
-    var preselector = Preselector(options, fileLines: fileLines)
-    preselector.mark(candidates, of: store, in: &selection)
+    var selection = Selection(limit: limit)
+    var preselector = Preselector(settings, limit: limit)
+    preselector.mark(search.candidates(count: store.count), of: store, in: &selection)
     return Outcome(selection: selection, warning: preselector.warning(marked: selection.count))
   }
 }

@@ -1,4 +1,4 @@
-/// The modes that need no terminal: `--filter`, `--batch`, and `-1`/`-0` when they fire.
+/// The modes that need no terminal: `--batch`, and `-1`/`-0` when they fire.
 public enum Scripted {
   /// What a scripted run decided.
   public enum Decision: Equatable, Sendable {
@@ -10,48 +10,55 @@ public enum Scripted {
     case interactive
   }
 
-  /// The lines that can be matched and selected (header lines excluded).
-  public static func candidates(_ options: Options, _ store: LineStore) -> Range<Int> {
-    min(options.headerLines, store.count)..<store.count
+  /// What a scripted decision depends on.
+  public struct Settings: Sendable {
+    public var search: SearchSettings
+    public var selection: SelectionSettings
+    /// The query (`-q`).
+    public var query: [UInt8]
+    /// `-1`: print the only match without opening the picker.
+    public var selectOne: Bool
+    /// `-0`: exit at once when nothing matches.
+    public var exitZero: Bool
+
+    public init(
+      search: SearchSettings = SearchSettings(), selection: SelectionSettings = SelectionSettings(),
+      query: [UInt8] = [], selectOne: Bool = false, exitZero: Bool = false
+    ) {
+      self.search = search
+      self.selection = selection
+      self.query = query
+      self.selectOne = selectOne
+      self.exitZero = exitZero
+    }
   }
 
-  /// The ranked matches of `query` among the candidates.
-  public static func ranked(_ query: [UInt8], _ options: Options, _ store: LineStore) -> [Int] {
-    let pattern = Pattern(query: query, options: options.match)
-    let lines =
-      Search.matches(
-        pattern, in: store, scope: .all(candidates(options, store)), rank: options.rank,
-        fields: SearchFields(options)) ?? []
-    return Search.rankedIndices(lines, options.rank)
-  }
-
-  /// `--filter QUERY`: every match, best first.
-  public static func filter(_ query: [UInt8], _ options: Options, _ store: LineStore) -> Decision {
-    let lines = ranked(query, options, store)
-    return lines.isEmpty ? .nothing(nil) : .print(lines)
+  /// The ranked matches of the query among the candidates.
+  private static func ranked(_ settings: Settings, _ store: LineStore) -> [Int] {
+    Filter.ranked(settings.search.pattern(settings.query), in: store, settings: settings.search)
   }
 
   /// `--batch`: what Enter would print right away.
-  public static func batch(_ options: Options, _ store: LineStore, _ preselected: Selection) -> Decision {
-    if options.exit0 && ranked(options.query, options, store).isEmpty { return .nothing(nil) }
+  public static func batch(_ settings: Settings, _ store: LineStore, _ preselected: Selection) -> Decision {
+    if settings.exitZero && ranked(settings, store).isEmpty { return .nothing(nil) }
     let lines: [Int]
     if preselected.everMarked {
-      lines = preselected.lines(options.order)
+      lines = preselected.lines(settings.selection.order)
     } else {
-      lines = ranked(options.query, options, store).prefix(1).map { $0 }
+      lines = ranked(settings, store).prefix(1).map { $0 }
     }
-    if let min = options.min, lines.count < min {
+    if let min = settings.selection.min, lines.count < min {
       return .nothing("\(lines.count) selected, --min requires at least \(min)")
     }
     return lines.isEmpty ? .nothing(nil) : .print(lines)
   }
 
   /// `-1` / `-0` before the picker opens: decide when exactly one or no line matches.
-  public static func early(_ options: Options, _ store: LineStore) -> Decision {
-    guard options.select1 || options.exit0 else { return .interactive }
-    let lines = ranked(options.query, options, store)
-    if options.exit0 && lines.isEmpty { return .nothing(nil) }
-    if options.select1 && lines.count == 1 && (options.min ?? 0) <= 1 { return .print(lines) }
+  public static func early(_ settings: Settings, _ store: LineStore) -> Decision {
+    guard settings.selectOne || settings.exitZero else { return .interactive }
+    let lines = ranked(settings, store)
+    if settings.exitZero && lines.isEmpty { return .nothing(nil) }
+    if settings.selectOne && lines.count == 1 && (settings.selection.min ?? 0) <= 1 { return .print(lines) }
     return .interactive
   }
 }

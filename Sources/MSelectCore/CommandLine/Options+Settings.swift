@@ -1,0 +1,82 @@
+/// The edge between the command line and the engine: `Options` turned into settings values, once.
+extension Options {
+  /// What searches match and rank by.
+  public var searchSettings: SearchSettings {
+    SearchSettings(
+      match: match, rank: rank, fields: SearchFields(nth ?? withNth, delimiter: delimiter),
+      headerLines: headerLines)
+  }
+
+  public var selectionSettings: SelectionSettings {
+    SelectionSettings(min: min, max: max, order: order)
+  }
+
+  /// The preselection options; `fileLines` are the lines of the `--preselect-file` files, read by the
+  /// caller.
+  public func preselectionSettings(fileLines: [[UInt8]] = []) -> PreselectionSettings {
+    PreselectionSettings(lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
+  }
+
+  public var outputSettings: OutputSettings {
+    OutputSettings(
+      printQuery: printQuery, printKey: !expect.isEmpty, terminator: print0 ? 0 : 10, fields: acceptNth,
+      delimiter: delimiter)
+  }
+
+  public var scriptedSettings: Scripted.Settings {
+    Scripted.Settings(
+      search: searchSettings, selection: selectionSettings, query: query, selectOne: select1, exitZero: exit0)
+  }
+
+  /// The picker's settings. `unicode`: the locale is UTF-8 (else ASCII fallbacks for the pointer and
+  /// marker); `colors`: decided by the caller from `--color`, `NO_COLOR` and `TERM`;
+  /// `preselectFileLines`: the lines of the `--preselect-file` files. Throws on a bad `--bind` or
+  /// `--expect`.
+  public func pickerSettings(unicode: Bool, colors: Bool, preselectFileLines: [[UInt8]] = [])
+    throws(OptionError) -> PickerSettings
+  {
+    var settings = PickerSettings()
+    settings.search = searchSettings
+    settings.selection = selectionSettings
+    settings.preselection = preselectionSettings(fileLines: preselectFileLines)
+    settings.query = query
+    settings.shownFields = withNth
+    settings.header = header
+    settings.height = height
+    settings.layout = layout
+    settings.prompt = prompt
+    settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
+    settings.marker = marker ?? (unicode ? "✓ " : "* ")
+    settings.colors = colors
+    for spec in bindings { try settings.bindings.apply(spec) }
+    for name in expect {
+      guard let key = Key(name: name) else {
+        throw .invalidValue(
+          option: "--expect", value: name, expected: "key names such as ctrl-x, alt-enter, f1")
+      }
+      settings.expectKeys[key] = name
+    }
+    settings.cycle = cycle
+    settings.scrollOff = scrollOff
+    return settings
+  }
+
+  /// Whether `--color`, `NO_COLOR` and `TERM` allow colors.
+  public static func useColors(_ mode: ColorMode, environment: [String: String]) -> Bool {
+    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+    switch mode {
+    case .always: return true
+    case .never: return false
+    case .auto: return environment["TERM"] != "dumb"
+    }
+  }
+
+  /// Whether the locale variables say UTF-8.
+  public static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
+    let value =
+      environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
+      ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
+    let lower = value.lowercased()
+    return lower.contains("utf-8") || lower.contains("utf8")
+  }
+}

@@ -1,0 +1,55 @@
+/// The picker's fixed settings for one run: what to search, what may be marked, how it looks and
+/// which keys do what.
+public struct PickerSettings: Sendable {
+  /// The picker's list direction (`--layout`, named as in fzf).
+  public enum Layout: String, Sendable, Equatable, CaseIterable {
+    /// fzf's default: prompt at the bottom, best match just above it, the list growing upwards.
+    case `default`
+    /// Prompt at the top, best match just below it (mselect's default, like gum and fzf --reverse).
+    case reverse
+  }
+
+  /// How much of the terminal the picker uses (`--height`).
+  public enum Height: Sendable, Equatable {
+    case lines(Int)
+    case percent(Int)
+    case fullscreen
+  }
+
+  public var search = SearchSettings()
+  public var selection = SelectionSettings()
+  public var preselection = PreselectionSettings()
+  /// The initial query.
+  public var query: [UInt8] = []
+  /// The fields shown of each line (`--with-nth`), split like the searched ones.
+  public var shownFields: FieldSpec?
+  /// Text above the list (`--header`).
+  public var header: String?
+  public var height = Height.percent(50)
+  public var layout = Layout.reverse
+  public var prompt = "> "
+  public var pointer = "▌ "
+  public var marker = "✓ "
+  /// Whether colors are used (else bold, underline and reverse only).
+  public var colors = true
+  public var bindings = KeyBindings()
+  /// Keys that accept and are printed first (`--expect`), with the name to print.
+  public var expectKeys: [Key: String] = [:]
+  /// Moving past either end wraps around (`--cycle`).
+  public var cycle = false
+  /// Lines kept visible above and below the cursor when scrolling (`--scroll-off`).
+  public var scrollOff = 3
+
+  public init() {}
+
+  /// The delimiter of shown and searched fields.
+  var delimiter: Delimiter { search.fields.delimiter }
+
+  /// Whether match positions can be highlighted: only when the shown text is the searched text.
+  var highlightsMatches: Bool { shownFields == nil && search.fields.spec == nil }
+
+  /// The number of `--header` rows.
+  var headerTextRows: Int {
+    header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 0
+  }
+}

@@ -1,0 +1,101 @@
+/// The query line: its characters, the caret, and the text killed last (for yank), edited the way
+/// readline and fzf edit a line.
+public struct QueryEditor: Sendable, Equatable {
+  /// The characters (invalid bytes as `UTF8Decoding.invalidByteBase + byte`).
+  public private(set) var characters: [UInt32]
+  /// The caret, as a character index.
+  public private(set) var cursor: Int
+  private var killed: [UInt32] = []
+
+  public init(_ bytes: [UInt8] = []) {
+    characters = UTF8Decoding.scalars(bytes)
+    cursor = characters.count
+  }
+
+  /// The query as bytes.
+  public var bytes: [UInt8] { QueryEditor.encode(characters) }
+
+  /// Applies an editing action; returns whether the text changed (nil: not an editing action).
+  public mutating func perform(_ action: Action) -> Bool? {
+    switch action {
+    case .backwardChar: cursor = max(0, cursor - 1)
+    case .forwardChar: cursor = min(characters.count, cursor + 1)
+    case .beginningOfLine: cursor = 0
+    case .endOfLine: cursor = characters.count
+    case .backwardWord: cursor = wordStart(before: cursor)
+    case .forwardWord: cursor = wordEnd(after: cursor)
+    case .backwardDeleteChar: return cursor > 0 && remove((cursor - 1)..<cursor)
+    case .deleteChar: return cursor < characters.count && remove(cursor..<(cursor + 1))
+    case .killWord: return kill(cursor..<wordEnd(after: cursor))
+    case .backwardKillWord: return kill(wordStart(before: cursor)..<cursor)
+    case .unixWordRubout: return kill(whitespaceWordStart(before: cursor)..<cursor)
+    case .unixLineDiscard: return kill(0..<cursor)
+    case .killLine: return kill(cursor..<characters.count)
+    case .yank: return insert(killed)
+    case .clearQuery: return remove(0..<characters.count)
+    default: return nil
+    }
+    return false
+  }
+
+  /// Inserts text at the caret; returns whether anything was inserted.
+  @discardableResult
+  public mutating func insert(_ text: [UInt32]) -> Bool {
+    guard !text.isEmpty else { return false }
+    characters.insert(contentsOf: text, at: cursor)
+    cursor += text.count
+    return true
+  }
+
+  private mutating func remove(_ range: Range<Int>) -> Bool {
+    guard !range.isEmpty else { return false }
+    characters.removeSubrange(range)
+    cursor = range.lowerBound
+    return true
+  }
+
+  private mutating func kill(_ range: Range<Int>) -> Bool {
+    guard !range.isEmpty else { return false }
+    killed = Array(characters[range])
+    return remove(range)
+  }
+
+  private func isWordCharacter(_ c: UInt32) -> Bool {
+    CharClass.of(c, CharClass.asciiTable).rawValue > CharClass.delimiter.rawValue
+  }
+
+  private func wordStart(before position: Int) -> Int {
+    var i = position
+    while i > 0 && !isWordCharacter(characters[i - 1]) { i -= 1 }
+    while i > 0 && isWordCharacter(characters[i - 1]) { i -= 1 }
+    return i
+  }
+
+  private func wordEnd(after position: Int) -> Int {
+    var i = position
+    while i < characters.count && !isWordCharacter(characters[i]) { i += 1 }
+    while i < characters.count && isWordCharacter(characters[i]) { i += 1 }
+    return i
+  }
+
+  private func whitespaceWordStart(before position: Int) -> Int {
+    var i = position
+    while i > 0 && characters[i - 1] == 32 { i -= 1 }
+    while i > 0 && characters[i - 1] != 32 { i -= 1 }
+    return i
+  }
+
+  /// Characters back to bytes (invalid bytes are restored as they were).
+  public static func encode(_ scalars: [UInt32]) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(scalars.count)
+    for c in scalars {
+      if c >= UTF8Decoding.invalidByteBase {
+        out.append(UInt8(truncatingIfNeeded: c - UTF8Decoding.invalidByteBase))
+      } else if let scalar = Unicode.Scalar(c) {
+        out.append(contentsOf: String(Character(scalar)).utf8)
+      }
+    }
+    return out
+  }
+}

@@ -1,0 +1,74 @@
+/// The visible window of the list: the terminal's size, the rows the picker takes, the cursor and
+/// the scroll offset.
+public struct Viewport: Sendable, Equatable {
+  public private(set) var rows: Int
+  public private(set) var columns: Int
+  /// Rows the picker occupies; grows to fit the list, never beyond the allowed height.
+  public private(set) var height = 0
+  /// Cursor position in the list (0 is the best match).
+  public private(set) var cursor = 0
+  /// List position shown in the first list row.
+  public private(set) var offset = 0
+
+  public init(rows: Int, columns: Int) {
+    self.rows = max(rows, 1)
+    self.columns = max(columns, 1)
+  }
+
+  /// The most rows the picker may use under `height`.
+  public func maxHeight(_ height: PickerSettings.Height) -> Int {
+    switch height {
+    case .fullscreen: rows
+    case .lines(let n): min(n, rows)
+    case .percent(let p): min(rows, max(3, rows * p / 100))
+    }
+  }
+
+  /// A new terminal size: the height is worked out again.
+  mutating func resize(rows: Int, columns: Int) {
+    self.rows = max(rows, 1)
+    self.columns = max(columns, 1)
+    height = 0
+  }
+
+  /// Grows to `needed` rows, up to what `setting` allows; the picker never shrinks while running.
+  mutating func grow(toFit needed: Int, _ setting: PickerSettings.Height) {
+    if case .fullscreen = setting {
+      height = rows
+    } else {
+      height = min(maxHeight(setting), max(height, needed))
+    }
+  }
+
+  /// Moves the cursor by `delta` in a list of `count` lines; past an end it wraps when `cycle`.
+  mutating func move(by delta: Int, count: Int, cycle: Bool) {
+    guard count > 0 else { return }
+    let target = cursor + delta
+    if cycle && (target < 0 || target >= count) {
+      cursor = (target % count + count) % count
+    } else {
+      cursor = min(max(0, target), count - 1)
+    }
+  }
+
+  /// Puts the cursor on list position `position` (clamped by the next `clamp`).
+  mutating func jump(to position: Int) {
+    cursor = position
+  }
+
+  /// Back to the top of the list (a new result, or another view of it).
+  mutating func reset() {
+    cursor = 0
+    offset = 0
+  }
+
+  /// Keeps the cursor in a list of `count` lines and on screen, `scrollOff` lines from the edges of
+  /// the `visible` rows when the list allows it.
+  mutating func clamp(count: Int, visible: Int, scrollOff: Int) {
+    cursor = min(max(0, cursor), max(0, count - 1))
+    let margin = min(scrollOff, (visible - 1) / 2)
+    if cursor < offset + margin { offset = cursor - margin }
+    if cursor > offset + visible - 1 - margin { offset = cursor - visible + 1 + margin }
+    offset = min(max(0, offset), max(0, count - visible))
+  }
+}

@@ -1,0 +1,38 @@
+/// The rules of the marked set: how many lines, and in which order they are printed.
+public struct SelectionSettings: Sendable, Equatable {
+  /// At least this many lines must be marked to accept (`--min`).
+  public var min: Int?
+  /// At most this many lines may be marked (`--max`).
+  public var max: Int?
+  public var order: Selection.Order
+
+  public init(min: Int? = nil, max: Int? = nil, order: Selection.Order = .input) {
+    self.min = min
+    self.max = max
+    self.order = order
+  }
+}
+
+/// Which lines start marked; the options combine as a union.
+public struct PreselectionSettings: Sendable, Equatable {
+  /// Lines marked when their bytes equal one of these (`--preselect`, the lines of `--preselect-file`).
+  public var lines: [[UInt8]]
+  /// Lines marked when one of these queries matches them (`--preselect-match`).
+  public var queries: [[UInt8]]
+  /// Every line is marked (`--select-all`).
+  public var all: Bool
+  /// How the queries compare characters.
+  public var match: MatchOptions
+
+  public init(
+    lines: [[UInt8]] = [], queries: [[UInt8]] = [], all: Bool = false, match: MatchOptions = MatchOptions()
+  ) {
+    self.lines = lines
+    self.queries = queries
+    self.all = all
+    self.match = match
+  }
+
+  /// Whether any preselection was asked for.
+  public var isActive: Bool { all || !lines.isEmpty || !queries.isEmpty }
+}
