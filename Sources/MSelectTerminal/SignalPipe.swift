@@ -1,7 +1,9 @@
 import Glibc
+import Synchronization
 
-/// The write end of the self-pipe; the only thing signal handlers touch.
-nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The write end of the self-pipe; the only thing signal handlers touch (a lock-free atomic, safe to
+/// read in a handler; set before any handler is installed).
+private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// Delivers signals into the event loop: handlers only write the signal number to a pipe.
 final class SignalPipe {
@@ -15,13 +17,13 @@ final class SignalPipe {
 
   init() throws(TerminalError) {
     pipe = try WakePipe()
-    signalPipeWriteEnd = pipe.writeEnd
+    signalPipeWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
     for signal in SignalPipe.handled { SignalPipe.install(signal) }
   }
 
   deinit {
     for signal in SignalPipe.handled { SignalPipe.reset(signal) }
-    signalPipeWriteEnd = -1
+    signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
   }
 
   static func install(_ signal: Int32) {
@@ -30,7 +32,7 @@ final class SignalPipe {
       // Async-signal-safe: one write(2), errno preserved.
       let saved = errno
       var byte = UInt8(truncatingIfNeeded: number)
-      _ = write(signalPipeWriteEnd, &byte, 1)
+      _ = write(signalPipeWriteEnd.load(ordering: .relaxed), &byte, 1)
       errno = saved
     }
     sigemptyset(&action.sa_mask)

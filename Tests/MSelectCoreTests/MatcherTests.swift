@@ -157,7 +157,7 @@ extension Matcher {
   /// `line` matched with the shortcuts and without, and the score with positions (the full matrices),
   /// through matchers made once per query.
   static func bothWays(_ query: String, _ line: String, _ matchers: inout [String: (Matcher, Matcher)])
-    -> (Matcher.Match?, Matcher.Match?, Int32?)
+    -> (Match?, Match?, Int32?)
   {
     var (fast, exhaustive) =
       matchers[query] ?? (

@@ -7,28 +7,30 @@
 /// Every line is followed by exactly one terminator byte (a synthetic one for a last line that had none),
 /// so line `i` spans `starts[i] ..< starts[i + 1] - 1`. Blocks never change once built, which lets the
 /// matcher read them on other threads while input keeps arriving.
-public final class LineBlock: @unchecked Sendable {
+public final class LineBlock: Sendable {
   /// Start of the block's bytes; owned by the block.
-  package let base: UnsafeMutableRawPointer
+  package var base: UnsafeMutableRawPointer { memory.pointer }
+  /// The bytes never change once the block is built, so any thread may read them.
+  private let memory: Shared<UnsafeMutableRawPointer>
   /// Line start offsets, `count + 1` entries (the last is the end of the block).
   package let starts: [UInt32]
   /// Index of the block's first line in the whole input.
   public let firstIndex: Int
   /// Keeps borrowed memory (a file mapping) alive; nil when the block owns `base` (malloc'd).
-  private let owner: AnyObject?
+  private let owner: Shared<AnyObject?>
 
   /// Number of lines in the block.
   public var count: Int { starts.count - 1 }
 
   package init(base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int, owner: AnyObject? = nil) {
-    self.base = base
+    memory = Shared(base)
     self.starts = starts
     self.firstIndex = firstIndex
-    self.owner = owner
+    self.owner = Shared(owner)
   }
 
   deinit {
-    if owner == nil { free(base) }
+    if owner.pointer == nil { free(base) }
   }
 
   /// The bytes of local line `i`, without its terminator.

@@ -24,9 +24,9 @@ public enum MappedLines {
     starts.initialize(repeating: [])
     defer { starts.deinitialize().deallocate() }
     let blockBounds = bounds
-    let shared = SendableBuffer(starts)
-    let input = SendablePointer(base)
-    DispatchQueue.concurrentPerform(iterations: count) { k in
+    let shared = Shared(starts)
+    let input = Shared(base)
+    Parallel.run(count) { k in
       let lo = blockBounds[k]
       let hi = blockBounds[k + 1]
       var offsets: [UInt32] = [0]
@@ -37,7 +37,7 @@ public enum MappedLines {
         position = UnsafeRawPointer(hit) - UnsafeRawPointer(input.pointer) + 1
         offsets.append(UInt32(position - lo))
       }
-      shared.buffer[k] = offsets
+      shared.pointer[k] = offsets
     }
     var store = LineStore()
     for k in 0..<count {
@@ -87,16 +87,4 @@ extension MappedLines {
     }
     return bounds
   }
-}
-
-/// A buffer written by parallel workers, each to its own element.
-private struct SendableBuffer<T>: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<T>
-  init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
-}
-
-/// Read-only bytes shared with parallel workers.
-private struct SendablePointer: @unchecked Sendable {
-  let pointer: UnsafePointer<UInt8>
-  init(_ pointer: UnsafePointer<UInt8>) { self.pointer = pointer }
 }

@@ -2,13 +2,6 @@
 ///
 /// Holds scratch buffers, so each thread uses its own matcher.
 public struct Matcher {
-  /// The outcome for one line: its score and the span of the match (character indices).
-  public struct Match: Equatable, Sendable {
-    public var score: Int32
-    public var begin: Int
-    public var end: Int
-  }
-
   public let pattern: Pattern
   private let raw = ScratchBuffer<UInt32>()
   private let folded = ScratchBuffer<UInt32>()
@@ -107,7 +100,7 @@ public struct Matcher {
     decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0)
     for group in pattern.groups {
-      var best: Matcher.Match?
+      var best: Match?
       for term in group {
         guard let m = evaluate(term, positions: best == nil ? positions : nil) else { continue }
         if best == nil || m.score > best!.score { best = m }
@@ -133,17 +126,13 @@ public struct Matcher {
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
     if Matcher.isASCII(p, n) {
       let text = Scorer.ASCIIText(bytes: p, fold: table, pairs: term.pairs, count: n)
-      guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else {
-        return nil
-      }
-      return Match(score: found.score, begin: found.begin, end: found.end)
+      return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
     }
     // Rule the line out by its bytes before decoding it.
     guard prescanned || prescan.passes(p, n) else { return nil }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-    guard let found = scorer.fuzzy(pattern: term.chars, text: text, positions: positions) else { return nil }
-    return Match(score: found.score, begin: found.begin, end: found.end)
+    return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
   }
 
   /// The classes of the non-ASCII scalars met so far.
@@ -225,9 +214,7 @@ public struct Matcher {
     return term.chars.withUnsafeBufferPointer { pattern in
       switch term.kind {
       case .fuzzy:
-        return scorer.fuzzy(pattern: pattern, text: text, positions: positions).map {
-          Match(score: $0.score, begin: $0.begin, end: $0.end)
-        }
+        return scorer.fuzzy(pattern: pattern, text: text, positions: positions)
       case .exact:
         return exact(pattern, text, candidates: 0...max(0, n - pattern.count), positions)
       case .prefix:

@@ -5,7 +5,7 @@
 /// byte of a longer one, so the next byte is checked too, in a 256×256 bit table of the row). A line
 /// passes when every term's rows are hit in order. Kept in flat allocations so the per-line loop does
 /// no reference counting.
-final class Prescan: @unchecked Sendable {
+final class Prescan {
   private let rows: UnsafeMutablePointer<UInt8>
   /// Per row, 65536 bits: which (first byte, second byte) pairs begin an encoding of the character.
   private let pairs: UnsafeMutablePointer<UInt64>

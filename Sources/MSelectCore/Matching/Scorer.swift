@@ -17,13 +17,6 @@ package struct Scorer {
   /// Above this many matrix cells the scorer falls back to a linear greedy alignment.
   package static let maxCells = 1 << 20
 
-  /// The score of a match, where it starts and ends (character indices, end inclusive).
-  package struct Result: Equatable {
-    package var score: Int32
-    package var begin: Int
-    package var end: Int
-  }
-
   /// One decoded line: raw scalars (for bonuses) and folded ones (for comparing).
   package struct Text: ScoredText {
     package var raw: UnsafePointer<UInt32>
@@ -110,11 +103,11 @@ package struct Scorer {
   private let eventRuns = ScratchBuffer<UInt16>()
   private let bonuses = ScratchBuffer<Int32>()
   private let classes = CharClass.asciiTable
-  private let bonusTable = Scorer.bonusMatrix
+  private let bonusTable = Scorer.bonusMatrix.pointer
 
   /// `bonus(previous, current)` for every pair of classes, indexed `previous * 8 + current`: one load
   /// instead of a switch per character.
-  nonisolated(unsafe) private static let bonusMatrix: UnsafePointer<Int32> = {
+  private static let bonusMatrix: Shared<UnsafePointer<Int32>> = {
     let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
     table.initialize(repeating: 0, count: 64)
     for p in 0..<7 {
@@ -122,7 +115,7 @@ package struct Scorer {
         table[p * 8 + c] = bonus(CharClass(rawValue: UInt8(p))!, CharClass(rawValue: UInt8(c))!)
       }
     }
-    return UnsafePointer(table)
+    return Shared(UnsafePointer(table))
   }()
 
   /// Whether scoring without positions may take `ceilingMatch`'s shortcut (off only in tests, to compare).
@@ -173,6 +166,15 @@ package struct Scorer {
     return bonusTable[Int(previous.rawValue) &* 8 &+ Int(text.charClass(j, classes).rawValue)]
   }
 
+  /// fzf's rule for a character that continues a consecutive run: it earns at least the consecutive
+  /// bonus and the bonus of the run's first character, unless its own bonus is a boundary bonus
+  /// higher than that first one: then a new run starts at it (and it keeps its own bonus).
+  @inline(__always)
+  package static func runBonus(own: Int32, runStart: Int32) -> (bonus: Int32, restarts: Bool) {
+    if own >= bonusBoundary && own > runStart { return (own, true) }
+    return (max(own, bonusConsecutive, runStart), false)
+  }
+
   /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
   package func score<T: ScoredText>(positions: UnsafeBufferPointer<Int>, text: T) -> Int32 {
     guard let first = positions.first, let last = positions.last else { return 0 }
@@ -188,8 +190,9 @@ package struct Scorer {
         if consecutive == 0 {
           firstBonus = b
         } else {
-          if b >= Scorer.bonusBoundary && b > firstBonus { firstBonus = b }
-          b = max(b, firstBonus, Scorer.bonusConsecutive)
+          let run = Scorer.runBonus(own: b, runStart: firstBonus)
+          if run.restarts { firstBonus = b }
+          b = run.bonus
         }
         score += Scorer.scoreMatch + (k == 0 ? b * Scorer.firstCharMultiplier : b)
         inGap = false
@@ -218,11 +221,11 @@ package struct Scorer {
   @inline(__always)
   package func fuzzy<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text t: T, positions: UnsafeMutablePointer<[Int]>?
-  ) -> Result? {
+  ) -> Match? {
     let text = t
     let m = pattern.count
     let n = text.count
-    guard m > 0 else { return Result(score: 0, begin: 0, end: 0) }
+    guard m > 0 else { return Match(score: 0, begin: 0, end: 0) }
     // Greedy forward pass: the first place each pattern character can match.
     let firsts = self.firsts.reserve(m)
     var j = 0
@@ -248,7 +251,7 @@ package struct Scorer {
         j = t.next(pattern[0], from: j + 1, through: n - 1)
       }
       positions?.pointee.append(bestAt)
-      return Result(score: best, begin: bestAt, end: bestAt)
+      return Match(score: best, begin: bestAt, end: bestAt)
     }
     if positions == nil && ceilingShortcut,
       let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
@@ -277,7 +280,7 @@ package struct Scorer {
     if width * m > Scorer.maxCells {
       let greedy = UnsafeBufferPointer(start: firsts, count: m)
       positions?.pointee.append(contentsOf: greedy)
-      return Result(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
+      return Match(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
     }
     return dynamicProgram(
       pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width,
@@ -297,7 +300,7 @@ package struct Scorer {
   /// later row's event in range reads it (that event would be a later place for character `k`).
   private func sparse<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, lasts: UnsafePointer<Int>
-  ) -> Result {
+  ) -> Match {
     let m = pattern.count
     let last = lasts[m - 1]
     let width = last - firsts[0] + 1
@@ -372,12 +375,9 @@ package struct Scorer {
         var b = own
         var consecutive = diagonalRun &+ 1
         if consecutive > 1 {
-          let fb = bonus(at: j &- Int(consecutive) &+ 1, text)
-          if b >= Scorer.bonusBoundary && b > fb {
-            consecutive = 1
-          } else {
-            b = max(b, Scorer.bonusConsecutive, fb)
-          }
+          let run = Scorer.runBonus(own: b, runStart: bonus(at: j &- Int(consecutive) &+ 1, text))
+          if run.restarts { consecutive = 1 }
+          b = run.bonus
         }
         if s1 &+ b < s2 {
           s1 = s1 &+ own
@@ -402,7 +402,7 @@ package struct Scorer {
         }
       }
     }
-    return Result(score: maxScore, begin: firsts[0], end: maxAt)
+    return Match(score: maxScore, begin: firsts[0], end: maxAt)
   }
 
   /// The dynamic program's best for the lines where it is plain to see, else nil; `ceiling` is the
@@ -422,7 +422,7 @@ package struct Scorer {
   @inline(__always)
   private func ceilingMatch<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
-  ) -> Result? {
+  ) -> Match? {
     let m = pattern.count
     let ceiling = text.bonusCeiling(classes)
     let best = Scorer.scoreMatch &* Int32(m) &+ ceiling &* Int32(m &+ 1)
@@ -435,7 +435,7 @@ package struct Scorer {
       var k = 1
       while k < m && text.folded(s &+ k) == pattern[k] { k &+= 1 }
       if k == m {
-        if bonus(at: s, text) == ceiling { return Result(score: best, begin: firsts[0], end: s &+ m &- 1) }
+        if bonus(at: s, text) == ceiling { return Match(score: best, begin: firsts[0], end: s &+ m &- 1) }
         contiguous = true
       } else if splitEnd < 0 && !doubtful && s &+ m <= last {
         // Parts pattern[..<a] at s and pattern[a...] at s + a + 1, for each a the first part allows,
@@ -462,7 +462,7 @@ package struct Scorer {
       s = text.next(p0, from: s &+ 1, through: last)
     }
     if !contiguous && !doubtful && splitEnd >= 0 {
-      return Result(score: best &+ Scorer.gapStart, begin: firsts[0], end: splitEnd)
+      return Match(score: best &+ Scorer.gapStart, begin: firsts[0], end: splitEnd)
     }
     return nil
   }
@@ -471,7 +471,7 @@ package struct Scorer {
   private func dynamicProgram<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, bonus: UnsafePointer<Int32>,
     firsts: UnsafePointer<Int>, first: Int, width: Int, positions: UnsafeMutablePointer<[Int]>?
-  ) -> Result {
+  ) -> Match {
     let m = pattern.count
     let cells = width * m
     let h = self.h.reserve(cells)
@@ -523,12 +523,9 @@ package struct Scorer {
         var b = bonus[j]
         var consecutive = c[up &+ col &- 1] &+ 1
         if consecutive > 1 {
-          let fb = bonus[j &- Int(consecutive) &+ 1]
-          if b >= Scorer.bonusBoundary && b > fb {
-            consecutive = 1
-          } else {
-            b = max(b, Scorer.bonusConsecutive, fb)
-          }
+          let run = Scorer.runBonus(own: b, runStart: bonus[j &- Int(consecutive) &+ 1])
+          if run.restarts { consecutive = 1 }
+          b = run.bonus
         }
         if s1 &+ b < s2 {
           s1 = s1 &+ bonus[j]
@@ -549,7 +546,7 @@ package struct Scorer {
       maxAt = col + first
     }
     guard let positions else {
-      return Result(score: maxScore, begin: first, end: maxAt)
+      return Match(score: maxScore, begin: first, end: maxAt)
     }
     // Backtrace from the best cell of the last row: a cell with a run count was filled by a match.
     var found: [Int] = []
@@ -565,7 +562,7 @@ package struct Scorer {
     }
     found.reverse()
     positions.pointee.append(contentsOf: found)
-    return Result(score: maxScore, begin: found[0], end: maxAt)
+    return Match(score: maxScore, begin: found[0], end: maxAt)
   }
 }
 

@@ -50,14 +50,14 @@ public enum Filter {
 }
 
 /// A line source that keeps the memory its lines point into alive.
-private struct KeptAlive: LineSource, @unchecked Sendable {
+private struct KeptAlive: LineSource {
   let source: RawScan
   /// Never read: holding it is the point.
-  let owner: AnyObject
+  let owner: Shared<AnyObject>
 
   init(_ source: RawScan, _ owner: AnyObject) {
     self.source = source
-    self.owner = owner
+    self.owner = Shared(owner)
   }
 
   func line(_ index: Int) -> UnsafeRawBufferPointer { source.line(index) }

@@ -1,16 +1,16 @@
 import Dispatch
 
-/// A stable least-significant-digit radix sort of matches by key, split between two cores when large.
+/// A stable least-significant-digit radix sort of matches by key, split between the cores when large.
 ///
 /// A key packs a score and a tiebreak value that each span a few hundred values in practice, so after
 /// subtracting their minima both fit in two or three 11-bit digits. Each pass counts and scatters;
-/// the cores take one half of the source each, and within every bucket the second half's lines go
-/// after the first's, which keeps the sort stable.
+/// the cores take one part of the source each, and within every bucket a later part's lines go after
+/// an earlier one's, which keeps the sort stable.
 enum RadixSort {
   static let digitBits = 11
   /// Keys spanning more bits than this are left to a comparison sort.
   static let maxBits = 33
-  /// Below this many lines one core does it all.
+  /// Below this many lines one core does it all; above, each core takes at least half as many.
   static let parallelLines = 1 << 16
 
   /// Where the sorted result goes: the lines themselves, or only their indices (what output needs).
@@ -23,13 +23,13 @@ enum RadixSort {
   /// writes nothing) when the keys span more than `maxBits` bits.
   static func sort(_ input: UnsafeBufferPointer<RankedLine>, into output: Output) -> Bool {
     let n = input.count
-    let parts = n >= parallelLines ? 2 : 1
-    let bounds = parts == 2 ? [0, n / 2, n] : [0, n]
-    let work = Workspace(parts: parts)
-    defer { work.deallocate() }
+    let parts = n >= parallelLines ? min(Parallel.cores, n / (parallelLines / 2)) : 1
+    let bounds = Parallel.bounds(n, parts: parts)
+    let work = Shared(Workspace(parts: parts))
+    defer { work.pointer.deallocate() }
 
     let source = Shared(input.baseAddress!)
-    run(parts) { t in
+    Parallel.run(parts) { t in
       var lo = (high: UInt64.max, low: UInt64.max)
       var hi = (high: UInt64(0), low: UInt64(0))
       for i in bounds[t]..<bounds[t + 1] {
@@ -37,20 +37,20 @@ enum RadixSort {
         lo = (min(lo.high, key >> 32), min(lo.low, key & 0xFFFF_FFFF))
         hi = (max(hi.high, key >> 32), max(hi.low, key & 0xFFFF_FFFF))
       }
-      work.ranges[4 * t] = lo.high
-      work.ranges[4 * t + 1] = lo.low
-      work.ranges[4 * t + 2] = hi.high
-      work.ranges[4 * t + 3] = hi.low
+      work.pointer.ranges[4 * t] = lo.high
+      work.pointer.ranges[4 * t + 1] = lo.low
+      work.pointer.ranges[4 * t + 2] = hi.high
+      work.pointer.ranges[4 * t + 3] = hi.low
     }
     var minHigh = UInt64.max
     var minLow = UInt64.max
     var maxHigh: UInt64 = 0
     var maxLow: UInt64 = 0
     for t in 0..<parts {
-      minHigh = min(minHigh, work.ranges[4 * t])
-      minLow = min(minLow, work.ranges[4 * t + 1])
-      maxHigh = max(maxHigh, work.ranges[4 * t + 2])
-      maxLow = max(maxLow, work.ranges[4 * t + 3])
+      minHigh = min(minHigh, work.pointer.ranges[4 * t])
+      minLow = min(minLow, work.pointer.ranges[4 * t + 1])
+      maxHigh = max(maxHigh, work.pointer.ranges[4 * t + 2])
+      maxLow = max(maxLow, work.pointer.ranges[4 * t + 3])
     }
     let lowBits = UInt64.bitWidth - (maxLow &- minLow).leadingZeroBitCount
     let highBits = UInt64.bitWidth - (maxHigh &- minHigh).leadingZeroBitCount
@@ -70,8 +70,8 @@ enum RadixSort {
     for pass in 0..<passes {
       let shift = UInt64(pass * digitBits)
       let reading = Shared(from)
-      run(parts) { t in
-        let count = work.counts + t * Workspace.buckets
+      Parallel.run(parts) { t in
+        let count = work.pointer.counts + t * Workspace.buckets
         count.initialize(repeating: 0, count: Workspace.buckets)
         for i in bounds[t]..<bounds[t + 1] { count[key.digit(reading.pointer[i].key, shift)] &+= 1 }
       }
@@ -79,16 +79,16 @@ enum RadixSort {
       var total = 0
       for b in 0..<Workspace.buckets {
         for t in 0..<parts {
-          let c = work.counts[t * Workspace.buckets + b]
-          work.counts[t * Workspace.buckets + b] = total
+          let c = work.pointer.counts[t * Workspace.buckets + b]
+          work.pointer.counts[t * Workspace.buckets + b] = total
           total &+= c
         }
       }
       let last = pass == passes - 1
       let target = Shared(pass % 2 == 0 ? scratch : scratch2)
       let final = Shared(output)
-      run(parts) { t in
-        let next = work.counts + t * Workspace.buckets
+      Parallel.run(parts) { t in
+        let next = work.pointer.counts + t * Workspace.buckets
         let range = bounds[t]..<bounds[t + 1]
         switch (last, final.pointer) {
         case (true, .indices(let out)):
@@ -122,16 +122,6 @@ enum RadixSort {
     }
   }
 
-  /// Runs `body` for each part, on as many cores.
-  @inline(__always)
-  private static func run(_ parts: Int, _ body: @Sendable (Int) -> Void) {
-    if parts == 1 {
-      body(0)
-    } else {
-      DispatchQueue.concurrentPerform(iterations: parts, execute: body)
-    }
-  }
-
   /// A key with the minima of its two halves subtracted and the halves packed together.
   private struct CompressedKey {
     let minHigh: UInt64
@@ -146,7 +136,7 @@ enum RadixSort {
   }
 
   /// Per-part key ranges and bucket counts.
-  private struct Workspace: @unchecked Sendable {
+  private struct Workspace {
     static let buckets = 1 << RadixSort.digitBits
     let ranges: UnsafeMutablePointer<UInt64>
     let counts: UnsafeMutablePointer<Int>
@@ -160,11 +150,5 @@ enum RadixSort {
       ranges.deallocate()
       counts.deallocate()
     }
-  }
-
-  /// A pointer handed to the workers, which touch disjoint parts of what it points to.
-  private struct Shared<Pointee>: @unchecked Sendable {
-    let pointer: Pointee
-    init(_ pointer: Pointee) { self.pointer = pointer }
   }
 }

@@ -68,7 +68,7 @@ struct SortKey: Sendable {
 
   /// The sort key of a match in a line of `lineLength` bytes and `characters` characters.
   @inline(__always)
-  func key(_ match: Matcher.Match, lineLength: Int, characters: Int) -> UInt64 {
+  func key(_ match: Match, lineLength: Int, characters: Int) -> UInt64 {
     guard sort else { return 0 }
     let score = UInt64(UInt32(bitPattern: Int32.max &- match.score))
     @inline(__always) func value(_ t: RankOptions.Tiebreak) -> UInt64 {

@@ -10,15 +10,15 @@ import Synchronization
 /// Building the offset table of every line costs a quarter of a selective search; here chunks of the
 /// input are scanned directly: the matcher's skip finds the next byte that a match must contain, the
 /// line around it is found by scanning for terminators, and only matching lines are remembered.
-struct RawScan: LineSource, @unchecked Sendable {
-  private let base: UnsafePointer<UInt8>
+struct RawScan: LineSource {
+  private let base: Shared<UnsafePointer<UInt8>>
   /// Start offset and length of each matching line, in input order.
   private let starts: [Int]
   private let lengths: [UInt32]
 
   /// The bytes of match `index` (its position among the matches in input order).
   func line(_ index: Int) -> UnsafeRawBufferPointer {
-    UnsafeRawBufferPointer(start: base + starts[index], count: Int(lengths[index]))
+    UnsafeRawBufferPointer(start: base.pointer + starts[index], count: Int(lengths[index]))
   }
 
   /// Above this share of the input's bytes in matching lines (measured on samples), a query is broad
@@ -36,7 +36,7 @@ struct RawScan: LineSource, @unchecked Sendable {
     -> (RawScan, [Int])?
   {
     guard let start = bytes.baseAddress, bytes.count > 0 else {
-      return (RawScan(base: UnsafePointer(bitPattern: 1)!, starts: [], lengths: []), [])
+      return (RawScan(base: Shared(UnsafePointer(bitPattern: 1)!), starts: [], lengths: []), [])
     }
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = bytes.count
@@ -68,17 +68,18 @@ struct RawScan: LineSource, @unchecked Sendable {
     let parts = UnsafeMutableBufferPointer<Hits>.allocate(capacity: max(chunks, 1))
     parts.initialize(repeating: Hits())
     defer { parts.deinitialize().deallocate() }
-    let shared = ScanBuffers(base: base, parts: parts)
+    let shared = Shared((base: base, parts: parts))
     // One worker per core takes chunks in turn, keeping its matcher (and the tables the matcher
     // builds as it goes) from one chunk to the next.
-    let workers = max(1, min(chunks, sysconf(Int32(_SC_NPROCESSORS_ONLN))))
+    let workers = max(1, min(chunks, Parallel.cores))
     let next = Atomic<Int>(0)
-    DispatchQueue.concurrentPerform(iterations: workers) { _ in
+    Parallel.run(workers) { _ in
       var matcher = Matcher(pattern: pattern)
       while true {
         let k = next.add(1, ordering: .relaxed).oldValue
         guard k < chunks else { break }
-        shared.parts[k] = scan(shared.base, bounds[k]..<bounds[k + 1], terminator, &matcher, rank, fields)
+        shared.pointer.parts[k] = scan(
+          shared.pointer.base, bounds[k]..<bounds[k + 1], terminator, &matcher, rank, fields)
       }
     }
     let total = parts.reduce(0) { $0 + $1.starts.count }
@@ -95,7 +96,7 @@ struct RawScan: LineSource, @unchecked Sendable {
       starts += part.starts
       lengths += part.lengths
     }
-    return (RawScan(base: base, starts: starts, lengths: lengths), Search.rankedIndices(ranked, rank))
+    return (RawScan(base: Shared(base), starts: starts, lengths: lengths), Search.rankedIndices(ranked, rank))
   }
 
   /// The matches of one chunk, in input order.
@@ -185,10 +186,4 @@ struct RawScan: LineSource, @unchecked Sendable {
     guard from < to, let hit = memchr(base + from, Int32(terminator), to - from) else { return to }
     return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
   }
-}
-
-/// Per-chunk results written by parallel workers, each to its own element.
-private struct ScanBuffers: @unchecked Sendable {
-  let base: UnsafePointer<UInt8>
-  let parts: UnsafeMutableBufferPointer<RawScan.Hits>
 }

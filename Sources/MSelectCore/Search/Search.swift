@@ -23,9 +23,12 @@ public enum Search {
     let rank = rank.effective(for: pattern)
     if pattern.isEmpty { return everyLine(of: scope) }
     let slices = makeSlices(store, scope)
-    let results = SliceResults(count: slices.count)
+    let buffer = UnsafeMutableBufferPointer<[RankedLine]>.allocate(capacity: slices.count)
+    buffer.initialize(repeating: [])
+    defer { buffer.deinitialize().deallocate() }
+    let results = Shared(buffer)
     let anyCancelled = CancelFlag()
-    DispatchQueue.concurrentPerform(iterations: slices.count) { s in
+    Parallel.run(slices.count) { s in
       if anyCancelled.isSet || cancelled() {
         anyCancelled.set()
         return
@@ -70,13 +73,13 @@ public enum Search {
           }
         }
       }
-      results.buffer[s] = found
+      results.pointer[s] = found
     }
     if anyCancelled.isSet { return nil }
-    return concatenated(results.buffer)
+    return concatenated(buffer)
   }
 
-  /// The parts back to back; large results are copied by both cores (the fresh pages of tens of MiB
+  /// The parts back to back; large results are copied by all cores (the fresh pages of tens of MiB
   /// cost as much as the copying).
   private static func concatenated(_ parts: UnsafeMutableBufferPointer<[RankedLine]>) -> [RankedLine] {
     var starts = [0]
@@ -84,13 +87,13 @@ public enum Search {
     let offsets = starts
     let total = offsets[offsets.count - 1]
     guard total >= 1 << 16, parts.count > 1 else { return parts.flatMap { $0 } }
-    let source = SendableParts(parts)
+    let source = Shared(parts)
     return [RankedLine](unsafeUninitializedCapacity: total) { buffer, count in
-      let target = SendableLines(buffer)
-      DispatchQueue.concurrentPerform(iterations: parts.count) { k in
-        source.parts[k].withUnsafeBufferPointer { part in
+      let target = Shared(buffer)
+      Parallel.run(parts.count) { k in
+        source.pointer[k].withUnsafeBufferPointer { part in
           guard let from = part.baseAddress else { return }
-          (target.buffer.baseAddress! + offsets[k]).initialize(from: from, count: part.count)
+          (target.pointer.baseAddress! + offsets[k]).initialize(from: from, count: part.count)
         }
       }
       count = total
@@ -102,13 +105,14 @@ public enum Search {
     switch scope {
     case .all(let range):
       guard !range.isEmpty else { return [] }
-      // Millions of lines when the query is cleared: filled by both cores.
+      // Millions of lines when the query is cleared: filled by all cores.
       return [RankedLine](unsafeUninitializedCapacity: range.count) { buffer, count in
-        let out = SendableLines(buffer)
-        let half = range.count / 2
-        DispatchQueue.concurrentPerform(iterations: 2) { k in
-          for i in (k == 0 ? 0..<half : half..<range.count) {
-            out.buffer[i] = RankedLine(key: 0, index: UInt32(truncatingIfNeeded: range.lowerBound + i))
+        let out = Shared(buffer)
+        let parts = min(Parallel.cores, max(1, range.count >> 16))
+        let bounds = Parallel.bounds(range.count, parts: parts)
+        Parallel.run(parts) { k in
+          for i in bounds[k]..<bounds[k + 1] {
+            out.pointer[i] = RankedLine(key: 0, index: UInt32(truncatingIfNeeded: range.lowerBound + i))
           }
         }
         count = range.count
@@ -142,23 +146,30 @@ public enum Search {
         return
       }
     }
-    // Large results: sort the two halves on two cores, then merge.
-    guard lines.count >= 1 << 16 else {
+    // Large results: sort parts on all cores, then merge them.
+    let parts = min(Parallel.cores, lines.count >> 15)
+    guard parts > 1 else {
       lines.withUnsafeMutableBufferPointer { buffer in
         var all = buffer[...]
         sort(&all, reverse: options.reverse)
       }
       return
     }
-    let middle = lines.count / 2
+    let bounds = Parallel.bounds(lines.count, parts: parts)
     lines.withUnsafeMutableBufferPointer { buffer in
-      let halves = SendableLines(buffer)
-      DispatchQueue.concurrentPerform(iterations: 2) { k in
-        var part = k == 0 ? halves.buffer[..<middle] : halves.buffer[middle...]
+      let shared = Shared(buffer)
+      Parallel.run(parts) { k in
+        var part = shared.pointer[bounds[k]..<bounds[k + 1]]
         sort(&part, reverse: options.reverse)
       }
     }
-    lines = merge(Array(lines[..<middle]), Array(lines[middle...]), options)
+    var sorted = (0..<parts).map { Array(lines[bounds[$0]..<bounds[$0 + 1]]) }
+    while sorted.count > 1 {
+      sorted = stride(from: 0, to: sorted.count, by: 2).map {
+        $0 + 1 < sorted.count ? merge(sorted[$0], sorted[$0 + 1], options) : sorted[$0]
+      }
+    }
+    lines = sorted[0]
   }
 
   /// Sorts by key, then input order (reversed for `--tac`), with comparisons the compiler can inline.
@@ -243,7 +254,7 @@ public enum Search {
     of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
     prescanned: Bool = false
   ) -> UInt64? {
-    let outcome: Matcher.Match?
+    let outcome: Match?
     if let spec = fields.spec {
       outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
     } else {
@@ -310,36 +321,9 @@ public enum Search {
   }
 }
 
-/// A buffer of matches whose two halves are sorted by two workers.
-private struct SendableLines: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<RankedLine>
-  init(_ buffer: UnsafeMutableBufferPointer<RankedLine>) { self.buffer = buffer }
-}
-
-/// Per-slice results read by the workers that concatenate them.
-private struct SendableParts: @unchecked Sendable {
-  let parts: UnsafeMutableBufferPointer<[RankedLine]>
-  init(_ parts: UnsafeMutableBufferPointer<[RankedLine]>) { self.parts = parts }
-}
-
 /// A flag shared by the workers of one search.
 final class CancelFlag: Sendable {
   private let value = Atomic<Bool>(false)
   var isSet: Bool { value.load(ordering: .relaxed) }
   func set() { value.store(true, ordering: .relaxed) }
-}
-
-/// One result array per slice; each worker writes only its own element.
-private final class SliceResults: @unchecked Sendable {
-  let buffer: UnsafeMutableBufferPointer<[RankedLine]>
-
-  init(count: Int) {
-    buffer = .allocate(capacity: count)
-    buffer.initialize(repeating: [])
-  }
-
-  deinit {
-    buffer.deinitialize()
-    buffer.deallocate()
-  }
 }

@@ -1,5 +1,3 @@
-import Dispatch
-
 /// Builds the bytes printed on accept: optional query and key lines, then the chosen lines.
 public struct OutputFormatter: Sendable {
   private let settings: OutputSettings
@@ -23,13 +21,13 @@ public struct OutputFormatter: Sendable {
     return all
   }
 
-  /// Lines gathered per piece when two cores gather in turns.
+  /// Lines gathered per piece when the cores gather in turns.
   static let linesPerPiece = 4096
 
   /// Streams the output to `sink` in large pieces.
   ///
   /// Gathering ranked lines is a random walk through the input, bound by memory latency; for large
-  /// outputs two cores gather alternate pieces while the pieces go out in order.
+  /// outputs the cores gather successive pieces while the pieces go out in order.
   public func write<Source: LineSource, E: Error>(
     _ lines: [Int], store: Source, query: [UInt8], key: String? = nil,
     to sink: (UnsafeRawBufferPointer) throws(E) -> Void
@@ -56,16 +54,16 @@ public struct OutputFormatter: Sendable {
       }
       return
     }
-    let gatherers = [Gatherer(), Gatherer()]
+    let gatherers = (0..<Parallel.cores).map { _ in Gatherer() }
+    let shared = Shared(gatherers)
     var start = 0
     while start < lines.count {
-      let first = start..<min(lines.count, start + piece)
-      let second = first.upperBound..<min(lines.count, first.upperBound + piece)
-      DispatchQueue.concurrentPerform(iterations: 2) { k in
-        gatherers[k].fill(lines[k == 0 ? first : second], store, self)
+      let bounds = (0...gatherers.count).map { min(lines.count, start + $0 * piece) }
+      Parallel.run(gatherers.count) { k in
+        shared.pointer[k].fill(lines[bounds[k]..<bounds[k + 1]], store, self)
       }
       for gatherer in gatherers where gatherer.buffer.count > 0 { try sink(gatherer.buffer.bytes) }
-      start = second.upperBound
+      start = bounds[gatherers.count]
     }
   }
 
@@ -82,7 +80,7 @@ public struct OutputFormatter: Sendable {
 }
 
 /// One worker's output piece, reused from piece to piece.
-private final class Gatherer: @unchecked Sendable {
+private final class Gatherer {
   var buffer = OutputBuffer(capacity: 512 << 10)
 
   func fill(_ lines: ArraySlice<Int>, _ store: some LineSource, _ formatter: OutputFormatter) {

@@ -3,10 +3,11 @@ package enum CharClass: UInt8, Sendable {
   case white, nonWord, delimiter, lower, upper, letter, number
 
   /// Classes of the ASCII bytes, indexed by byte; lives for the whole process.
-  nonisolated(unsafe) package static let asciiTable: UnsafePointer<CharClass> = {
+  package static var asciiTable: UnsafePointer<CharClass> { asciiClasses.pointer }
+  private static let asciiClasses: Shared<UnsafePointer<CharClass>> = {
     let table = UnsafeMutablePointer<CharClass>.allocate(capacity: 128)
     for b in 0..<128 { table[b] = ascii(UInt8(b)) }
-    return UnsafePointer(table)
+    return Shared(UnsafePointer(table))
   }()
 
   private static func ascii(_ b: UInt8) -> CharClass {

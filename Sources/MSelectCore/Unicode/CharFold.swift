@@ -10,18 +10,18 @@ package enum CharFold {
   /// Number of entries in each table; scalars at or beyond it fold to themselves.
   package static let limit = UInt32(foldTableLimit)
 
-  // The tables live for the whole process, so matchers can hold plain pointers to them.
-  nonisolated(unsafe) private static let lowercaseTable = dense(lowercasePairs)
-  nonisolated(unsafe) private static let stripTable = dense(diacriticPairs)
-  nonisolated(unsafe) private static let lowercaseStripTable: UnsafePointer<UInt32> = {
+  // The tables live for the whole process and never change, so matchers can hold plain pointers to them.
+  private static let lowercaseTable = Shared(dense(lowercasePairs))
+  private static let stripTable = Shared(dense(diacriticPairs))
+  private static let lowercaseStripTable: Shared<UnsafePointer<UInt32>> = {
     let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
     for c in 0..<foldTableLimit {
-      let lower = lowercaseTable[c]
-      table[c] = lower < limit ? stripTable[Int(lower)] : lower
+      let lower = lowercaseTable.pointer[c]
+      table[c] = lower < limit ? stripTable.pointer[Int(lower)] : lower
     }
-    return UnsafePointer(table)
+    return Shared(UnsafePointer(table))
   }()
-  nonisolated(unsafe) private static let identityTable = dense([])
+  private static let identityTable = Shared(dense([]))
 
   private static func dense(_ pairs: [UInt32]) -> UnsafePointer<UInt32> {
     let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
@@ -33,10 +33,10 @@ package enum CharFold {
   /// The table implementing `mode` (`limit` entries, valid for the life of the process).
   package static func table(_ mode: Mode) -> UnsafePointer<UInt32> {
     switch mode {
-    case .exact: identityTable
-    case .lowercase: lowercaseTable
-    case .stripDiacritics: stripTable
-    case .lowercaseAndStrip: lowercaseStripTable
+    case .exact: identityTable.pointer
+    case .lowercase: lowercaseTable.pointer
+    case .stripDiacritics: stripTable.pointer
+    case .lowercaseAndStrip: lowercaseStripTable.pointer
     }
   }
 
@@ -48,13 +48,12 @@ package enum CharFold {
 
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
   /// both, none gives 0xFF twice). Built at first use, kept for the life of the process.
-  nonisolated(unsafe) private static var pairTables: [Mode: UnsafePointer<(UInt8, UInt8)>] = [:]
-  private static let pairLock = Mutex(())
+  private static let pairTables = Mutex<[Mode: Shared<UnsafePointer<(UInt8, UInt8)>>]>([:])
 
   /// The ASCII byte pairs of `mode` (see `pairTables`).
   package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
-    pairLock.withLock { _ in
-      if let known = pairTables[mode] { return known }
+    pairTables.withLock { known in
+      if let table = known[mode] { return table }
       let table = self.table(mode)
       let pairs = UnsafeMutablePointer<(UInt8, UInt8)>.allocate(capacity: 128)
       pairs.initialize(repeating: (0xFF, 0xFF), count: 128)
@@ -68,9 +67,10 @@ package enum CharFold {
           pairs[c].1 = UInt8(b)
         }
       }
-      pairTables[mode] = UnsafePointer(pairs)
-      return UnsafePointer(pairs)
-    }
+      let made = Shared(UnsafePointer(pairs))
+      known[mode] = made
+      return made
+    }.pointer
   }
 
   /// Every character that folds to `c` under `mode`, `c` itself first, the others in increasing order.
@@ -91,6 +91,6 @@ package enum CharFold {
 
   /// Whether `c` carries a diacritic that folding would remove.
   package static func hasDiacritic(_ c: UInt32) -> Bool {
-    c < limit && stripTable[Int(c)] != c
+    c < limit && stripTable.pointer[Int(c)] != c
   }
 }

@@ -1,0 +1,41 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A pointer (or a value holding pointers) handed across threads: the one place where the compiler's
+/// `Sendable` checking is waived.
+///
+/// Use it only for memory that is immutable while shared (tables built once, input bytes), or that
+/// parallel workers write in disjoint parts, each its own, and that is read as a whole only after
+/// `Parallel.run` has joined them all.
+package struct Shared<Pointer>: @unchecked Sendable {
+  package let pointer: Pointer
+
+  package init(_ pointer: Pointer) {
+    self.pointer = pointer
+  }
+}
+
+/// Parallel loops over the online cores.
+package enum Parallel {
+  /// The number of online CPUs (at least 1), read once.
+  package static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+  /// Runs `body(k)` for every `k` in `0..<count`, spread over the cores; returns when all are done.
+  /// One iteration runs inline.
+  @inline(__always)
+  package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
+    if count == 1 {
+      body(0)
+    } else if count > 1 {
+      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+    }
+  }
+
+  /// `0..<count` cut into `parts` contiguous ranges of nearly equal size.
+  package static func bounds(_ count: Int, parts: Int) -> [Int] {
+    (0...parts).map { count * $0 / parts }
+  }
+}
