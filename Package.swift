@@ -3,13 +3,14 @@ import PackageDescription
 
 let package = Package(
   name: "mselect",
+  products: [
+    // The selection logic as a library: matching, ranking, selection and the picker state machine.
+    .library(name: "MSelectCore", targets: ["MSelectCore"]),
+    .executable(name: "mselect", targets: ["mselect"]),
+  ],
   targets: [
     // Everything testable without a terminal: lines, queries, matching, selection, options, the picker state.
-    // Runtime exclusivity checks cost a quarter of the matcher's time; the hot paths use unsafe pointers
-    // into memory no one else mutates, so they are switched off (measured with scripts/bench).
-    .target(
-      name: "MSelectCore",
-      swiftSettings: [.unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release))]),
+    .target(name: "MSelectCore"),
     // Syscalls, /dev/tty, termios, signals and reading input: the only code that talks to the OS.
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.

@@ -1,5 +1,5 @@
 /// Anything that hands out line bytes by index: the line store, or the matches of a raw scan.
-public protocol LineSource: Sendable {
+package protocol LineSource: Sendable {
   func line(_ index: Int) -> UnsafeRawBufferPointer
 }
 

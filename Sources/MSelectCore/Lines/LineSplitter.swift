@@ -30,7 +30,7 @@ public struct LineSplitter: ~Copyable {
   public var pendingLines: Int { starts.count - 1 }
 
   /// Space to read into; at least `minimum` bytes, growing the buffer if a line is longer than it.
-  public mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
+  package mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
     if capacity - used < minimum {
       let newCapacity = max(capacity * 2, used + minimum)
       buffer = realloc(buffer, newCapacity)!

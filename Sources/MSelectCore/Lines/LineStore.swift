@@ -83,7 +83,7 @@ public struct LineStore: Sendable {
   }
 
   /// The bytes of line `index`; valid as long as this store (or any copy of it) is alive.
-  public func line(_ index: Int) -> UnsafeRawBufferPointer {
+  package func line(_ index: Int) -> UnsafeRawBufferPointer {
     let (block, local) = locate(index)
     return block.line(local)
   }

@@ -5,7 +5,7 @@ import Dispatch
 #endif
 
 /// Lines of an input that is already in memory as a whole (a mapped file), cut into blocks in parallel.
-public enum MappedLines {
+package enum MappedLines {
   /// Bytes per block: small enough to spread over the cores, large enough to keep the block list short.
   static let blockSize = 4 << 20
 
@@ -13,7 +13,7 @@ public enum MappedLines {
   ///
   /// A last line without terminator is copied into a small block of its own, since every line in a
   /// block must be followed by a terminator byte.
-  public static func store(_ bytes: UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject) -> LineStore
+  package static func store(_ bytes: UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject) -> LineStore
   {
     guard let start = bytes.baseAddress, bytes.count > 0 else { return LineStore() }
     let base = start.assumingMemoryBound(to: UInt8.self)

@@ -46,7 +46,7 @@ public struct Matcher {
   /// A position in `bytes[from..<to]` that a matching line must contain (`to` if none); every line that
   /// ends before it can be skipped. Returns `from` when the pattern gives no way to skip.
   @inline(__always)
-  public func nextCandidate(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
+  package func nextCandidate(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
     prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
   }
 
@@ -62,13 +62,23 @@ public struct Matcher {
   package var anchorsLineEnds: Bool { anchors.contains { $0.atEnd } }
 
   /// Lets the skipping adapt to the bytes about to be searched (a sample of them).
-  public func adapt(to sample: UnsafeRawBufferPointer) {
+  package func adapt(to sample: UnsafeRawBufferPointer) {
     prescan.adapt(to: sample)
   }
 
   /// Scores a line; nil when it does not match. `prescanned`: the byte pre-scan is known to pass
   /// (a `.passes` verdict), so it is not run again.
-  public mutating func match(_ line: UnsafeRawBufferPointer, prescanned: Bool = false) -> Match? {
+  /// Scores a line given as bytes; nil when it does not match.
+  public mutating func match(_ line: [UInt8]) -> Match? {
+    line.withUnsafeBytes { match($0) }
+  }
+
+  /// The matched character indices of a line given as bytes (sorted), or nil when it does not match.
+  public mutating func positions(_ line: [UInt8]) -> [Int]? {
+    line.withUnsafeBytes { positions($0) }
+  }
+
+  package mutating func match(_ line: UnsafeRawBufferPointer, prescanned: Bool = false) -> Match? {
     evaluate(line, positions: nil, prescanned: prescanned)
   }
 
@@ -79,7 +89,7 @@ public struct Matcher {
   }
 
   /// The matched character indices (sorted, deduplicated) for highlighting, or nil when no match.
-  public mutating func positions(_ line: UnsafeRawBufferPointer) -> [Int]? {
+  package mutating func positions(_ line: UnsafeRawBufferPointer) -> [Int]? {
     var found: [Int] = []
     guard evaluate(line, positions: &found) != nil else { return nil }
     return Array(Set(found)).sorted()

@@ -4,7 +4,7 @@
 /// table) unless the query is broad, then it is cut into a line table and searched in parallel.
 public enum Filter {
   /// Where the lines come from.
-  public enum Input {
+  package enum Input {
     /// The whole input as one buffer (a mapped file) of lines ended by `terminator`; `owner` keeps
     /// the memory alive.
     case bytes(UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject)
@@ -13,16 +13,21 @@ public enum Filter {
   }
 
   /// The matches: indices into `source`, best first.
-  public struct Outcome: Sendable {
+  package struct Outcome: Sendable {
     /// Hands out the bytes of each index in `lines`.
-    public let source: any LineSource
-    public let lines: [Int]
+    package let source: any LineSource
+    package let lines: [Int]
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
   }
 
+  /// Every match of `query` among the candidate lines of `store`: line indices, best first.
+  public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> [Int] {
+    ranked(settings.pattern(query), in: store, settings: settings)
+  }
+
   /// Every match of `query` among the candidate lines of `input`, ranked.
-  public static func run(_ query: [UInt8], in input: Input, settings: SearchSettings) -> Outcome {
+  package static func run(_ query: [UInt8], in input: Input, settings: SearchSettings) -> Outcome {
     let pattern = settings.pattern(query)
     switch input {
     case .bytes(let bytes, let terminator, let owner):

@@ -2,12 +2,12 @@ import Dispatch
 import Synchronization
 
 /// Runs a pattern over a `LineStore`: matches lines in parallel slices and ranks them.
-public enum Search {
+package enum Search {
   /// Lines per parallel work item: large enough to amortise scheduling, small enough to balance two cores.
   static let sliceLines = 32 << 10
 
   /// A range of lines to search, or a list of candidate lines (the previous query's matches).
-  public enum Scope: Sendable {
+  package enum Scope: Sendable {
     case all(Range<Int>)
     /// Candidates in input order.
     case candidates([UInt32])
@@ -16,7 +16,7 @@ public enum Search {
   }
 
   /// The matching lines of `scope`, unordered; nil if `cancelled` turned true meanwhile.
-  public static func matches(
+  package static func matches(
     _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
     fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
   ) -> [RankedLine]? {
@@ -33,50 +33,66 @@ public enum Search {
         anyCancelled.set()
         return
       }
-      var matcher = Matcher(pattern: pattern)
-      let sortKey = SortKey(rank)
-      var found: [RankedLine] = []
-      let slice = slices[s]
-      let block = slice.block
-      let lineCount = block.count
-      block.starts.withUnsafeBufferPointer { starts in
-        func visit(_ local: Int) {
-          let start = Int(starts[local])
-          let line = UnsafeRawBufferPointer(
-            start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
-          guard let key = key(of: line, &matcher, fields, sortKey) else { return }
-          found.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
-        }
-        switch slice.lines {
-        case .range(let r):
-          // Jump from one possible match to the next; lines in between cannot match.
-          let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
-          let upper = min(r.upperBound, lineCount)
-          let end = Int(starts[upper])
-          let sampleStart = Int(starts[r.lowerBound])
-          matcher.adapt(
-            to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
-          var local = r.lowerBound
-          while local < upper {
-            let hit = fields.spec == nil ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
-            while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
-            guard local < upper else { break }
-            visit(local)
-            local += 1
-          }
-        case .list(let list):
-          for index in list { visit(Int(index) - block.firstIndex) }
-        case .scattered(let list):
-          for index in list {
-            guard let key = key(of: store.line(Int(index)), &matcher, fields, sortKey) else { continue }
-            found.append(RankedLine(key: key, index: index))
-          }
-        }
-      }
-      results.pointer[s] = found
+      results.pointer[s] = search(slices[s], of: store, pattern, SortKey(rank), fields)
     }
     if anyCancelled.isSet { return nil }
     return concatenated(buffer)
+  }
+
+  /// The matches of one slice, in input order.
+  ///
+  /// The matcher and the results are locals passed `inout`, never captured by a closure: captured
+  /// mutable variables would get run-time exclusivity checks on every line.
+  private static func search(
+    _ slice: Slice, of store: LineStore, _ pattern: Pattern, _ sortKey: SortKey, _ fields: SearchFields
+  ) -> [RankedLine] {
+    var matcher = Matcher(pattern: pattern)
+    var found: [RankedLine] = []
+    let block = slice.block
+    switch slice.lines {
+    case .range(let r):
+      block.starts.withUnsafeBufferPointer { starts in
+        // Jump from one possible match to the next; lines in between cannot match.
+        let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
+        let upper = min(r.upperBound, block.count)
+        let end = Int(starts[upper])
+        let sampleStart = Int(starts[r.lowerBound])
+        matcher.adapt(
+          to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+        var local = r.lowerBound
+        while local < upper {
+          let hit = fields.spec == nil ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
+          while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
+          guard local < upper else { break }
+          visit(block, starts, local, &matcher, &found, fields, sortKey)
+          local += 1
+        }
+      }
+    case .list(let list):
+      block.starts.withUnsafeBufferPointer { starts in
+        for index in list {
+          visit(block, starts, Int(index) - block.firstIndex, &matcher, &found, fields, sortKey)
+        }
+      }
+    case .scattered(let list):
+      for index in list {
+        guard let key = key(of: store.line(Int(index)), &matcher, fields, sortKey) else { continue }
+        found.append(RankedLine(key: key, index: index))
+      }
+    }
+    return found
+  }
+
+  /// Matches local line `local` of `block`, keeping it in `found` if it matches.
+  @inline(__always)
+  private static func visit(
+    _ block: LineBlock, _ starts: UnsafeBufferPointer<UInt32>, _ local: Int, _ matcher: inout Matcher,
+    _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey
+  ) {
+    let start = Int(starts[local])
+    let line = UnsafeRawBufferPointer(start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
+    guard let key = key(of: line, &matcher, fields, sortKey) else { return }
+    found.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
   }
 
   /// The parts back to back; large results are copied by all cores (the fresh pages of tens of MiB
@@ -128,7 +144,7 @@ public enum Search {
   ///
   /// `inputOrder`: `lines` are in input order (as `matches` returns them), which the stable radix sort
   /// and the unsorted case rely on; otherwise a comparison sort on (key, index) is used.
-  public static func rank(_ lines: inout [RankedLine], _ options: RankOptions, inputOrder: Bool = true) {
+  package static func rank(_ lines: inout [RankedLine], _ options: RankOptions, inputOrder: Bool = true) {
     guard options.sort || !inputOrder else {
       if options.reverse { lines.reverse() }
       return
@@ -183,7 +199,7 @@ public enum Search {
 
   /// The ranking of `lines` (in input order) as line indices, what output needs: the radix sort writes
   /// them in its last pass instead of ranked matches to be mapped afterwards.
-  public static func rankedIndices(_ lines: consuming [RankedLine], _ options: RankOptions) -> [Int] {
+  package static func rankedIndices(_ lines: consuming [RankedLine], _ options: RankOptions) -> [Int] {
     if options.sort, lines.count >= 1 << 12 {
       if options.reverse { lines.reverse() }
       let indices = [Int](unsafeUninitializedCapacity: lines.count) { buffer, count in
@@ -199,7 +215,7 @@ public enum Search {
   }
 
   /// The `k` best of `lines` (in input order), ranked: one pass keeping a sorted shortlist.
-  public static func best(_ lines: [RankedLine], _ k: Int, _ options: RankOptions) -> [RankedLine] {
+  package static func best(_ lines: [RankedLine], _ k: Int, _ options: RankOptions) -> [RankedLine] {
     var top: [RankedLine] = []
     top.reserveCapacity(k + 1)
     for line in lines {
@@ -219,7 +235,7 @@ public enum Search {
   }
 
   /// Merges two rankings made with the same options.
-  public static func merge(_ a: [RankedLine], _ b: [RankedLine], _ options: RankOptions) -> [RankedLine] {
+  package static func merge(_ a: [RankedLine], _ b: [RankedLine], _ options: RankOptions) -> [RankedLine] {
     if a.isEmpty { return b }
     if b.isEmpty { return a }
     var out: [RankedLine] = []
@@ -241,7 +257,7 @@ public enum Search {
   }
 
   /// Matches and ranks in one call (tests).
-  public static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int]
+  package static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int]
   {
     var lines = matches(pattern, in: store, scope: .all(0..<store.count), rank: rank) ?? []
     Search.rank(&lines, rank)

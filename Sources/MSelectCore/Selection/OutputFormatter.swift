@@ -15,7 +15,7 @@ public struct OutputFormatter: Sendable {
   public var printsHead: Bool { settings.printQuery || settings.printKey }
 
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
-  public func format(_ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil) -> [UInt8] {
+  package func format(_ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil) -> [UInt8] {
     var all: [UInt8] = []
     write(lines, store: store, query: query, key: key) { all.append(contentsOf: $0) }
     return all
@@ -28,7 +28,7 @@ public struct OutputFormatter: Sendable {
   ///
   /// Gathering ranked lines is a random walk through the input, bound by memory latency; for large
   /// outputs the cores gather successive pieces while the pieces go out in order.
-  public func write<Source: LineSource, E: Error>(
+  package func write<Source: LineSource, E: Error>(
     _ lines: [Int], store: Source, query: [UInt8], key: String? = nil,
     to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {

@@ -19,7 +19,7 @@ public struct Preselector {
   public var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty }
 
   /// Whether a line is named by any preselection option (they combine as a union).
-  public mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
+  package mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
     if all || wanted.contains(line) { return true }
     for k in matchers.indices where matchers[k].match(line) != nil { return true }
     return false
