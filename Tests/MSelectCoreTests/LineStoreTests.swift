@@ -99,6 +99,27 @@ import Testing
 }
 
 @Suite struct RawScanTests {
+  /// Random text of more than one 1 MiB chunk, with rare z and q (so some queries are selective) and a
+  /// last line without terminator; built once for all cases (it takes seconds in a debug build).
+  static let text: [UInt8] = {
+    var random = SparseScorerTests.Generator(state: 5)
+    let alphabet = Array("aaab/ é")
+    var text = ""
+    while text.utf8.count < 3 << 20 {
+      let line = (0..<random.next(60)).map { _ -> Character in
+        switch random.next(300) {
+        case 0: "z"
+        case 1: "q"
+        case 2: "û"
+        default: alphabet[random.next(alphabet.count)]
+        }
+      }
+      text += String(line) + "\n"
+    }
+    text += "zq tail"
+    return Array(text.utf8)
+  }()
+
   /// The line-table-free filter finds and ranks exactly what the line store search does.
   @Test(arguments: [
     ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),
@@ -114,24 +135,7 @@ import Testing
     ("zab/aba", []), ("zaab/aéab", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
-    var random = SparseScorerTests.Generator(state: 5)
-    let alphabet = Array("aaab/ é")
-    // More than one 1 MiB chunk, rare z and q (so some queries are selective), a last line without
-    // terminator.
-    var text = ""
-    while text.utf8.count < 3 << 20 {
-      let line = (0..<random.next(60)).map { _ -> Character in
-        switch random.next(300) {
-        case 0: "z"
-        case 1: "q"
-        case 2: "û"
-        default: alphabet[random.next(alphabet.count)]
-        }
-      }
-      text += String(line) + "\n"
-    }
-    text += "zq tail"
-    let bytes = Array(text.utf8)
+    let bytes = RawScanTests.text
     let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
     let holder = MappedLinesTests.Holder(bytes)
     let raw = UnsafeRawBufferPointer(holder.buffer)
