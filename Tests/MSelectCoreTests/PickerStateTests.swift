@@ -239,6 +239,17 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.state.selection.lines(.input) == [1])
   }
 
+  @Test func aRefusedToggleDoesNotMove() {
+    let h = Harness(["a", "b", "c"], ["--max", "1"])
+    h.press(.tab)
+    #expect(h.current == "b")
+    h.press(.tab)
+    // Refused by --max: the cursor stays on the refused line, and the message says why.
+    #expect(h.current == "b")
+    #expect(h.state.message != nil)
+    #expect(h.state.selection.lines(.input) == [0])
+  }
+
   @Test func badBindIsAnOptionError() {
     let options = try! OptionParser.parse([Array("--bind".utf8), Array("ctrl-a:fly".utf8)])
     #expect(throws: OptionError.self) { try options.pickerSettings(unicode: true, colors: false) }

@@ -28,7 +28,8 @@ import Testing
 
   @Test func headerAndHeaderLines() {
     let h = Harness(["NAME", "a"], ["--header-lines", "1", "--header", "pick one"], columns: 20)
-    #expect(frame(h).text == ["> ", "  1/1", "pick one", "NAME", "▌   a               "])
+    // Aligned with the items' text, after the pointer and marker columns.
+    #expect(frame(h).text == ["> ", "  1/1", "    pick one", "    NAME", "▌   a               "])
   }
 
   @Test func longLinesAreCutWithAnEllipsis() {
@@ -39,9 +40,18 @@ import Testing
   @Test func longLinesScrollToShowTheMatch() {
     let h = Harness([String(repeating: "x", count: 30) + "END"], columns: 12)
     h.type("END")
+    #expect(frame(h).text[2] == "▌   …xxxxEND")
+  }
+
+  @Test func aScrolledMatchKeepsContextAfterIt() {
+    // fzf keeps about ten columns after the match; both cut ends are marked.
+    let h = Harness(
+      [String(repeating: "x", count: 50) + "END" + String(repeating: "y", count: 30)], columns: 40)
+    h.type("END")
     let row = frame(h).text[2]
-    #expect(row.hasSuffix("END") || row.hasSuffix("END "))
-    #expect(row.contains("…"))
+    #expect(row.hasPrefix("▌   …x"))
+    #expect(row.hasSuffix("END" + String(repeating: "y", count: 10) + "…"))
+    #expect(DisplayWidth.of(row) == 40)
   }
 
   @Test func wideCharactersTakeTwoColumns() {
@@ -103,6 +113,43 @@ import Testing
     #expect(!Options.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
   }
 
+  @Test func aNarrowInfoLineKeepsTheMarkedCountFirst() {
+    let lines = (0..<1000).map { "line \($0)" }
+    let h = Harness(lines, ["--max", "5"], rows: 5, columns: 40)
+    h.press(.tab, .tab, .tab)
+    #expect(frame(h).text[1] == "  1000/1000 (3/5)")
+    // Each narrower width drops the least important part first; the count of marked lines stays.
+    for (columns, expected) in [(14, "  1000 (3/5)"), (11, "1000 (3/5)"), (6, "(3/5)")] {
+      h.state.handle(.resize(rows: 5, columns: columns))
+      #expect(frame(h).text[1] == expected, "\(columns) columns")
+    }
+  }
+
+  @Test func aSmallTerminalIsUsedWhole() {
+    // A percentage height never gives fewer than 10 rows (fzf's --min-height), nor more than there are.
+    let h = Harness((0..<100).map(String.init), rows: 5, columns: 10)
+    #expect(h.state.height == 5)
+    #expect(frame(h).rows.count == 5)
+  }
+
+  @Test func theReviewViewCountsWhatItLists() {
+    let h = Harness(["apple", "banana", "cherry"])
+    h.press(.tab, .tab)
+    h.type("ch")
+    h.press(ctrl("s"))
+    #expect(h.listed == ["apple", "banana"])
+    #expect(frame(h).text[1] == "  2/3 (2)  [marked only]")
+  }
+
+  @Test func unmarkingEverythingShowsZero() {
+    // Enter then prints nothing: the info line says so.
+    let h = Harness(["a", "b"])
+    #expect(frame(h).text[1] == "  2/2")
+    h.press(.tab, .up, .tab)
+    #expect(h.state.selection.count == 0)
+    #expect(frame(h).text[1] == "  2/2 (0)")
+  }
+
   @Test func spinnerWhileInputStreams() {
     let h = Harness(["a"], stream: true)
     #expect(frame(h).text[1].hasPrefix("⠋ "))
@@ -135,6 +182,18 @@ import Testing
     #expect(!out.contains("item"))
     #expect(!out.contains("> "))
     #expect(painter.paint(frame(["> ", "info 2", "item"])) == "\u{1B}[?25l\r\u{1B}[?25h")
+  }
+
+  @Test func aFullWidthRowIsNotErasedFromItsLastColumn() {
+    // Autowrap is off: after the last column the cursor stays on it, and `CSI K` would erase it.
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    let out = painter.paint(
+      Frame(
+        rows: [[Frame.Span(text: "12345", style: [])], [Frame.Span(text: "abc", style: [])]], caret: (0, 0),
+        width: 5))
+    #expect(out.contains("\r\u{1B}[K12345"))
+    #expect(!out.contains("12345\u{1B}[K"))
+    #expect(out.contains("abc\u{1B}[K"))
   }
 
   @Test func finishErasesTheRegionAndRestoresModes() {

@@ -41,8 +41,11 @@ import Testing
       batch(["--preselect", "date", "--preselect-match", "^b"], lines, fileLines: ["apple"])
         == .print([0, 1, 3]))
     #expect(batch(["--select-all"], lines) == .print([0, 1, 2, 3]))
-    // No line equals "app": nothing is preselected, so the best match of the empty query is printed.
-    #expect(batch(["--preselect", "app"], lines) == .print([0]))
+    // No line equals "app": the preselected set is empty, and that is the result (not some other line).
+    #expect(batch(["--preselect", "app"], lines) == .nothing(nil))
+    #expect(batch(["--preselect-match", "zzz"], lines) == .nothing(nil))
+    // Without any preselection option, the best match of the query.
+    #expect(batch(["-q", "an"], lines) == .print([1]))
   }
 
   @Test func duplicatesAreSeparateLines() {

@@ -25,7 +25,8 @@ extension Options {
 
   public var scriptedSettings: Scripted.Settings {
     Scripted.Settings(
-      search: searchSettings, selection: selectionSettings, query: query, selectOne: select1, exitZero: exit0)
+      search: searchSettings, selection: selectionSettings, query: query, selectOne: select1, exitZero: exit0,
+      preselects: hasPreselection)
   }
 
   /// The picker's settings. `unicode`: the locale is UTF-8 (else ASCII fallbacks for the pointer and

@@ -50,6 +50,8 @@ public struct PickerState {
   private var pendingAccept: String??
   public private(set) var spinner = 0
   private var commands: [Command] = []
+  /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
+  private var refused = false
 
   public init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
@@ -208,7 +210,9 @@ public struct PickerState {
       return
     }
     if let actions = settings.bindings.actions(for: key) {
-      for action in actions where outcome == nil { perform(action) }
+      // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
+      refused = false
+      for action in actions where outcome == nil && !refused { perform(action) }
       return
     }
     switch key {
@@ -240,13 +244,11 @@ public struct PickerState {
     case .pageDown: move(reverse ? listRows : -listRows, wrap: false)
     case .first: viewport.jump(to: 0)
     case .last: viewport.jump(to: max(0, listCount - 1))
-    case .toggle: current { state, line in state.refuseIfFull(state.selection.toggle(line)) }
-    case .toggleDown:
-      perform(.toggle)
-      perform(.down)
-    case .toggleUp:
-      perform(.toggle)
-      perform(.up)
+    case .toggle: toggleCurrent()
+    case .toggleDown, .toggleUp:
+      // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
+      toggleCurrent()
+      if !refused { perform(action == .toggleDown ? .down : .up) }
     case .select: current { state, line in state.refuseIfFull(state.selection.mark(line)) }
     case .deselect: current { state, line in state.selection.unmark(line) }
     case .selectAll:
@@ -296,6 +298,12 @@ public struct PickerState {
     outcome = .accepted(lines: lines, key: key)
   }
 
+  /// Toggles the line under the cursor.
+  private mutating func toggleCurrent() {
+    guard let line = currentLine else { return }
+    refuseIfFull(selection.toggle(line))
+  }
+
   private mutating func current(_ body: (inout PickerState, Int) -> Void) {
     guard let line = currentLine else { return }
     body(&self, line)
@@ -313,7 +321,9 @@ public struct PickerState {
   }
 
   private mutating func refuseIfFull(_ accepted: Bool) {
-    if !accepted, let max = settings.selection.max { message = "at most \(max) can be marked" }
+    guard !accepted else { return }
+    refused = true
+    if let max = settings.selection.max { message = "at most \(max) can be marked" }
   }
 
   private mutating func move(_ delta: Int, wrap: Bool = true) {

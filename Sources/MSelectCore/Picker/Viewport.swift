@@ -10,6 +10,10 @@ public struct Viewport: Sendable, Equatable {
   /// List position shown in the first list row.
   public private(set) var offset = 0
 
+  /// The fewest rows a percentage height gives (fzf's `--min-height`): a small terminal is used whole
+  /// rather than showing one or two lines.
+  static let minimumHeight = 10
+
   public init(rows: Int, columns: Int) {
     self.rows = max(rows, 1)
     self.columns = max(columns, 1)
@@ -20,7 +24,7 @@ public struct Viewport: Sendable, Equatable {
     switch height {
     case .fullscreen: rows
     case .lines(let n): min(n, rows)
-    case .percent(let p): min(rows, max(3, rows * p / 100))
+    case .percent(let p): min(rows, max(Viewport.minimumHeight, rows * p / 100))
     }
   }
 

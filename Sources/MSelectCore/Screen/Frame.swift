@@ -26,9 +26,22 @@ public struct Frame: Equatable, Sendable {
   public var rows: [[Span]]
   /// Caret position (row, column) on the prompt line.
   public var caret: (row: Int, column: Int)
+  /// The terminal width the rows were made for (0: unknown).
+  public var width: Int
+
+  public init(rows: [[Span]], caret: (row: Int, column: Int), width: Int = 0) {
+    self.rows = rows
+    self.caret = caret
+    self.width = width
+  }
 
   public static func == (a: Frame, b: Frame) -> Bool {
-    a.rows == b.rows && a.caret == b.caret
+    a.rows == b.rows && a.caret == b.caret && a.width == b.width
+  }
+
+  /// The columns row `i` covers.
+  public func columns(ofRow i: Int) -> Int {
+    rows[i].reduce(0) { $0 + DisplayWidth.of($1.text) }
   }
 
   /// The rows as plain text, for tests and snapshots.

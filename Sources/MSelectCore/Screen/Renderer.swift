@@ -2,6 +2,8 @@
 public struct Renderer {
   private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   private static let asciiSpinner = ["-", "\\", "|", "/"]
+  /// Columns kept after the last highlighted character when a long line scrolls to show its match.
+  static let matchContext = 10
 
   private let unicode: Bool
   private let cache = PositionCache()
@@ -15,16 +17,22 @@ public struct Renderer {
     let settings = state.settings
     let prompt = promptRow(state, width: width)
     let info = infoRow(state, width: width)
+    // Header rows start where the items' text does (after the pointer and marker columns), so the
+    // column titles of `ps` or `kubectl get` stand over their columns.
+    let indent = VisibleText(
+      String(repeating: " ", count: DisplayWidth.of(settings.pointer) + DisplayWidth.of(settings.marker)))
     var header: [[Frame.Span]] = []
     if let text = settings.header {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var row = RowBuilder(width: width)
+        row.append(indent, style: [], highlights: [])
         row.append(VisibleText(String(line)), style: .header, highlights: [])
         header.append(row.spans)
       }
     }
     for index in 0..<state.candidateStart {
       var row = RowBuilder(width: width)
+      row.append(indent, style: [], highlights: [])
       withDisplayBytes(state, index) { row.append(VisibleText($0), style: .header, highlights: []) }
       header.append(row.spans)
     }
@@ -48,7 +56,7 @@ public struct Renderer {
     }
     rows = Array(rows.prefix(state.height))
     while rows.count < state.height { rows.append([]) }
-    return Frame(rows: rows, caret: (min(promptRowIndex, state.height - 1), prompt.caret))
+    return Frame(rows: rows, caret: (min(promptRowIndex, state.height - 1), prompt.caret), width: width)
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.
@@ -76,23 +84,40 @@ public struct Renderer {
     return (row.spans, min(caret, width - 1))
   }
 
+  /// The spinner, `MATCHES/TOTAL`, the marked count and a message. When the width is short, the
+  /// least important parts go first: the message, the review tag, the total, the spinner; the marked
+  /// count stays longest, since it tells what Enter will print.
   private func infoRow(_ state: PickerState, width: Int) -> [Frame.Span] {
-    var row = RowBuilder(width: width)
     let busy = !state.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
-    row.append(
-      VisibleText(busy ? frames[state.spinner % frames.count] + " " : "  "), style: .spinner, highlights: [])
-    var text = "\(state.result.matchCount)/\(state.totalCount)"
-    if state.selection.count > 0 {
-      text +=
-        state.settings.selection.max.map { " (\(state.selection.count)/\($0))" }
-        ?? " (\(state.selection.count))"
+    let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
+    // In the review view the list is the marked lines, whatever the query matches.
+    let listed = state.reviewing ? state.listCount : state.result.matchCount
+    var marked = ""
+    // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
+    if state.selection.count > 0 || state.selection.everMarked {
+      let count = state.selection.count
+      marked = state.settings.selection.max.map { " (\(count)/\($0))" } ?? " (\(count))"
     }
-    if state.reviewing { text += "  [marked only]" }
-    row.append(VisibleText(text), style: .info, highlights: [])
-    if let message = state.message {
-      row.append(VisibleText("  " + message), style: .message, highlights: [])
-    }
+    let review = state.reviewing ? "  [marked only]" : ""
+    let message = state.message.map { "  " + $0 } ?? ""
+    let counts = "\(listed)/\(state.totalCount)"
+    let choices: [(spinner: String, counts: String, message: String)] = [
+      (spinner, counts + marked + review, message),
+      (spinner, counts + marked + review, ""),
+      (spinner, counts + marked, ""),
+      (spinner, "\(listed)" + marked, ""),
+      ("", "\(listed)" + marked, ""),
+      ("", marked.isEmpty ? "\(listed)" : String(marked.dropFirst()), ""),
+    ]
+    let fitting =
+      choices.first {
+        DisplayWidth.of($0.spinner) + DisplayWidth.of($0.counts) + DisplayWidth.of($0.message) <= width
+      } ?? choices[choices.count - 1]
+    var row = RowBuilder(width: width)
+    if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
+    row.append(VisibleText(fitting.counts), style: .info, highlights: [])
+    if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
     return row.spans
   }
 
@@ -119,17 +144,22 @@ public struct Renderer {
       if highlight && !state.result.query.isEmpty {
         positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
       }
-      // Only what can show becomes cells: a row's worth, ending just past the last highlighted
-      // character when that one is far to the right (a long line scrolls to show its match).
+      // Only what can show becomes cells: a row's worth, ending some way past the last highlighted
+      // character when that one is far to the right (a long line scrolls to show its match, with
+      // up to `matchContext` columns of what follows it, as fzf does).
       let lastMatch = positions.last ?? 0
+      let context = min(Renderer.matchContext, max(0, room / 3))
       let skip = max(0, lastMatch + 2 - room)
       var text = VisibleText(bytes, from: skip, limit: lastMatch + room + 1)
       var cutLeft = skip > 0
       if let lastMatch = positions.last {
         let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
+        let after = min(context, text.width - endColumn)
+        // One column for the `…` on the left, one for the `…` on the right when the line goes on.
+        let rightMark = text.width - endColumn > after ? 1 : 0
         var drop = 0
         var dropped = 0
-        while endColumn - dropped > room - 2 && drop < text.cells.count {
+        while endColumn - dropped + after + rightMark > room - 1 && drop < text.cells.count {
           dropped += text.cells[drop].width
           drop += 1
         }

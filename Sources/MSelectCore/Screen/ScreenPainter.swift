@@ -42,7 +42,10 @@ public struct ScreenPainter {
     for (i, row) in frame.rows.enumerated() {
       let encoded = theme.encode(row)
       if drawn[i] == encoded { continue }
-      out += move(to: i) + "\r" + encoded + "\u{1B}[K"
+      // A row that reaches the last column leaves the cursor on it (autowrap is off): erasing to the
+      // end of the line from there would wipe its last character, often the `…` of a cut line.
+      let full = frame.width > 0 && frame.columns(ofRow: i) >= frame.width
+      out += move(to: i) + "\r" + (full ? "\u{1B}[K" + encoded : encoded + "\u{1B}[K")
       drawn[i] = encoded
     }
     // Rows below a frame that got shorter (after a resize) are cleared.

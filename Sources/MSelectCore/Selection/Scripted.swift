@@ -20,16 +20,19 @@ public enum Scripted {
     public var selectOne: Bool
     /// `-0`: exit at once when nothing matches.
     public var exitZero: Bool
+    /// A preselection option was given: the result is exactly the preselected set, even when empty.
+    public var preselects: Bool
 
     public init(
       search: SearchSettings = SearchSettings(), selection: SelectionSettings = SelectionSettings(),
-      query: [UInt8] = [], selectOne: Bool = false, exitZero: Bool = false
+      query: [UInt8] = [], selectOne: Bool = false, exitZero: Bool = false, preselects: Bool = false
     ) {
       self.search = search
       self.selection = selection
       self.query = query
       self.selectOne = selectOne
       self.exitZero = exitZero
+      self.preselects = preselects
     }
   }
 
@@ -38,11 +41,13 @@ public enum Scripted {
     Filter.ranked(settings.search.pattern(settings.query), in: store, settings: settings.search)
   }
 
-  /// `--batch`: what Enter would print right away.
+  /// `--batch`: what Enter would print right away. When a preselection option is given, that is exactly
+  /// the preselected set (a script restoring a saved choice never gets an unrelated line); else the
+  /// best match of the query.
   public static func batch(_ settings: Settings, _ store: LineStore, _ preselected: Selection) -> Decision {
     if settings.exitZero && ranked(settings, store).isEmpty { return .nothing(nil) }
     let lines: [Int]
-    if preselected.everMarked {
+    if settings.preselects || preselected.everMarked {
       lines = preselected.lines(settings.selection.order)
     } else {
       lines = ranked(settings, store).prefix(1).map { $0 }
