@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import MSelectCore
 import Testing
 
 /// The picker driven through a pseudo-terminal, as a person would use it.
@@ -89,6 +90,33 @@ import Testing
     #expect(picker.exitCode() == 0)
     #expect(picker.stdout == "second\n")
     #expect(picker.sttySettings == before)
+  }
+
+  @Test func fullWidthLinesKeepTheirLastColumn() throws {
+    // 20 columns: the pointer and marker take 4, so a 16-character line fills the row exactly, and a
+    // longer one ends with `…` in the last column (real terminals leave the cursor there).
+    let (picker, _) = try start(
+      lines: String(repeating: "x", count: 30) + "\nabcdefghijklmnop\n", columns: 20)
+    #expect(picker.waitFor("2/2"))
+    #expect(picker.screen.lines.contains("    abcdefghijklmnop"))
+    #expect(picker.screen.lines.contains("▌   " + String(repeating: "x", count: 15) + "…"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func headerLinesAlignWithTheItems() throws {
+    let (picker, _) = try start(["--header-lines", "1"], lines: "PID CMD\n1 init\n")
+    #expect(picker.waitFor("1/1"))
+    let lines = picker.screen.lines
+    let header = try #require(lines.first { $0.contains("PID") })
+    let item = try #require(lines.first { $0.contains("init") })
+    #expect(header.firstRange(of: "PID")?.lowerBound.utf16Offset(in: header) == 4)
+    #expect(item.hasSuffix("   1 init") || item.contains(" 1 init"))
+    #expect(
+      DisplayWidth.of(String(header.prefix { $0 != "P" }))
+        == DisplayWidth.of(String(item.prefix { $0 != "1" })))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
   }
 
   @Test func resizeRedrawsAtTheNewWidth() throws {

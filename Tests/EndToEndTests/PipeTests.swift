@@ -8,6 +8,16 @@ import Testing
     #expect(r.status == 0)
   }
 
+  @Test func batchPreselectionThatFindsNothingPrintsNothing() throws {
+    // A script restoring a saved choice must not get an unrelated line.
+    let r = try BinaryRunner.run(["--batch", "--preselect", "zzz"], "a\nb\n")
+    #expect(r.text == "")
+    #expect(r.status == 1)
+    let q = try BinaryRunner.run(["--batch", "-q", "b"], "a\nb\n")
+    #expect(q.text == "b\n")
+    #expect(q.status == 0)
+  }
+
   @Test func filterExamplesFromTheIssue() throws {
     let hundred = (1...100).map { "\($0)\n" }.joined()
     #expect(try BinaryRunner.run(["-f", "1 00$"], hundred).text == "100\n")

@@ -1,7 +1,12 @@
+import MSelectCore
+
 /// A minimal terminal emulator: enough of VT100/xterm to know what a person would see.
 ///
 /// It understands what mselect emits (cursor moves, erase, SGR, alternate screen, private modes) and
-/// keeps one character per cell; it is for assertions, not for display.
+/// keeps one character per cell (a wide character takes two); it is for assertions, not for display.
+/// It models what real terminals (xterm, tmux) do at the right edge: with autowrap off the cursor
+/// stays on the last column after writing it; with autowrap on it waits there ("pending wrap") until
+/// the next character; either way `CSI K` then erases from the last column.
 struct ScreenEmulator {
   private(set) var rows: Int
   private(set) var columns: Int
@@ -22,9 +27,13 @@ struct ScreenEmulator {
   /// The visible rows as text, trailing blanks removed.
   var lines: [String] {
     (alternate ?? main).map {
-      String($0).replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+      String($0.filter { $0 != ScreenEmulator.continuation })
+        .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
   }
+
+  /// Fills the second cell of a wide character.
+  private static let continuation: Character = "\u{0}"
 
   /// All visible text, one line per row.
   var text: String { lines.joined(separator: "\n") }
@@ -62,18 +71,29 @@ struct ScreenEmulator {
   }
 
   private mutating func put(_ c: Character) {
-    if column >= columns {
-      guard modes.contains(7) else { return }
-      column = 0
-      lineFeed()
+    let width = max(1, DisplayWidth.of(String(c)))
+    if column + width > columns {
+      if modes.contains(7) {
+        column = 0
+        lineFeed()
+      } else {
+        // Autowrap off: the character overwrites the last column(s).
+        column = max(0, columns - width)
+      }
     }
+    set(c, at: column)
+    if width == 2 && column + 1 < columns { set(ScreenEmulator.continuation, at: column + 1) }
+    column += width
+    // Autowrap off: the cursor stays on the last column. On: `column == columns` is the pending wrap.
+    if column >= columns && !modes.contains(7) { column = columns - 1 }
+  }
+
+  private mutating func set(_ c: Character, at column: Int) {
     if alternate != nil {
       alternate![row][column] = c
     } else {
       main[row][column] = c
     }
-    column += 1
-    if column >= columns && !modes.contains(7) { column = columns - 1 }
   }
 
   private mutating func lineFeed() {
@@ -125,12 +145,13 @@ struct ScreenEmulator {
     case UInt8(ascii: "H"):
       row = min(rows - 1, max(1, (numbers.first ?? nil) ?? 1) - 1)
       column = min(columns - 1, max(1, (numbers.count > 1 ? numbers[1] : nil) ?? 1) - 1)
-    case UInt8(ascii: "K"): erase(row: row, from: column, to: columns)
+    // From a pending wrap, the cursor is on the last column.
+    case UInt8(ascii: "K"): erase(row: row, from: min(column, columns - 1), to: columns)
     case UInt8(ascii: "J"):
       if (numbers.first ?? nil) == 2 {
         for r in 0..<rows { erase(row: r, from: 0, to: columns) }
       } else {
-        erase(row: row, from: column, to: columns)
+        erase(row: row, from: min(column, columns - 1), to: columns)
         for r in (row + 1)..<rows { erase(row: r, from: 0, to: columns) }
       }
     case UInt8(ascii: "h") where isPrivate:
