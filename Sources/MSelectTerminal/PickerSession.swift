@@ -25,6 +25,8 @@ public final class PickerSession {
   private let renderer: Renderer
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
+  /// Whether the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
+  private let reflows = TerminalTraits.reflowsOnResize(Environment.current)
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
   public init(settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool)
@@ -132,7 +134,7 @@ public final class PickerSession {
       switch signal {
       case SIGWINCH:
         let size = tty.size
-        tty.write(painter.invalidate(clear: true))
+        tty.write(painter.resized(columns: size.columns, reflows: reflows))
         lastFrame = nil
         state.handle(.resize(rows: size.rows, columns: size.columns))
       case SIGTSTP: try suspend()

@@ -130,6 +130,9 @@ import Testing
       })
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
+    // Erasing the whole screen from its top-left corner would make tmux copy the picture into its
+    // scrollback (`scroll-on-clear`): neither the redraw nor the exit may leave a copy there.
+    #expect(!picker.screen.history.contains { $0.hasPrefix(">") || $0.contains("1/1") })
   }
 
   @Test func controlBytesInLinesAreShownNotSent() throws {

@@ -15,6 +15,11 @@ struct ScreenEmulator {
   private(set) var row = 0
   private(set) var column = 0
   private var pending: [UInt8] = []
+  /// Lines that left the main screen: scrolled off its top, or copied there when the whole screen was
+  /// erased from its top-left corner (as tmux does with its default `scroll-on-clear`).
+  private(set) var history: [String] = []
+  /// The position saved by `ESC 7`.
+  private var saved: (row: Int, column: Int)?
   /// Private modes currently set (e.g. 25 cursor visible, 2004 bracketed paste, 1049 alternate screen).
   private(set) var modes: Set<Int> = [25, 7]
 
@@ -30,6 +35,11 @@ struct ScreenEmulator {
       String($0.filter { $0 != ScreenEmulator.continuation })
         .replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
     }
+  }
+
+  private static func text(of row: [Character]) -> String {
+    String(row.filter { $0 != continuation }).replacingOccurrences(
+      of: "\\s+$", with: "", options: .regularExpression)
   }
 
   /// Fills the second cell of a wide character.
@@ -105,6 +115,7 @@ struct ScreenEmulator {
       alternate!.removeFirst()
       alternate!.append(Array(repeating: " ", count: columns))
     } else {
+      history.append(ScreenEmulator.text(of: main[0]))
       main.removeFirst()
       main.append(Array(repeating: " ", count: columns))
     }
@@ -128,6 +139,8 @@ struct ScreenEmulator {
       while j < pending.count && pending[j] != 0x07 { j += 1 }
       return j < pending.count ? j - i + 1 : nil
     }
+    if kind == 0x37 { saved = (row, column) }
+    if kind == 0x38, let saved { (row, column) = saved }
     return 2
   }
 
@@ -146,11 +159,19 @@ struct ScreenEmulator {
       row = min(rows - 1, max(1, (numbers.first ?? nil) ?? 1) - 1)
       column = min(columns - 1, max(1, (numbers.count > 1 ? numbers[1] : nil) ?? 1) - 1)
     // From a pending wrap, the cursor is on the last column.
-    case UInt8(ascii: "K"): erase(row: row, from: min(column, columns - 1), to: columns)
+    case UInt8(ascii: "K"):
+      switch (numbers.first ?? nil) ?? 0 {
+      case 2: erase(row: row, from: 0, to: columns)
+      case 1: erase(row: row, from: 0, to: min(column + 1, columns))
+      default: erase(row: row, from: min(column, columns - 1), to: columns)
+      }
     case UInt8(ascii: "J"):
       if (numbers.first ?? nil) == 2 {
         for r in 0..<rows { erase(row: r, from: 0, to: columns) }
       } else {
+        if row == 0 && column == 0 && alternate == nil {
+          history += main.map(ScreenEmulator.text(of:)).filter { !$0.isEmpty }
+        }
         erase(row: row, from: min(column, columns - 1), to: columns)
         for r in (row + 1)..<rows { erase(row: r, from: 0, to: columns) }
       }

@@ -196,11 +196,24 @@ import Testing
     #expect(out.contains("abc\u{1B}[K"))
   }
 
+  @Test func aResizeErasesFromTheRegionsTopAsTheTerminalReWrapsIt() {
+    // Three rows of 64 columns on an 80-column terminal, the caret on the last (fzf's default layout).
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    let long = String(repeating: "y", count: 64)
+    let rows = [long, long, "> q"].map { [Frame.Span(text: $0, style: [])] }
+    _ = painter.paint(Frame(rows: rows, caret: (2, 3), width: 80))
+    var copy = painter
+    // At 40 columns a reflowing terminal (tmux) wraps each long row into two lines.
+    #expect(painter.resized(columns: 40, reflows: true) == "\u{1B}[4A" + ScreenPainter.eraseBelow)
+    // A terminal that cuts long lines (xterm) keeps one line per row.
+    #expect(copy.resized(columns: 40, reflows: false) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+  }
+
   @Test func finishErasesTheRegionAndRestoresModes() {
     var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
     _ = painter.paint(frame(["a", "b", "c"], caret: (0, 0)))
     let out = painter.finish()
-    #expect(out.hasPrefix("\r\u{1B}[J"))
+    #expect(out.hasPrefix(ScreenPainter.eraseBelow))
     #expect(out.contains("\u{1B}[?25h") && out.contains("\u{1B}[?7h") && out.contains("\u{1B}[?2004l"))
     #expect(painter.finish().isEmpty)
   }

@@ -8,6 +8,10 @@ public struct ScreenPainter {
   private let fullscreen: Bool
   /// Encoded rows as last drawn; nil means unknown (must be drawn).
   private var drawn: [String?] = []
+  /// The columns each drawn row covers (what a reflowing terminal re-wraps on a resize).
+  private var widths: [Int] = []
+  /// Column of the terminal cursor after the last paint.
+  private var cursorColumn = 0
   /// Row of the terminal cursor, relative to the region's top.
   private var cursorRow = 0
   private var started = false
@@ -47,23 +51,47 @@ public struct ScreenPainter {
       let full = frame.width > 0 && frame.columns(ofRow: i) >= frame.width
       out += move(to: i) + "\r" + (full ? "\u{1B}[K" + encoded : encoded + "\u{1B}[K")
       drawn[i] = encoded
+      setWidth(i, frame.columns(ofRow: i))
     }
     // Rows below a frame that got shorter (after a resize) are cleared.
     for i in height..<drawn.count where drawn[i] != "" {
       out += move(to: i) + "\r\u{1B}[K"
       drawn[i] = ""
+      setWidth(i, 0)
     }
     out += move(to: frame.caret.row) + "\r"
     if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
+    cursorColumn = frame.caret.column
     out += "\u{1B}[?25h"
     return out
+  }
+
+  /// Bytes that erase the picture after the terminal was resized to `columns`, so the next paint
+  /// draws it anew where it began.
+  ///
+  /// `reflows`: the terminal re-wraps lines wider than its new width (tmux, VTE, kitty, …): each row
+  /// above the cursor then takes as many lines as it wraps into, and the way back to the region's top
+  /// is that much longer. (Lines the terminal pushed into its scrollback while re-wrapping are out of
+  /// reach of any cursor movement.)
+  public mutating func resized(columns: Int, reflows: Bool) -> String {
+    guard !fullscreen else { return invalidate(clear: true) }
+    var up = cursorRow
+    if reflows && columns > 0 {
+      up = (0..<min(cursorRow, widths.count)).reduce(0) { $0 + max(1, (widths[$1] + columns - 1) / columns) }
+      up += cursorColumn / columns
+    }
+    drawn = [nil]
+    widths = []
+    cursorRow = 0
+    cursorColumn = 0
+    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
   public mutating func invalidate(clear: Bool) -> String {
     var out = ""
     if clear {
-      out += move(to: 0) + "\r\u{1B}[J"
+      out += move(to: 0) + ScreenPainter.eraseBelow
       drawn = [nil]
     } else {
       drawn = drawn.map { _ in nil }
@@ -79,12 +107,23 @@ public struct ScreenPainter {
     if fullscreen {
       out += "\u{1B}[?1049l"
     } else {
-      out += move(to: 0) + "\r\u{1B}[J"
+      out += move(to: 0) + ScreenPainter.eraseBelow
     }
     out += "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l"
     drawn = []
     cursorRow = 0
     return out
+  }
+
+  /// Erases from the cursor's line to the bottom of the screen, the cursor staying put. Not `CSI J`
+  /// alone: from the top-left corner that clears the whole screen, which tmux (`scroll-on-clear`)
+  /// first copies into its scrollback, leaving an old picture of the picker there. So the cursor's
+  /// line is erased on its own and `CSI J` runs from the line below (saved and restored around it).
+  static let eraseBelow = "\r\u{1B}7\u{1B}[2K\u{1B}[1B\r\u{1B}[J\u{1B}8"
+
+  private mutating func setWidth(_ row: Int, _ width: Int) {
+    if widths.count <= row { widths += Array(repeating: 0, count: row + 1 - widths.count) }
+    widths[row] = width
   }
 
   private mutating func move(to row: Int) -> String {
