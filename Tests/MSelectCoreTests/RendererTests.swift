@@ -61,6 +61,15 @@ import Testing
     #expect(row == "▌   日本語… ")
   }
 
+  @Test(arguments: [0x202E, 0x202A, 0x202D, 0x2066, 0x2069, 0x200E, 0x200F, 0x061C] as [UInt32])
+  func bidiControlsAreShownNotObeyed(scalar: UInt32) {
+    let line = "gpj" + String(Character(Unicode.Scalar(scalar)!)) + ".exe"
+    let h = Harness([line], columns: 40)
+    let row = frame(h).text[2]
+    #expect(row.contains("<U+" + String(scalar, radix: 16, uppercase: true) + ">"))
+    #expect(!row.unicodeScalars.contains { $0.value == scalar })
+  }
+
   @Test func controlBytesBecomeVisiblePlaceholders() {
     let h = Harness(["evil \u{1B}]0;title\u{07} x\ty\r"], columns: 60)
     let row = frame(h).text[2]

@@ -2,7 +2,7 @@
 ///
 /// Lines are shown, never sent raw: ESC, BEL, CR and other control characters become visible
 /// placeholders (`^[`, `^G`, …) so a line cannot move the cursor or retitle the window; bytes that are
-/// not UTF-8 show as `�`; tabs expand to the next multiple of 8 columns.
+/// not UTF-8 show as `�`; bidi controls as `<U+202E>`; tabs expand to the next multiple of 8 columns.
 package struct VisibleText: Equatable {
   /// One displayed piece: the text to draw, its width, and the character index it came from.
   package struct Cell: Equatable {
@@ -60,6 +60,11 @@ package struct VisibleText: Equatable {
       return Cell(text: "^?", width: 2, source: source, isPlaceholder: true)
     case 0x80..<0xA0, 0x2028, 0x2029, 0xD800...0xDFFF:
       return Cell(text: "?", width: 1, source: source, isPlaceholder: true)
+    // Bidi marks, embeddings, overrides and isolates would let a line reorder what follows it
+    // (`gpj.exe` shown as `exe.jpg`): they are shown, never obeyed.
+    case 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069:
+      let text = "<U+" + String(c, radix: 16, uppercase: true) + ">"
+      return Cell(text: text, width: text.count, source: source, isPlaceholder: true)
     case UTF8Decoding.invalidByteBase...:
       return Cell(text: "\u{FFFD}", width: 1, source: source, isPlaceholder: true)
     default:
