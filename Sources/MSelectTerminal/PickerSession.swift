@@ -15,6 +15,8 @@ public final class PickerSession {
   static let escapeDelay: Int32 = 60
   /// Spinner period while input or a search is running.
   static let tickInterval: Int32 = 100
+  /// How long the last output may wait for the terminal on the way out.
+  static let finalDrain: Int32 = 1000
 
   private let tty: TTY
   private let signals: SignalPipe
@@ -46,6 +48,12 @@ public final class PickerSession {
     }
     renderer = Renderer(unicode: unicode)
     painter = ScreenPainter(theme: Theme(colors: settings.colors), fullscreen: settings.height == .fullscreen)
+    tty.resetOnCrash = painter.resetModes
+    CrashGuard.install()
+  }
+
+  deinit {
+    CrashGuard.uninstall()
   }
 
   /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
@@ -55,6 +63,7 @@ public final class PickerSession {
     defer {
       worker.stop()
       tty.write(painter.finish())
+      tty.drain(milliseconds: PickerSession.finalDrain)
       tty.leaveRawMode()
     }
     var inputOpen = reader != nil
@@ -74,8 +83,8 @@ public final class PickerSession {
       paint()
 
       let sources = EventSources(
-        terminal: tty.fd, signals: signals.readEnd, searches: worker.descriptor,
-        input: inputOpen ? reader?.descriptor : nil)
+        terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
+        searches: worker.descriptor, input: inputOpen ? reader?.descriptor : nil)
       let busy = inputOpen || state.isSearching
       let timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
@@ -111,8 +120,8 @@ public final class PickerSession {
           state.handle(.inputEnded)
         }
       }
-      if ready.terminal {
-        let bytes = try tty.read()
+      if ready.terminalWritable { tty.flush() }
+      if ready.terminal, let bytes = try tty.read() {
         if bytes.isEmpty {
           // The terminal went away (hangup): nothing can be chosen any more.
           return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
@@ -123,6 +132,9 @@ public final class PickerSession {
   }
 
   private func paint() {
+    // While the terminal has not taken the last picture, newer ones wait: the one drawn when it
+    // catches up is the newest, and nothing piles up.
+    guard !tty.hasPendingOutput else { return }
     let frame = renderer.render(state)
     guard frame != lastFrame else { return }
     tty.write(painter.paint(frame))
@@ -150,6 +162,7 @@ public final class PickerSession {
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   private func suspend() throws(TerminalError) {
     tty.write(painter.finish())
+    tty.drain(milliseconds: PickerSession.finalDrain)
     tty.leaveRawMode()
     // SIGSTOP, not SIGTSTP: it cannot be caught or discarded (the kernel drops SIGTSTP in an orphaned
     // process group), so the stop always happens. Execution resumes here after SIGCONT.
@@ -164,6 +177,7 @@ public final class PickerSession {
   /// A terminating signal from outside: restore the terminal, then die by the same signal.
   private func die(by signal: Int32) -> Never {
     worker.stop()
+    // What the terminal takes now, no waiting: a stalled terminal must not hold the signal up.
     tty.write(painter.finish())
     tty.restore()
     SignalPipe.reset(signal)

@@ -7,10 +7,19 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 
 /// Delivers signals into the event loop: handlers only write the signal number to a pipe.
 final class SignalPipe {
-  /// Signals the picker reacts to.
-  static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT]
+  /// Signals the picker reacts to by itself.
+  static let control: [Int32] = [SIGWINCH, SIGTSTP, SIGCONT]
+  /// Every signal whose default action ends the process and that can be caught, except the crash
+  /// signals (see `CrashGuard`): each one restores the terminal, then ends the process the same way.
+  static let terminating: [Int32] = [
+    SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+    SIGPWR, SIGSTKFLT, SIGIO,
+  ]
 
   private let pipe: WakePipe
+  /// The signals this pipe took over (a terminating signal ignored at start stays ignored, as a
+  /// `nohup` or a shell's background job expects).
+  private let taken: [Int32]
 
   /// Becomes readable when a signal arrived.
   var readEnd: Int32 { pipe.readEnd }
@@ -18,11 +27,12 @@ final class SignalPipe {
   init() throws(TerminalError) {
     pipe = try WakePipe()
     signalPipeWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
-    for signal in SignalPipe.handled { SignalPipe.install(signal) }
+    taken = SignalPipe.control + SignalPipe.terminating.filter { !SignalPipe.isIgnored($0) }
+    for signal in taken { SignalPipe.install(signal) }
   }
 
   deinit {
-    for signal in SignalPipe.handled { SignalPipe.reset(signal) }
+    for signal in taken { SignalPipe.reset(signal) }
     signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
   }
 
@@ -45,6 +55,14 @@ final class SignalPipe {
     action.__sigaction_handler.sa_handler = SIG_DFL
     sigemptyset(&action.sa_mask)
     sigaction(signal, &action, nil)
+  }
+
+  /// Whether the signal is ignored now (inherited from the parent).
+  private static func isIgnored(_ signal: Int32) -> Bool {
+    var current = sigaction()
+    sigaction(signal, nil, &current)
+    return unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self)
+      == unsafeBitCast(SIG_IGN, to: Int.self)
   }
 
   /// Signals received since the last call.

@@ -51,6 +51,39 @@ package enum Syscall {
     if let failure { throw failure }
   }
 
+  /// Writes what the descriptor takes now (it must be non-blocking); returns the bytes written, 0 when
+  /// it would block.
+  package static func writeSome(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+    guard bytes.count > 0 else { return 0 }
+    while true {
+      let result = Glibc.write(fd, bytes.baseAddress, bytes.count)
+      if result >= 0 { return result }
+      let code = Glibc.errno
+      if code == EINTR { continue }
+      if code == EAGAIN || code == EWOULDBLOCK { return 0 }
+      throw SystemError("write", errno: code)
+    }
+  }
+
+  /// Reads what is there now (the descriptor must be non-blocking); nil when nothing is, `[]` at the end.
+  package static func readAvailable(_ fd: Int32, upTo count: Int) throws(SystemError) -> [UInt8]? {
+    var buffer = [UInt8](repeating: 0, count: count)
+    while true {
+      let result = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if result >= 0 { return Array(buffer[..<result]) }
+      let code = Glibc.errno
+      if code == EINTR { continue }
+      if code == EAGAIN || code == EWOULDBLOCK { return nil }
+      throw SystemError("read", errno: code)
+    }
+  }
+
+  /// Makes reads and writes on `fd` return at once instead of waiting.
+  package static func setNonBlocking(_ fd: Int32) throws(SystemError) {
+    let flags = try retrying("fcntl") { fcntl(fd, F_GETFL) }
+    _ = try retrying("fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+  }
+
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
   /// The size of a regular file, or nil for pipes, terminals and the like.
@@ -81,6 +114,21 @@ package enum Syscall {
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
     return (fds[0], fds[1])
+  }
+
+  /// Waits until one of the descriptors has one of its events (`POLLIN`, `POLLOUT`); returns the
+  /// events each has (hangups and errors count as all of them). An interrupted wait returns none.
+  package static func poll(_ entries: [(fd: Int32, events: Int16)], timeoutMilliseconds: Int32)
+    throws(SystemError) -> [Int16]
+  {
+    var fds = entries.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    let count = Glibc.poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
+    if count == -1 {
+      if Glibc.errno == EINTR { return fds.map { _ in 0 } }
+      throw SystemError("poll", errno: Glibc.errno)
+    }
+    let failed = Int16(POLLHUP | POLLERR | POLLNVAL)
+    return fds.map { $0.revents & failed != 0 ? $0.events : $0.revents & $0.events }
   }
 
   /// Waits for any of `fds` to become readable; returns the readiness flags per descriptor.

@@ -2,14 +2,22 @@ import Glibc
 
 /// The controlling terminal (/dev/tty): keys come from it, the picker is drawn on it.
 ///
-/// Raw mode saves the settings first and `restore()` puts back exactly those.
+/// Raw mode saves the settings first and `restore()` puts back exactly those. The descriptor is
+/// non-blocking: output waits in `pending` until the terminal takes it, so a terminal that stops
+/// reading (a frozen ssh session, a paused tmux pane) never blocks the event loop, and signals are
+/// still answered.
 final class TTY {
   let fd: Int32
   private var saved: termios?
+  /// Output the terminal has not taken yet.
+  private var pending: [UInt8] = []
+  /// Bytes that undo the modes the picker set, written by the crash handler (see `CrashGuard`).
+  var resetOnCrash = ""
 
   init() throws(TerminalError) {
     do {
       fd = try Syscall.open("/dev/tty", O_RDWR | O_NOCTTY)
+      try Syscall.setNonBlocking(fd)
     } catch {
       throw .unavailable(error)
     }
@@ -31,6 +39,7 @@ final class TTY {
         original = try Syscall.getAttributes(fd)
       }
       saved = original
+      CrashGuard.arm(fd: fd, settings: original, reset: resetOnCrash)
       var raw = original
       raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON | IXOFF | INLCR | IGNCR)
       raw.c_oflag &= ~tcflag_t(OPOST)
@@ -46,10 +55,13 @@ final class TTY {
     }
   }
 
-  /// Puts back the settings saved by `enterRawMode` (idempotent).
+  /// Puts back the settings saved by `enterRawMode` (idempotent). `TCSANOW`: output still in the
+  /// kernel was already processed when written, and waiting for a stalled terminal to drain would
+  /// block forever.
   func restore() {
     guard let saved else { return }
-    try? Syscall.setAttributes(fd, saved)
+    try? Syscall.setAttributes(fd, saved, when: TCSANOW)
+    CrashGuard.disarm()
   }
 
   /// Forgets the saved settings after restoring them, so a later raw mode saves afresh.
@@ -61,17 +73,53 @@ final class TTY {
   /// The size in cells (24×80 if the terminal does not say).
   var size: (rows: Int, columns: Int) { Syscall.windowSize(fd) ?? (24, 80) }
 
+  /// Whether output is waiting for the terminal to take it.
+  var hasPendingOutput: Bool { !pending.isEmpty }
+
+  /// Queues `text` and writes what the terminal takes now.
   func write(_ text: String) {
-    try? Syscall.write(fd, Array(text.utf8))
+    pending += text.utf8
+    flush()
   }
 
-  func read() throws(TerminalError) -> [UInt8] {
-    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 4096, alignment: 1)
-    defer { buffer.deallocate() }
+  /// Writes as much pending output as the terminal takes without waiting. A terminal that fails
+  /// (hung up) takes nothing more: its output is dropped.
+  func flush() {
+    while !pending.isEmpty {
+      let written: Int
+      do {
+        written = try pending.withUnsafeBytes { (bytes) throws(SystemError) in
+          try Syscall.writeSome(fd, bytes)
+        }
+      } catch {
+        pending.removeAll()
+        return
+      }
+      if written == 0 { return }
+      pending.removeFirst(written)
+    }
+  }
+
+  /// Flushes, waiting for the terminal up to `milliseconds` in all; what it did not take by then is
+  /// dropped (a stalled terminal must not keep the process from ending).
+  func drain(milliseconds: Int32) {
+    var left = milliseconds
+    flush()
+    while !pending.isEmpty && left > 0 {
+      let step = min(left, 50)
+      _ = try? Syscall.poll([(fd, Int16(POLLOUT))], timeoutMilliseconds: step)
+      left -= step
+      flush()
+    }
+    pending.removeAll()
+  }
+
+  /// What the terminal sent: nil when nothing is there, `[]` when it hung up.
+  func read() throws(TerminalError) -> [UInt8]? {
     do {
-      let n = try Syscall.read(fd, into: buffer)
-      return Array(buffer[..<n])
+      return try Syscall.readAvailable(fd, upTo: 4096)
     } catch {
+      if error.errno == EIO { return [] }
       throw .failed(error)
     }
   }

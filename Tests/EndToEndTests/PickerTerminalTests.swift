@@ -59,7 +59,9 @@ import Testing
     #expect(picker.screen.modes.contains(25))
   }
 
-  @Test(arguments: [SIGTERM, SIGINT, SIGHUP, SIGQUIT])
+  @Test(arguments: [
+    SIGTERM, SIGINT, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGALRM, SIGVTALRM, SIGPROF, SIGXCPU, SIGXFSZ,
+  ])
   func signalsRestoreTheTerminalAndKill(signal: Int32) throws {
     let (picker, before) = try start(lines: "a\nb\n")
     #expect(picker.waitFor("2/2"))
@@ -67,6 +69,38 @@ import Testing
     #expect(picker.exitSignal() == signal)
     #expect(picker.sttySettings == before)
     #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+  }
+
+  @Test(arguments: [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP])
+  func crashSignalsRestoreTheTerminalFirst(signal: Int32) throws {
+    let (picker, before) = try start(lines: "a\nb\n", environment: ["SWIFT_BACKTRACE": "enable=no"])
+    #expect(picker.waitFor("2/2"))
+    kill(picker.pid, signal)
+    #expect(picker.exitSignal() == signal)
+    #expect(picker.sttySettings == before)
+    #expect(!picker.screen.modes.contains(2004))
+  }
+
+  @Test func aStalledTerminalStillHonoursSignals() throws {
+    // A terminal that stops reading (a frozen ssh session): the picker's output fills the pty, and
+    // SIGTERM must still end it, with the terminal settings restored.
+    let line = String(repeating: "0123456789", count: 24)
+    let lines = (0..<200).map { "\($0) \(line)\n" }.joined()
+    let (picker, before) = try start(lines: lines, rows: 60, columns: 250)
+    #expect(picker.waitFor("200/200"))
+    // ctrl-l redraws every row. Keys read together make one picture, so they come in rounds (nothing
+    // on screen can be awaited: the point is that nobody reads it); ten pictures are more than the
+    // pseudo-terminal holds.
+    for _ in 0..<10 {
+      picker.send(Array(repeating: 0x0C, count: 20))
+      usleep(50_000)
+    }
+    kill(picker.pid, SIGTERM)
+    let status = picker.waitForExitWithoutReading(seconds: 10)
+    #expect(status != nil)
+    if status == nil { kill(picker.pid, SIGKILL) }
+    #expect(status.map { $0 & 0x7F } == SIGTERM)
+    #expect(picker.sttySettings == before)
   }
 
   @Test func preselectedLinesAppearMarked() throws {

@@ -172,6 +172,22 @@ final class PickerProcess {
     return nil
   }
 
+  /// Waits for the child to exit without reading the terminal (as a frozen ssh session would); the
+  /// terminal output is read only once the child is gone. Returns the raw wait status.
+  func waitForExitWithoutReading(seconds: Double = 15) -> Int32? {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      var status: Int32 = 0
+      if waitpid(pid, &status, WNOHANG) == pid {
+        drain()
+        exitStatus = status
+        return status
+      }
+      usleep(10_000)
+    }
+    return nil
+  }
+
   /// Waits until the child stops (ctrl-z), draining the terminal meanwhile.
   func waitForStop(seconds: Double = 15) -> Bool {
     let deadline = Date().addingTimeInterval(seconds)

@@ -99,6 +99,11 @@ public struct ScreenPainter {
     return out
   }
 
+  /// Bytes that undo every mode the painter sets (for a crash, where nothing else can be done).
+  public var resetModes: String {
+    (fullscreen ? "\u{1B}[?1049l" : "\r\n") + "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l"
+  }
+
   /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began).
   public mutating func finish() -> String {
     guard started else { return "" }
