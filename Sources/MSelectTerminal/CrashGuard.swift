@@ -27,7 +27,9 @@ enum CrashGuard {
     _ = previousActions.pointer
     for signal in signals {
       var action = sigaction()
-      action.__sigaction_handler.sa_handler = { number in
+      action.__sigaction_handler.sa_sigaction = { number, info, _ in
+        // A read past the end of a mapped file that shrank is not a crash (see `MappingGuard`).
+        if number == SIGBUS && MappingGuard.recover(at: info?.pointee._sifields._sigfault.si_addr) { return }
         let fd = crashTerminal.exchange(-1, ordering: .sequentiallyConsistent)
         if fd >= 0 {
           _ = write(fd, crashBytes.pointer, crashByteCount.load(ordering: .relaxed))
@@ -39,7 +41,7 @@ enum CrashGuard {
         _ = raise(number)
       }
       sigemptyset(&action.sa_mask)
-      action.sa_flags = 0
+      action.sa_flags = SA_SIGINFO
       sigaction(signal, &action, previousActions.pointer + Int(signal))
     }
   }

@@ -7,9 +7,12 @@ public enum InputError: Error, Equatable, Sendable {
   case stdinIsTerminal
   /// The FILE (or stdin) could not be opened or read.
   case unreadable(String, SystemError)
+  /// The file got shorter while it was read (a log rotated under it).
+  case changed(String)
 
   public var message: String {
     switch self {
+    case .changed(let name): "\(name) changed while being read"
     case .stdinIsTerminal:
       "no input: pipe lines into mselect (e.g. ls | mselect) or name a file (mselect FILE)"
     case .unreadable(let name, let error): "cannot read \(name): \(error.reason)"
@@ -20,10 +23,13 @@ public enum InputError: Error, Equatable, Sendable {
 /// Reads candidate lines from a file descriptor into `LineBlock`s.
 public final class InputReader {
   private let fd: Int32
-  private let name: String
+  /// The input's name in messages: the FILE, or "standard input".
+  public let name: String
   private let ownsDescriptor: Bool
   private var splitter: LineSplitter
   private let terminator: UInt8
+  /// The size of the file when it was mapped (nil: not mapped).
+  private var mappedSize: Int?
 
   /// Opens FILE, or stdin when `path` is nil or `-`.
   public init(path: String?, terminator: UInt8) throws(InputError) {
@@ -79,7 +85,9 @@ public final class InputReader {
   public func mapWhole() -> FileMapping? {
     // Mapping starts at offset 0: only use it while the descriptor is still at the start.
     guard let size = Syscall.regularFileSize(fd), size > 0, lseek(fd, 0, SEEK_CUR) == 0 else { return nil }
-    return try? FileMapping(fd, size: size)
+    guard let mapping = try? FileMapping(fd, size: size) else { return nil }
+    mappedSize = size
+    return mapping
   }
 
   /// Reads everything with read(2).
@@ -92,10 +100,21 @@ public final class InputReader {
     }
   }
 
+  /// Whether the input is a file that got shorter than what was mapped of it (then the lines read
+  /// from the missing part were zeros): the caller reports it instead of a result.
+  public func changedWhileMapped() -> Bool {
+    guard let mappedSize else { return false }
+    if MappingGuard.sawTruncation { return true }
+    return (Syscall.regularFileSize(fd) ?? 0) < mappedSize
+  }
+
   /// Reads a whole small file as lines (for `--preselect-file`).
   public static func lines(ofFile path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
-    let store = try InputReader(path: path, terminator: terminator).readAll()
-    return (0..<store.count).map { store.lineBytes($0) }
+    let reader = try InputReader(path: path, terminator: terminator)
+    let store = try reader.readAll()
+    let lines = (0..<store.count).map { store.lineBytes($0) }
+    if reader.changedWhileMapped() { throw .changed(path) }
+    return lines
   }
 }
 
@@ -105,7 +124,11 @@ public final class FileMapping {
 
   init(_ fd: Int32, size: Int) throws(SystemError) {
     bytes = try Syscall.map(fd, size: size)
+    MappingGuard.register(bytes)
   }
 
-  deinit { Syscall.unmap(bytes) }
+  deinit {
+    MappingGuard.unregister(bytes)
+    Syscall.unmap(bytes)
+  }
 }

@@ -53,39 +53,41 @@ enum App {
         }
         let found = Filter.run(query, in: input, settings: scripted.search)
         let decision: Scripted.Decision = found.lines.isEmpty ? .nothing(nil) : .print(found.lines)
-        return finish(decision, output, found.source, query: query)
+        return finish(decision, output, found.source, query: query, input: reader)
       case .batch:
         let store = try reader.readAll()
         let outcome = Preselection.apply(
           picker.preselection, limit: picker.selection.max, store: store, search: scripted.search)
         if let warning = outcome.warning { warn(warning) }
-        return finish(Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query)
+        return finish(
+          Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query, input: reader)
       case .interactive:
         var preloaded: LineStore?
         if options.select1 || options.exit0 {
           let store = try reader.readAll()
           let decision = Scripted.early(scripted, store)
           if decision != .interactive {
-            return finish(decision, output, store, query: options.query)
+            return finish(decision, output, store, query: options.query, input: reader)
           }
           preloaded = store
         }
-        return pick(
-          picker, output, reader: preloaded == nil ? reader : nil, store: preloaded, unicode: unicode)
+        return pick(picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode)
       }
     } catch {
       return fail(error.message)
     }
   }
 
-  /// Runs the picker and prints what was accepted.
+  /// Runs the picker and prints what was accepted. `streaming`: the picker reads `input` itself;
+  /// else the lines are in `store` already.
   static func pick(
-    _ settings: PickerSettings, _ output: OutputFormatter, reader: InputReader?, store: LineStore?,
-    unicode: Bool
+    _ settings: PickerSettings, _ output: OutputFormatter, input: InputReader, streaming: Bool,
+    store: LineStore?, unicode: Bool
   ) -> ExitCode {
     let ending: PickerSession.Ending
     do throws(TerminalError) {
-      let session = try PickerSession(settings: settings, reader: reader, store: store, unicode: unicode)
+      let session = try PickerSession(
+        settings: settings, reader: streaming ? input : nil, store: store, unicode: unicode)
       ending = try session.run()
     } catch {
       return fail(error.message)
@@ -100,34 +102,38 @@ enum App {
         }
         return .nothing
       }
+      if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
       do {
         try output.write(lines, store: ending.store, query: ending.query, key: key) {
           (bytes) throws(SystemError) in
           try StandardStreams.writeStandardOutput(bytes)
         }
-        return .success
       } catch {
         return writeFailed(error)
       }
+      return input.changedWhileMapped() ? fail(InputError.changed(input.name).message) : .success
     }
   }
 
-  /// Prints a scripted decision and turns it into the exit code.
+  /// Prints a scripted decision and turns it into the exit code. A mapped input file that shrank
+  /// meanwhile is an error (exit 2), with nothing printed when that is known before output begins.
   static func finish(
-    _ decision: Scripted.Decision, _ output: OutputFormatter, _ store: some LineSource, query: [UInt8]
+    _ decision: Scripted.Decision, _ output: OutputFormatter, _ store: some LineSource, query: [UInt8],
+    input: InputReader
   )
     -> ExitCode
   {
+    if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
     switch decision {
     case .print(let lines):
       do {
         try output.write(lines, store: store, query: query) { (bytes) throws(SystemError) in
           try StandardStreams.writeStandardOutput(bytes)
         }
-        return .success
       } catch {
         return writeFailed(error)
       }
+      return input.changedWhileMapped() ? fail(InputError.changed(input.name).message) : .success
     case .nothing(let message):
       if let message { warn(message) }
       if output.printsQuery {

@@ -1,0 +1,61 @@
+import Foundation
+import Glibc
+import MSelectCore
+import MSelectTerminal
+import Testing
+
+/// Inputs that change or misbehave under mselect: it must never crash.
+@Suite(.serialized) struct FaultTests {
+  /// A temporary file of `count` path-like lines.
+  func makeFile(lines count: Int) throws -> String {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mselect-fault-\(getpid())-\(count).txt"
+    )
+    .path
+    var text = ""
+    text.reserveCapacity(count * 40)
+    for i in 0..<count { text += "/usr/share/doc/package-\(i)/README.txt\n" }
+    try text.write(toFile: path, atomically: false, encoding: .utf8)
+    return path
+  }
+
+  @Test func aMappedFileTruncatedMidwayReadsAsChangedNotACrash() throws {
+    let path = try makeFile(lines: 100_000)
+    defer { unlink(path) }
+    let reader = try InputReader(path: path, terminator: 10)
+    let mapping = try #require(reader.mapWhole())
+    #expect(!reader.changedWhileMapped())
+    // The log is rotated: every page of the mapping is now past the end of the file.
+    #expect(truncate(path, 0) == 0)
+    let found = Filter.run(
+      Array("readme".utf8), in: .bytes(mapping.bytes, terminator: 10, owner: mapping),
+      settings: SearchSettings())
+    #expect(found.lines.isEmpty)
+    #expect(reader.changedWhileMapped())
+  }
+
+  @Test func filterOnAFileTruncatedWhileItRunsNeverCrashes() throws {
+    // Truncated at different moments of the run: whatever it saw, mselect ends normally, and when it
+    // noticed the change it says so (exit 2).
+    let path = try makeFile(lines: 600_000)
+    defer { unlink(path) }
+    let original = try Data(contentsOf: URL(fileURLWithPath: path))
+    for delay: useconds_t in [0, 500, 2_000, 5_000, 10_000] {
+      try original.write(to: URL(fileURLWithPath: path))
+      let process = Process()
+      process.executableURL = BinaryRunner.binary
+      process.arguments = ["-f", "readme", path]
+      process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+      let errors = Pipe()
+      process.standardError = errors
+      try process.run()
+      usleep(delay)
+      _ = truncate(path, 0)
+      let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      process.waitUntilExit()
+      #expect(process.terminationReason == .exit, "delay \(delay): \(message)")
+      #expect([0, 1, 2].contains(process.terminationStatus), "delay \(delay)")
+      if process.terminationStatus == 2 { #expect(message.contains("changed while being read")) }
+    }
+  }
+}
