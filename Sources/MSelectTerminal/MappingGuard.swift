@@ -67,7 +67,8 @@ package enum MappingGuard {
   }
 
   private static func installOnce() {
-    guard installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
+    guard
+      installed.compareExchange(expected: false, desired: true, ordering: .sequentiallyConsistent).exchanged
     else { return }
     _ = mapped.pointer
     var action = sigaction()

@@ -60,7 +60,8 @@ enum App {
           picker.preselection, limit: picker.selection.max, store: store, search: scripted.search)
         if let warning = outcome.warning { warn(warning) }
         return finish(
-          Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query, input: reader)
+          Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query,
+          input: reader)
       case .interactive:
         var preloaded: LineStore?
         if options.select1 || options.exit0 {
@@ -71,7 +72,8 @@ enum App {
           }
           preloaded = store
         }
-        return pick(picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode)
+        return pick(
+          picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode)
       }
     } catch {
       return fail(error.message)
