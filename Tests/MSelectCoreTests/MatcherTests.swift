@@ -244,3 +244,28 @@ extension Matcher {
       CharClass.of(UTF8Decoding.invalidByteBase + 0xFF, CharClass.asciiTable, known: known.table) == .nonWord)
   }
 }
+
+@Suite struct LongQueryTests {
+  /// 32 KiB of pasted text: the pre-scan's tables stay small (8 KiB a character before), and lines
+  /// shorter than the query are turned down without being looked at.
+  @Test func aLongQueryKeepsTheMatcherSmall() {
+    let long = String((0..<32_768).map { i in Character(Unicode.Scalar(UInt8(97 + i % 26))) })
+    for query in [long, "'" + long, "abc " + long, long + " | x"] {
+      let matcher = Matcher(pattern: Pattern(query))
+      #expect(matcher.prescanRows <= 2 * Matcher.prescanLength)
+    }
+    var matcher = Matcher(pattern: Pattern(long))
+    #expect(matcher.match(Array("abcdefghijklmnopqrstuvwxyz".utf8)) == nil)
+    #expect(matcher.match(Array((long + "!").utf8)) != nil)
+  }
+
+  @Test func aLongQueryInThePickerFindsNothingAndStaysEditable() {
+    let h = Harness((0..<2000).map { "line \($0)" })
+    let paste = [UInt8](repeating: UInt8(ascii: "l"), count: 32_768)
+    h.press(.paste(paste))
+    #expect(h.state.result.matchCount == 0)
+    #expect(h.state.queryBytes.count == 32_768)
+    h.press(ctrl("u"))
+    #expect(h.state.result.matchCount == 2000)
+  }
+}

@@ -19,6 +19,11 @@ public struct Matcher {
   /// start or end before anything is decoded.
   private let anchors: [Anchor]
 
+  /// Characters of each term the byte pre-scan checks.
+  static let prescanLength = 64
+  /// No line shorter than this (in bytes) can match.
+  private let minimumBytes: Int
+
   public init(pattern: Pattern) {
     self.init(pattern: pattern, ceilingShortcut: true)
   }
@@ -27,7 +32,15 @@ public struct Matcher {
   package init(pattern: Pattern, ceilingShortcut: Bool) {
     self.pattern = pattern
     scorer = Scorer(ceilingShortcut: ceilingShortcut)
-    prescan = Prescan(pattern.groups.compactMap { $0.count == 1 && !$0[0].inverse ? $0[0] : nil })
+    // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
+    // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
+    prescan = Prescan(
+      pattern.groups.compactMap {
+        $0.count == 1 && !$0[0].inverse ? $0[0].prefix(Matcher.prescanLength) : nil
+      })
+    // Every character of a positive term takes at least one byte of the line.
+    minimumBytes =
+      pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count }.min() ?? 0 }.max() ?? 0
     anchors = pattern.groups.compactMap { group in
       guard group.count == 1, !group[0].inverse, group[0].kind != .fuzzy, group[0].kind != .exact,
         group[0].chars.allSatisfy({ $0 < 0x80 })
@@ -57,6 +70,9 @@ public struct Matcher {
   {
     single == nil ? .possible : prescan.verdict(bytes, from: hit, to: end, terminator: terminator)
   }
+
+  /// Characters the byte pre-scan checks (bounded whatever the query's length).
+  package var prescanRows: Int { prescan.rowCount }
 
   /// Whether some term must end the line (`abc$`): then the last bytes of a line can rule it out.
   package var anchorsLineEnds: Bool { anchors.contains { $0.atEnd } }
@@ -99,6 +115,7 @@ public struct Matcher {
     _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?, prescanned: Bool = false
   ) -> Match? {
     if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
+    if line.count < minimumBytes { return nil }
     // One fuzzy term checks its own subsequence on ASCII lines (faster than the byte pre-scan).
     if let single { return matchSingle(single, line, positions: positions, prescanned: prescanned) }
     for anchor in anchors where anchor.rejects(line) { return nil }

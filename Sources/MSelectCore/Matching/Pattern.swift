@@ -99,9 +99,16 @@ public struct Pattern: Sendable, Equatable {
       }
     let table = CharFold.table(fold)
     let chars = scalars.map { CharFold.fold($0, table) }
-    return Term(
-      kind: kind, inverse: inverse, chars: chars, fold: fold,
-      encodings: chars.map { c in CharFold.preimages(of: c, fold).map(encoding) })
+    // Finding a character's preimages scans the fold table: once per distinct character, so a long
+    // pasted query costs what its alphabet costs.
+    var known: [UInt32: [[UInt8]]] = [:]
+    let encodings = chars.map { c in
+      if let found = known[c] { return found }
+      let found = CharFold.preimages(of: c, fold).map(encoding)
+      known[c] = found
+      return found
+    }
+    return Term(kind: kind, inverse: inverse, chars: chars, fold: fold, encodings: encodings)
   }
 
   /// The UTF-8 bytes of `c` (or the byte itself for an invalid byte).

@@ -11,7 +11,8 @@ final class Prescan {
   private let pairs: UnsafeMutablePointer<UInt64>
   /// Number of characters of each term, back to back.
   private let lengths: [Int]
-  private let rowCount: Int
+  /// Characters (rows) the pre-scan checks, over all terms.
+  let rowCount: Int
 
   /// A character that can serve to skip ahead (every matching line contains every character of every
   /// standalone term): up to four bytes its encodings can start with, looked for exactly, or, when it

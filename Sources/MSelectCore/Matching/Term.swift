@@ -14,6 +14,15 @@ package struct Term: Sendable, Equatable {
   /// character that folds to it: what the byte pre-scan looks for.
   package var encodings: [[[UInt8]]]
 
+  /// The term cut to its first `count` characters: for a positive term, a necessary condition of it.
+  package func prefix(_ count: Int) -> Term {
+    guard chars.count > count else { return self }
+    var cut = self
+    cut.chars = Array(chars.prefix(count))
+    cut.encodings = Array(encodings.prefix(count))
+    return cut
+  }
+
   /// For each character, a 256-entry table of the bytes that can begin an encoding folding to it.
   package var leadBytes: [Bool] {
     var result = [Bool](repeating: false, count: encodings.count * 256)

@@ -37,7 +37,7 @@ public struct Renderer {
       header.append(row.spans)
     }
     var items: [[Frame.Span]] = []
-    var matcher = Matcher(pattern: settings.search.pattern(state.result.query))
+    var matcher = cache.matcher(for: state.result.query, settings.search)
     let highlight = settings.highlightsMatches
     let first = state.offset
     let last = min(state.listCount, first + state.listRows)
@@ -176,11 +176,23 @@ public struct Renderer {
   }
 }
 
-/// Highlight positions of the lines on screen, kept while the query stays the same (a frame is
-/// rendered at every event, and a long line's positions are not free).
+/// The matcher and the highlight positions of the lines on screen, kept while the query stays the
+/// same (a frame is rendered at every event, and a long line's positions are not free).
 private final class PositionCache {
   private var query: [UInt8] = []
   private var byLine: [Int: [Int]] = [:]
+
+  private var matcher: Matcher?
+
+  /// The matcher of `query`, made once per query (a frame is drawn at every event).
+  func matcher(for query: [UInt8], _ settings: SearchSettings) -> Matcher {
+    if let matcher, matcher.pattern.query == query, matcher.pattern.options == settings.match {
+      return matcher
+    }
+    let made = Matcher(pattern: settings.pattern(query))
+    matcher = made
+    return made
+  }
 
   func positions(_ line: Int, query: [UInt8], compute: () -> [Int]) -> [Int] {
     if query != self.query {
