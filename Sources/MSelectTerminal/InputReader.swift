@@ -9,10 +9,14 @@ public enum InputError: Error, Equatable, Sendable {
   case unreadable(String, SystemError)
   /// The file got shorter while it was read (a log rotated under it).
   case changed(String)
+  /// A line longer than `LineSplitter.maxLineLength`, or a `--preselect-file` larger than
+  /// `InputReader.maxPreselectFileSize` (an endless input such as /dev/zero).
+  case tooLarge(String, what: String, limit: Int)
 
   public var message: String {
     switch self {
     case .changed(let name): "\(name) changed while being read"
+    case .tooLarge(let name, let what, let limit): "\(name): \(what) is longer than \(limit >> 20) MiB"
     case .stdinIsTerminal:
       "no input: pipe lines into mselect (e.g. ls | mselect) or name a file (mselect FILE)"
     case .unreadable(let name, let error): "cannot read \(name): \(error.reason)"
@@ -30,6 +34,12 @@ public final class InputReader {
   private let terminator: UInt8
   /// The size of the file when it was mapped (nil: not mapped).
   private var mappedSize: Int?
+  /// Bytes read so far, and the most that may be (nil: no limit).
+  private var read = 0
+  private var sizeLimit: Int?
+
+  /// The largest `--preselect-file`: saved choices are small; an endless file must end in an error.
+  public static let maxPreselectFileSize = 256 << 20
 
   /// Opens FILE, or stdin when `path` is nil or `-`.
   public init(path: String?, terminator: UInt8) throws(InputError) {
@@ -70,6 +80,11 @@ public final class InputReader {
     }
     if count == 0 { return (splitter.finish(), true) }
     splitter.commit(count)
+    read += count
+    if splitter.partialLineLength > LineSplitter.maxLineLength {
+      throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+    }
+    if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
     return (splitter.takeBlock(force: streaming), false)
   }
 
@@ -111,6 +126,10 @@ public final class InputReader {
   /// Reads a whole small file as lines (for `--preselect-file`).
   public static func lines(ofFile path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
     let reader = try InputReader(path: path, terminator: terminator)
+    reader.sizeLimit = maxPreselectFileSize
+    if let size = Syscall.regularFileSize(reader.fd), size > maxPreselectFileSize {
+      throw .tooLarge(path, what: "the file", limit: maxPreselectFileSize)
+    }
     let store = try reader.readAll()
     let lines = (0..<store.count).map { store.lineBytes($0) }
     if reader.changedWhileMapped() { throw .changed(path) }

@@ -58,4 +58,28 @@ import Testing
       if process.terminationStatus == 2 { #expect(message.contains("changed while being read")) }
     }
   }
+
+  @Test(arguments: [["-f", "a", "/dev/zero"], ["--batch", "--preselect-file", "/dev/zero"]])
+  func endlessInputIsAnErrorNotAllMemory(arguments: [String]) throws {
+    let r = try BinaryRunner.run(arguments, "a\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("/dev/zero: a line is longer than 256 MiB"))
+    #expect(r.stdout.isEmpty)
+  }
+
+  @Test(arguments: [
+    ("--foo", "mselect: MSELECT_DEFAULT_OPTS: unknown option: --foo"),
+    ("\\", "mselect: MSELECT_DEFAULT_OPTS: a backslash at the end escapes nothing"),
+  ])
+  func mistakesInTheDefaultsNameThem(defaults: String, message: String) throws {
+    let r = try BinaryRunner.run(["-f", "a"], "a\n", environment: ["MSELECT_DEFAULT_OPTS": defaults])
+    #expect(r.status == 2)
+    #expect(r.stderr.hasPrefix(message))
+  }
+
+  @Test func aNegativeMultiIsNamed() throws {
+    let r = try BinaryRunner.run(["-m=-3", "-f", "a"], "a\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains("invalid value for -m: '-3'"))
+  }
 }

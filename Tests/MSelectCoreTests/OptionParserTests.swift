@@ -94,4 +94,35 @@ import Testing
   @Test func unbalancedQuote() {
     #expect(throws: OptionError.self) { try ShellWords.split(Array("'abc".utf8)) }
   }
+
+  @Test func aBackslashAtTheEndIsAnError() {
+    // It used to become an empty word, read as a file named "".
+    #expect(throws: OptionError.danglingEscape("\\")) { try ShellWords.split(Array("\\".utf8)) }
+    #expect(throws: OptionError.danglingEscape("a \\")) { try ShellWords.split(Array("a \\".utf8)) }
+  }
+}
+
+@Suite struct OptionQuirkTests {
+  func parse(_ words: [String], defaults: [String] = []) throws(OptionError) -> Options {
+    try OptionParser.parse(words.map { Array($0.utf8) }, defaults: defaults.map { Array($0.utf8) })
+  }
+
+  @Test func multiTakesAnAttachedValue() throws {
+    #expect(try parse(["-m3"]).max == 3)
+    #expect(try parse(["-m=3"]).max == 3)
+    #expect(try parse(["--multi=0"]).max == nil)
+    #expect(try parse(["--max", "2", "-m"]).max == nil)
+    #expect(throws: OptionError.invalidValue(option: "-m", value: "-3", expected: "a whole number ≥ 0")) {
+      try parse(["-m=-3"])
+    }
+  }
+
+  @Test func mistakesInTheDefaultsSaySo() {
+    #expect(throws: OptionError.inDefaults(.unknownOption("--foo"))) { try parse([], defaults: ["--foo"]) }
+    #expect(
+      OptionError.inDefaults(.unknownOption("--foo")).message.hasPrefix(
+        "MSELECT_DEFAULT_OPTS: unknown option"))
+    // The command line's own mistakes are not blamed on the defaults.
+    #expect(throws: OptionError.unknownOption("--bar")) { try parse(["--bar"], defaults: ["-i"]) }
+  }
 }

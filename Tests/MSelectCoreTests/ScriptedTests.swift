@@ -96,4 +96,15 @@ import Testing
       OutputFormatter(o.outputSettings).format([0, 1], store: s, query: [])
         == Array("Reading\treading\0x\0".utf8))
   }
+
+  @Test func anEmptyFieldSelectionSelectsNothing() {
+    // As fzf: `2..1` or a field past the last selects no field; the output line is empty.
+    let s = store(["a b c"])
+    for spec in ["2..1", "9"] {
+      let o = options(["--accept-nth", spec])
+      #expect(OutputFormatter(o.outputSettings).format([0], store: s, query: []) == [10])
+      let shown = options(["--with-nth", spec])
+      #expect(Filter.run(Array("a".utf8), in: .lines(s), settings: shown.searchSettings).lines.isEmpty)
+    }
+  }
 }

@@ -5,6 +5,9 @@ public enum OptionError: Error, Equatable, Sendable {
   case invalidValue(option: String, value: String, expected: String)
   case unexpectedArgument(String)
   case unbalancedQuote(String)
+  case danglingEscape(String)
+  /// A mistake in MSELECT_DEFAULT_OPTS rather than on the command line.
+  indirect case inDefaults(OptionError)
 
   /// A one-line human message (without the `mselect: ` prefix).
   public var message: String {
@@ -15,7 +18,9 @@ public enum OptionError: Error, Equatable, Sendable {
       "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
     case .unexpectedArgument(let a):
       "unexpected argument: \(a) (only one FILE may be given; see mselect --help)"
-    case .unbalancedQuote(let text): "unbalanced quote in MSELECT_DEFAULT_OPTS: \(text)"
+    case .unbalancedQuote(let text): "MSELECT_DEFAULT_OPTS: unbalanced quote in \(text)"
+    case .danglingEscape(let text): "MSELECT_DEFAULT_OPTS: a backslash at the end escapes nothing: \(text)"
+    case .inDefaults(let error): "MSELECT_DEFAULT_OPTS: " + error.message
     }
   }
 }

@@ -2,8 +2,20 @@
 public enum OptionParser {
   /// Parses `defaults` (from MSELECT_DEFAULT_OPTS, already split) followed by `arguments`.
   public static func parse(_ arguments: [[UInt8]], defaults: [[UInt8]] = []) throws(OptionError) -> Options {
+    // A mistake in the defaults is reported as theirs, not the command line's.
+    if !defaults.isEmpty {
+      do throws(OptionError) {
+        _ = try parseWords(defaults[...])
+      } catch {
+        throw .inDefaults(error)
+      }
+    }
+    return try parseWords((defaults + arguments)[...])
+  }
+
+  private static func parseWords(_ all: ArraySlice<[UInt8]>) throws(OptionError) -> Options {
     var options = Options()
-    var words = (defaults + arguments)[...]
+    var words = all
     var onlyFiles = false
     while let word = words.popFirst() {
       let text = String(decoding: word, as: UTF8.self)
@@ -27,8 +39,7 @@ public enum OptionParser {
           name = text
         }
         if name == "--multi" {
-          options.max =
-            try inline.map { v throws(OptionError) in try number(name, v, minimum: 1) } ?? options.max
+          if let inline { options.max = try multi(name, inline) }
           continue
         }
         try apply(name, inline: inline, rest: &words, to: &options)
@@ -42,6 +53,11 @@ public enum OptionParser {
       var rest = word.dropFirst()
       while let c = rest.popFirst() {
         let name = "-" + String(UnicodeScalar(c))
+        if name == "-m" && !rest.isEmpty {
+          // `-m3`, `-m=3`: the maximum, as with --multi=3.
+          options.max = try multi(name, Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest))
+          break
+        }
         if shortTakesValue.contains(name) {
           try apply(name, inline: rest.isEmpty ? nil : Array(rest), rest: &words, to: &options)
           break
@@ -127,6 +143,12 @@ public enum OptionParser {
     case "--scroll-off": o.scrollOff = try number(name, try value(), minimum: 0)
     default: throw .unknownOption(name)
     }
+  }
+
+  /// `--multi=N`: at most N marked lines; 0 means no limit.
+  private static func multi(_ name: String, _ value: [UInt8]) throws(OptionError) -> Int? {
+    let n = try number(name, value, minimum: 0)
+    return n == 0 ? nil : n
   }
 
   private static func number(_ name: String, _ value: [UInt8], minimum: Int) throws(OptionError) -> Int {

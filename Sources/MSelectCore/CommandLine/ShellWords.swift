@@ -34,10 +34,11 @@ public enum ShellWords {
         if i >= n { throw .unbalancedQuote(String(decoding: text, as: UTF8.self)) }
       case UInt8(ascii: "\\"):
         inWord = true
-        if i + 1 < n {
-          i += 1
-          current.append(text[i])
-        }
+        // A backslash escapes the next byte; one at the very end escapes nothing (in a shell it would
+        // join the next line, and there is none).
+        guard i + 1 < n else { throw .danglingEscape(String(decoding: text, as: UTF8.self)) }
+        i += 1
+        current.append(text[i])
       default:
         inWord = true
         current.append(b)

@@ -26,6 +26,12 @@ public struct LineSplitter: ~Copyable {
     buffer = malloc(capacity)!
   }
 
+  /// The longest line accepted: an endless one (`/dev/zero`) must end in an error, not take all memory.
+  public static let maxLineLength = 256 << 20
+
+  /// Bytes of the line not yet ended by a terminator.
+  public var partialLineLength: Int { used - Int(starts[starts.count - 1]) }
+
   /// Number of complete lines not yet taken.
   public var pendingLines: Int { starts.count - 1 }
 
