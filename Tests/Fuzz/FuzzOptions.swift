@@ -1,0 +1,30 @@
+/// The option parser, the shell-word splitter, the line splitter and the field splitter on any bytes:
+/// errors, never traps; and the splitters keep every byte.
+func fuzzOptions(_ input: [UInt8]) {
+  _ = try? ShellWords.split(input)
+  let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
+  if let options = try? OptionParser.parse(words) {
+    _ = options.searchSettings
+    _ = try? options.pickerSettings(unicode: true, colors: true)
+  }
+  // Lines: cut at 10 and joined again, the bytes come back.
+  var splitter = LineSplitter(terminator: 10, bufferSize: 64)
+  for chunk in input.split(separator: 0xFF, omittingEmptySubsequences: false) {
+    splitter.append(Array(chunk))
+  }
+  var store = LineStore()
+  while let block = splitter.takeBlock(force: true) { store.append(block) }
+  if let last = splitter.finish() { store.append(last) }
+  let joined: [UInt8] = (0..<store.count).flatMap { store.lineBytes($0) + [UInt8(10)] }
+  let expected = input.filter { $0 != 0xFF }
+  require(joined == expected || joined == expected + [10], "line splitting lost bytes")
+  // Fields: every spec and delimiter, no trap; with a whole-line spec the line comes back.
+  for spec in ["1", "-1", "2..", "..3", "1..-2", "1,3", "2..1", "9"] {
+    guard let fields = FieldSpec(spec) else { continue }
+    for delimiter in [Delimiter.whitespace, .string(Array(input.prefix(2)))] {
+      for k in 0..<min(store.count, 16) {
+        _ = store.lineBytes(k).withUnsafeBytes { Fields.extract($0, fields, delimiter) }
+      }
+    }
+  }
+}

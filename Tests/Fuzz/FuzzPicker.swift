@@ -1,0 +1,33 @@
+/// Bytes from the terminal, through the key decoder, the picker's reducer and the renderer: nothing
+/// traps, and no control character, C1 byte or bidi control reaches a frame.
+func fuzzPicker(_ input: [UInt8]) {
+  let (lines, keys) = queryAndText(input)
+  var settings = PickerSettings()
+  settings.selection.max = 3
+  var state = PickerState(settings: settings, rows: 12, columns: 30)
+  var splitter = LineSplitter(terminator: 10)
+  splitter.append(lines + [10] + Array("alpha\nbeta\n\u{1B}[31mred\u{202E}gpj.exe\n".utf8))
+  if let block = splitter.finish() { state.handle(.input(block)) }
+  state.handle(.inputEnded)
+  var decoder = KeyDecoder()
+  let renderer = Renderer()
+  for chunk in keys.split(separator: 0xFF, omittingEmptySubsequences: false).prefix(32) {
+    for key in decoder.feed(Array(chunk)) where state.outcome == nil {
+      state.handle(.key(key))
+      while let request = state.nextSearch() {
+        if let result = request.run() { state.handle(.searched(result)) }
+      }
+    }
+    state.handle(.resize(rows: 1 + Int(chunk.first ?? 11) % 40, columns: 1 + Int(chunk.last ?? 29) % 120))
+    let frame = renderer.render(state)
+    for row in frame.text {
+      for scalar in row.unicodeScalars {
+        let v = scalar.value
+        require(
+          !(v < 0x20 || v == 0x7F || (0x80..<0xA0).contains(v) || (0x202A...0x202E).contains(v)
+            || (0x2066...0x2069).contains(v) || v == 0x200E || v == 0x200F || v == 0x061C),
+          "control character U+\(String(v, radix: 16)) in a frame")
+      }
+    }
+  }
+}
