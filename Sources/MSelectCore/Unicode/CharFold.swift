@@ -1,9 +1,7 @@
-import Synchronization
-
 /// Case and Latin-diacritic folding of Unicode scalars by table lookup (tables in `UnicodeTables.swift`).
 package enum CharFold {
   /// How a term compares characters.
-  package enum Mode: Sendable, Hashable {
+  package enum Mode: Sendable, Hashable, CaseIterable {
     case exact, lowercase, stripDiacritics, lowercaseAndStrip
   }
 
@@ -47,30 +45,31 @@ package enum CharFold {
   }
 
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
-  /// both, none gives 0xFF twice). Built at first use, kept for the life of the process.
-  private static let pairTables = Mutex<[Mode: Shared<UnsafePointer<(UInt8, UInt8)>>]>([:])
+  /// both, none gives 0xFF twice). Built once for every mode (four small tables), so they are never
+  /// changed while shared and need no lock.
+  private static let pairTables: [Mode: Shared<UnsafePointer<(UInt8, UInt8)>>] = Dictionary(
+    uniqueKeysWithValues: Mode.allCases.map { ($0, Shared(makePairs($0))) })
 
   /// The ASCII byte pairs of `mode` (see `pairTables`).
   package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
-    pairTables.withLock { known in
-      if let table = known[mode] { return table }
-      let table = self.table(mode)
-      let pairs = UnsafeMutablePointer<(UInt8, UInt8)>.allocate(capacity: 128)
-      pairs.initialize(repeating: (0xFF, 0xFF), count: 128)
-      // In increasing byte order: the first byte folding to c fills both slots, the second the other.
-      for b in 0..<128 {
-        let c = Int(table[b])
-        guard c < 128 else { continue }
-        if pairs[c].0 == 0xFF {
-          pairs[c] = (UInt8(b), UInt8(b))
-        } else if pairs[c].0 == pairs[c].1 {
-          pairs[c].1 = UInt8(b)
-        }
+    pairTables[mode]!.pointer
+  }
+
+  private static func makePairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
+    let table = self.table(mode)
+    let pairs = UnsafeMutablePointer<(UInt8, UInt8)>.allocate(capacity: 128)
+    pairs.initialize(repeating: (0xFF, 0xFF), count: 128)
+    // In increasing byte order: the first byte folding to c fills both slots, the second the other.
+    for b in 0..<128 {
+      let c = Int(table[b])
+      guard c < 128 else { continue }
+      if pairs[c].0 == 0xFF {
+        pairs[c] = (UInt8(b), UInt8(b))
+      } else if pairs[c].0 == pairs[c].1 {
+        pairs[c].1 = UInt8(b)
       }
-      let made = Shared(UnsafePointer(pairs))
-      known[mode] = made
-      return made
-    }.pointer
+    }
+    return UnsafePointer(pairs)
   }
 
   /// Every character that folds to `c` under `mode`, `c` itself first, the others in increasing order.
