@@ -27,8 +27,8 @@ public final class PickerSession {
   private let renderer: Renderer
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
-  /// Whether the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
-  private let reflows = TerminalTraits.reflowsOnResize(Environment.current)
+  /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
+  private let reflow = TerminalTraits.reflow(Environment.current)
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
   public init(settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool)
@@ -146,7 +146,7 @@ public final class PickerSession {
       switch signal {
       case SIGWINCH:
         let size = tty.size
-        tty.write(painter.resized(columns: size.columns, reflows: reflows))
+        tty.write(painter.resized(columns: size.columns, reflow: reflow))
         lastFrame = nil
         state.handle(.resize(rows: size.rows, columns: size.columns))
       case SIGTSTP: try suspend()

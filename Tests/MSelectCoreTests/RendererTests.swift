@@ -211,11 +211,20 @@ import Testing
     let long = String(repeating: "y", count: 64)
     let rows = [long, long, "> q"].map { [Frame.Span(text: $0, style: [])] }
     _ = painter.paint(Frame(rows: rows, caret: (2, 3), width: 80))
-    var copy = painter
-    // At 40 columns a reflowing terminal (tmux) wraps each long row into two lines.
-    #expect(painter.resized(columns: 40, reflows: true) == "\u{1B}[4A" + ScreenPainter.eraseBelow)
+    var cutting = painter
+    // At 40 columns a reflowing terminal (tmux) wraps each long row into two lines above the cursor.
+    #expect(painter.resized(columns: 40, reflow: .keepsCursorText) == "\u{1B}[4A" + ScreenPainter.eraseBelow)
     // A terminal that cuts long lines (xterm) keeps one line per row.
-    #expect(copy.resized(columns: 40, reflows: false) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+    #expect(cutting.resized(columns: 40, reflow: .none) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+  }
+
+  @Test func rowsBelowTheCursorDoNotMoveItsText() {
+    // The reverse layout: the caret on the first row, long rows below it; the cursor stays on its text.
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    let long = String(repeating: "y", count: 64)
+    let rows = ["> q", long, long, long].map { [Frame.Span(text: $0, style: [])] }
+    _ = painter.paint(Frame(rows: rows, caret: (0, 3), width: 80))
+    #expect(painter.resized(columns: 40, reflow: .keepsCursorText) == ScreenPainter.eraseBelow)
   }
 
   @Test func finishErasesTheRegionAndRestoresModes() {

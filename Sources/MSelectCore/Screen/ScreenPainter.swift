@@ -66,19 +66,27 @@ public struct ScreenPainter {
     return out
   }
 
+  /// How a terminal treats lines wider than its new width when it gets narrower.
+  public enum Reflow: Sendable {
+    /// Cuts them (xterm, GNU screen): every row still takes one line.
+    case none
+    /// Re-wraps them and keeps the cursor on its text (tmux, VTE, kitty, …): the rows above the
+    /// cursor take as many lines as they wrap into. (When the re-wrapped text no longer fits, tmux
+    /// pushes lines off the top of the screen into its scrollback.)
+    case keepsCursorText
+  }
+
   /// Bytes that erase the picture after the terminal was resized to `columns`, so the next paint
-  /// draws it anew where it began.
-  ///
-  /// `reflows`: the terminal re-wraps lines wider than its new width (tmux, VTE, kitty, …): each row
-  /// above the cursor then takes as many lines as it wraps into, and the way back to the region's top
-  /// is that much longer. (Lines the terminal pushed into its scrollback while re-wrapping are out of
-  /// reach of any cursor movement.)
-  public mutating func resized(columns: Int, reflows: Bool) -> String {
+  /// draws it anew where it began. (Lines the terminal pushed into its scrollback while re-wrapping
+  /// are out of reach of any cursor movement.)
+  public mutating func resized(columns: Int, reflow: Reflow) -> String {
     guard !fullscreen else { return invalidate(clear: true) }
+    func lines(_ row: Int) -> Int { max(1, (widths[row] + columns - 1) / max(columns, 1)) }
     var up = cursorRow
-    if reflows && columns > 0 {
-      up = (0..<min(cursorRow, widths.count)).reduce(0) { $0 + max(1, (widths[$1] + columns - 1) / columns) }
-      up += cursorColumn / columns
+    switch reflow {
+    case .none: break
+    case .keepsCursorText:
+      up = (0..<min(cursorRow, widths.count)).reduce(0) { $0 + lines($1) } + cursorColumn / max(columns, 1)
     }
     drawn = [nil]
     widths = []
