@@ -141,6 +141,21 @@ import Testing
     #expect(picker.exitCode() == 130)
   }
 
+  @Test func aTypicalFzfOptionLineDrawsABorder() throws {
+    let environment = [
+      "MSELECT_DEFAULT_OPTS": "--height 40% --layout=reverse --border --info=inline --color=dark"
+    ]
+    let (picker, before) = try start(lines: "alpha\nbeta\n", environment: environment, waitForPrompt: false)
+    #expect(picker.waitFor("2/2"))
+    let lines = picker.screen.lines
+    #expect(lines.first?.hasPrefix("╭") == true)
+    #expect(lines.contains { $0.hasPrefix("│ ▌   alpha") })
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "alpha\n")
+    #expect(picker.sttySettings == before)
+  }
+
   @Test func headerLinesAlignWithTheItems() throws {
     let (picker, _) = try start(["--header-lines", "1"], lines: "PID CMD\n1 init\n")
     #expect(picker.waitFor("1/1"))

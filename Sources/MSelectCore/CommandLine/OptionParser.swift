@@ -19,7 +19,7 @@ public enum OptionParser {
     var onlyFiles = false
     while let word = words.popFirst() {
       let text = String(decoding: word, as: UTF8.self)
-      if onlyFiles || word == Array("-".utf8) || !(text.hasPrefix("-") || text == "+i") {
+      if onlyFiles || word == Array("-".utf8) || !(text.hasPrefix("-") || plusFlags[text] != nil) {
         guard options.file == nil else { throw .unexpectedArgument(text) }
         options.file = text
         continue
@@ -45,8 +45,9 @@ public enum OptionParser {
         try apply(name, inline: inline, rest: &words, to: &options)
         continue
       }
-      if text == "+i" {
-        options.match.caseMode = .sensitive
+      if let long = plusFlags[text] {
+        // fzf's `+x` forms: the negation of `-x`.
+        try apply(long, inline: nil, rest: &words, to: &options)
         continue
       }
       // Short options: flags may be bundled; one that takes a value takes the rest of the word.
@@ -70,6 +71,44 @@ public enum OptionParser {
 
   private static let shortTakesValue: Set<String> = ["-q", "-f", "-d"]
 
+  /// fzf's `+X` flags and the long options they stand for.
+  private static let plusFlags: [String: String] = [
+    "+i": "--no-ignore-case", "+m": "--no-multi", "+s": "--no-sort", "+x": "--no-extended",
+    "+e": "--no-exact", "+c": "--no-color", "+1": "--no-select-1", "+0": "--no-exit-0", "+2": "--no-height",
+  ]
+
+  /// The no-op options that take an optional value, and which next words are theirs.
+  private static let optionalValues: [String: @Sendable (String) -> Bool] = [
+    "--tmux": { word in word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false && !word.contains("/")
+    },
+    "--gap": { Int($0) != nil },
+    "--scrollbar": { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") },
+    "--list-border": { Chrome.Border(rawValue: $0) != nil },
+    "--input-border": { Chrome.Border(rawValue: $0) != nil },
+    "--header-border": { Chrome.Border(rawValue: $0) != nil },
+    "--header-lines-border": { Chrome.Border(rawValue: $0) != nil },
+    "--highlight-line": { _ in false },
+  ]
+
+  /// fzf options that only change fzf's look in ways mselect does not draw (or its own integrations);
+  /// accepted, so copied option lines work, and listed in the README. `true`: takes a value
+  /// (`--name=value` or the next word); `false`: a flag, or `--name=value` only.
+  private static let compatibleNoOps: [String: Bool] = [
+    "--no-mouse": false, "--mouse": false, "--scrollbar": false, "--no-scrollbar": false,
+    "--separator": false, "--no-separator": false, "--highlight-line": false, "--no-highlight-line": false,
+    "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--keep-right": false,
+    "--no-keep-right": false, "--sync": false, "--no-sync": false, "--tmux": false, "--no-tmux": false,
+    "--unicode": false, "--no-unicode": false, "--gap": false, "--no-gap": false, "--list-border": false,
+    "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
+    "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
+    "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
+    "--jump-labels": true, "--hscroll-off": true, "--style": true, "--ellipsis": true, "--walker": true,
+    "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
+    "--min-height": true, "--ghost": true, "--pointer-label": true, "--list-label": true,
+    "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
+    "--wrap": false, "--no-wrap": false, "--wrap-sign": true, "--no-clear": false, "--no-input": false,
+  ]
+
   /// Applies one option; `inline` is a value given as `--name=value` or `-qvalue`.
   private static func apply(
     _ name: String, inline: [UInt8]?, rest: inout ArraySlice<[UInt8]>, to o: inout Options
@@ -80,6 +119,14 @@ public enum OptionParser {
       return next
     }
     func string() throws(OptionError) -> String { String(decoding: try value(), as: UTF8.self) }
+    /// An optional value: `--name=value`, or the next word when `accepts` it (as fzf takes
+    /// `--border sharp`; a word it does not accept stays a FILE or the next option).
+    func optional(_ accepts: (String) -> Bool) -> String? {
+      if let inline { return String(decoding: inline, as: UTF8.self) }
+      guard let next = rest.first, accepts(String(decoding: next, as: UTF8.self)) else { return nil }
+      rest.removeFirst()
+      return String(decoding: next, as: UTF8.self)
+    }
     func flag() throws(OptionError) {
       if let inline {
         throw .invalidValue(
@@ -135,13 +182,61 @@ public enum OptionParser {
     case "--prompt": o.prompt = try string()
     case "--pointer": o.pointer = try string()
     case "--marker": o.marker = try string()
-    case "--color": o.color = try choice(name, try string(), Options.ColorMode.self)
+    case "--color":
+      let text = try string()
+      if let mode = Options.ColorMode(rawValue: text) {
+        o.color = mode
+      } else if let palette = Palette.parse(text, onto: o.palette) {
+        o.palette = palette
+      } else {
+        throw .invalidValue(
+          option: name, value: text,
+          expected: "auto, always, never, or fzf's spec such as dark,fg:#cdd6f4,hl:red,bg+:236")
+      }
     case "--no-color": try flag(); o.color = .never
     case "--bind": o.bindings.append(try string())
     case "--cycle": try flag(); o.cycle = true
     case "--no-cycle": try flag(); o.cycle = false
     case "--scroll-off": o.scrollOff = try number(name, try value(), minimum: 0)
-    default: throw .unknownOption(name)
+    case "--no-select-1": try flag(); o.select1 = false
+    case "--no-exit-0": try flag(); o.exit0 = false
+    case "-x", "--extended": try flag(); o.match.extended = true
+    case "--no-extended": try flag(); o.match.extended = false
+    case "--no-height": try flag(); o.height = .fullscreen
+    case "--disabled", "--phony": try flag(); o.disabled = true
+    case "--enabled", "--no-phony": try flag(); o.disabled = false
+    case "--header-first": try flag(); o.headerFirst = true
+    case "--no-header-first": try flag(); o.headerFirst = false
+    case "--tabstop": o.tabstop = try number(name, try value(), minimum: 1)
+    case "--info":
+      let style = try string()
+      // `inline:PREFIX` and `inline-right:PREFIX` carry a separator fzf draws; the style is what counts.
+      let base = style.split(separator: ":", maxSplits: 1).first.map(String.init) ?? style
+      o.chrome.info = try choice(name, base, Chrome.Info.self)
+    case "--inline-info": try flag(); o.chrome.info = .inline
+    case "--no-inline-info": try flag(); o.chrome.info = .default
+    case "--no-info": try flag(); o.chrome.info = .hidden
+    case "--border":
+      let style = optional { Chrome.Border(rawValue: $0) != nil }
+      o.chrome.border =
+        try style.map { v throws(OptionError) in try choice(name, v, Chrome.Border.self) } ?? .rounded
+    case "--no-border": try flag(); o.chrome.border = .none
+    case "--border-label": o.chrome.borderLabel = try string()
+    case "--margin", "--padding":
+      let text = try string()
+      guard let spacing = Chrome.Spacing(text) else {
+        throw .invalidValue(
+          option: name, value: text, expected: "N, N% or a TRBL list such as 1,2 or 1,2,3,4")
+      }
+      if name == "--margin" { o.chrome.margin = spacing } else { o.chrome.padding = spacing }
+    default:
+      guard let takesValue = compatibleNoOps[name] else { throw .unknownOption(name) }
+      if takesValue {
+        _ = try value()
+      } else if let accepts = optionalValues[name] {
+        _ = optional(accepts)
+      }
+      o.ignored.append(name)
     }
   }
 

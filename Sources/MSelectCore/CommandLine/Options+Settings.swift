@@ -2,9 +2,11 @@
 extension Options {
   /// What searches match and rank by.
   public var searchSettings: SearchSettings {
-    SearchSettings(
+    var settings = SearchSettings(
       match: match, rank: rank, fields: SearchFields(nth ?? withNth, delimiter: delimiter),
       headerLines: headerLines)
+    settings.filtering = !disabled
+    return settings
   }
 
   public var selectionSettings: SelectionSettings {
@@ -17,9 +19,12 @@ extension Options {
     PreselectionSettings(lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
   }
 
+  /// What is printed; in `--filter` mode there is no key line (as in fzf: no key was pressed).
   public var outputSettings: OutputSettings {
-    OutputSettings(
-      printQuery: printQuery, printKey: !expect.isEmpty, terminator: print0 ? 0 : 10, fields: acceptNth,
+    var printKey = !expect.isEmpty
+    if case .filter = mode { printKey = false }
+    return OutputSettings(
+      printQuery: printQuery, printKey: printKey, terminator: print0 ? 0 : 10, fields: acceptNth,
       delimiter: delimiter)
   }
 
@@ -59,6 +64,10 @@ extension Options {
     }
     settings.cycle = cycle
     settings.scrollOff = scrollOff
+    settings.chrome = chrome
+    settings.palette = palette
+    settings.headerFirst = headerFirst
+    settings.tabstop = tabstop
     return settings
   }
 

@@ -55,6 +55,16 @@ public struct Options: Sendable, Equatable {
   public var bindings: [String] = []
   public var cycle = false
   public var scrollOff = 3
+  /// `--color` element colors (fzf's spec form).
+  public var palette = Palette()
+  /// `--info`, `--border`, `--border-label`, `--margin`, `--padding`.
+  public var chrome = Chrome()
+  public var headerFirst = false
+  public var tabstop = 8
+  /// `--disabled`: the query does not filter.
+  public var disabled = false
+  /// fzf options accepted for compatibility that change nothing here (see README "Coming from fzf").
+  public var ignored: [String] = []
 
   public init() {}
 

@@ -13,6 +13,9 @@ public struct MatchOptions: Sendable, Equatable {
   public var exact = false
   /// Latin diacritics fold (`a` matches `á`) unless `--literal`.
   public var foldDiacritics = true
+  /// The extended syntax (`'`, `^`, `$`, `!`, `|`, spaces between terms); without it (`+x`) the whole
+  /// query is one term.
+  public var extended = true
 
   public init(caseMode: CaseMode = .smart, exact: Bool = false, foldDiacritics: Bool = true) {
     self.caseMode = caseMode

@@ -14,6 +14,12 @@ public struct Pattern: Sendable, Equatable {
     self.options = options
     var groups: [[Term]] = []
     var joinNext = false
+    guard options.extended else {
+      // `+x`: the whole query is one term, operators and spaces included.
+      let term = Pattern.build(query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options)
+      self.groups = term.map { [[$0]] } ?? []
+      return
+    }
     for token in Pattern.tokens(query) {
       if token == [UInt8(ascii: "|")] {
         joinNext = !groups.isEmpty
@@ -28,6 +34,13 @@ public struct Pattern: Sendable, Equatable {
       joinNext = false
     }
     self.groups = groups
+  }
+
+  /// A pattern for `query` that matches every line (`--disabled`: the query is not a filter).
+  package init(unfiltered query: [UInt8], options: MatchOptions) {
+    self.query = query
+    self.options = options
+    groups = []
   }
 
   /// Convenience for tests and messages.
@@ -81,6 +94,15 @@ public struct Pattern: Sendable, Equatable {
       kind = kind == .suffix ? .equal : .prefix
       text = text.dropFirst()
     }
+    return build(text, kind: kind, inverse: inverse, options)
+  }
+
+  /// The term for the characters `text`, folded as `options` say.
+  private static func build(
+    _ text: ArraySlice<UInt8>, kind: Term.Kind, inverse: Bool, _ options: MatchOptions
+  )
+    -> Term?
+  {
     guard !text.isEmpty else { return nil }
     let scalars = UTF8Decoding.scalars(Array(text))
     let insensitive: Bool

@@ -7,6 +7,11 @@ public struct PickerSettings: Sendable {
     case `default`
     /// Prompt at the top, best match just below it (mselect's default, like gum and fzf --reverse).
     case reverse
+    /// Prompt at the bottom, the list above it in top-down order (best match first).
+    case reverseList = "reverse-list"
+
+    /// Whether the best match is drawn at the top of the list (moving down goes to worse matches).
+    var listsDownwards: Bool { self != .default }
   }
 
   /// How much of the terminal the picker uses (`--height`).
@@ -39,6 +44,14 @@ public struct PickerSettings: Sendable {
   public var cycle = false
   /// Lines kept visible above and below the cursor when scrolling (`--scroll-off`).
   public var scrollOff = 3
+  /// Info line style, border, label, margin and padding.
+  public var chrome = Chrome()
+  /// Colors given with `--color`.
+  public var palette = Palette()
+  /// The header goes before the prompt (`--header-first`).
+  public var headerFirst = false
+  /// Columns between tab stops (`--tabstop`).
+  public var tabstop = 8
 
   public init() {}
 

@@ -102,8 +102,14 @@ public struct PickerState {
   /// The header: `--header` lines, then the `--header-lines` input lines.
   public var headerCount: Int { settings.headerTextRows + candidateStart }
 
+  /// Rows that are not list items: prompt, info, header, and the chrome around them.
+  public var fixedRows: Int {
+    let insets = settings.chrome.insets(rows: rows, columns: columns)
+    return 1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerCount + insets.top + insets.bottom
+  }
+
   /// Rows available for list items.
-  public var listRows: Int { max(1, height - 2 - headerCount) }
+  public var listRows: Int { max(1, height - fixedRows) }
 
   /// The most rows the picker may use.
   public var maxHeight: Int { viewport.maxHeight(settings.height) }
@@ -234,7 +240,7 @@ public struct PickerState {
       if changed { queryChanged() }
       return
     }
-    let reverse = settings.layout == .reverse
+    let reverse = settings.layout.listsDownwards
     switch action {
     case .accept: acceptSelection(key: nil)
     case .abort: outcome = .cancelled
@@ -342,7 +348,7 @@ public struct PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   private mutating func updateHeight() {
-    viewport.grow(toFit: 2 + headerCount + max(listCount, 1), settings.height)
+    viewport.grow(toFit: fixedRows + max(listCount, 1), settings.height)
   }
 
   private mutating func clampScroll() {

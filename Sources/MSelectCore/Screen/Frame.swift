@@ -15,6 +15,9 @@ public struct Frame: Equatable, Sendable {
     public static let header = Style(rawValue: 1 << 7)
     public static let message = Style(rawValue: 1 << 8)
     public static let spinner = Style(rawValue: 1 << 9)
+    public static let border = Style(rawValue: 1 << 10)
+    public static let label = Style(rawValue: 1 << 11)
+    public static let query = Style(rawValue: 1 << 12)
   }
 
   /// A run of text with one style.

@@ -13,10 +13,13 @@ public struct Renderer {
   }
 
   public func render(_ state: PickerState) -> Frame {
-    let width = state.columns
     let settings = state.settings
+    let chrome = settings.chrome
+    let insets = chrome.insets(rows: state.rows, columns: state.columns)
+    // The content's width: what the margins, border and padding leave.
+    let width = max(1, state.columns - insets.left - insets.right)
     let prompt = promptRow(state, width: width)
-    let info = infoRow(state, width: width)
+    let info = chrome.infoHasOwnRow ? [infoRow(state, width: width, alignRight: chrome.info == .right)] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
     // column titles of `ps` or `kubectl get` stand over their columns.
     let indent = VisibleText(
@@ -26,14 +29,16 @@ public struct Renderer {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var row = RowBuilder(width: width)
         row.append(indent, style: [], highlights: [])
-        row.append(VisibleText(String(line)), style: .header, highlights: [])
+        row.append(VisibleText(String(line), tabstop: settings.tabstop), style: .header, highlights: [])
         header.append(row.spans)
       }
     }
     for index in 0..<state.candidateStart {
       var row = RowBuilder(width: width)
       row.append(indent, style: [], highlights: [])
-      withDisplayBytes(state, index) { row.append(VisibleText($0), style: .header, highlights: []) }
+      withDisplayBytes(state, index) {
+        row.append(VisibleText($0, tabstop: settings.tabstop), style: .header, highlights: [])
+      }
       header.append(row.spans)
     }
     var items: [[Frame.Span]] = []
@@ -47,16 +52,29 @@ public struct Renderer {
     let blank = Array(repeating: [Frame.Span](), count: max(0, state.listRows - items.count))
     var rows: [[Frame.Span]]
     let promptRowIndex: Int
-    if settings.layout == .reverse {
-      rows = [prompt.spans, info] + header + items + blank
-      promptRowIndex = 0
-    } else {
-      rows = blank + items.reversed() + header + [info, prompt.spans]
-      promptRowIndex = rows.count - 1
+    switch settings.layout {
+    case .reverse:
+      // Prompt on top, the info below it, the best match below them.
+      let top = settings.headerFirst ? header + [prompt.spans] + info : [prompt.spans] + info + header
+      rows = top + items + blank
+      promptRowIndex = settings.headerFirst ? header.count : 0
+    case .default, .reverseList:
+      let list = settings.layout == .default ? blank + items.reversed() : blank + items
+      let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
+      rows = list + bottom
+      promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
     }
-    rows = Array(rows.prefix(state.height))
-    while rows.count < state.height { rows.append([]) }
-    return Frame(rows: rows, caret: (min(promptRowIndex, state.height - 1), prompt.caret), width: width)
+    let contentHeight = max(1, state.height - insets.top - insets.bottom)
+    rows = Array(rows.prefix(contentHeight))
+    while rows.count < contentHeight { rows.append([]) }
+    if insets != (0, 0, 0, 0) {
+      rows = ChromeDecorator(chrome: chrome, unicode: unicode, rows: state.rows, columns: state.columns)
+        .decorate(rows, contentWidth: width, height: state.height)
+    }
+    return Frame(
+      rows: rows,
+      caret: (min(promptRowIndex + insets.top, state.height - 1), prompt.caret + insets.left),
+      width: state.columns)
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.
@@ -80,14 +98,46 @@ public struct Renderer {
     }
     var row = RowBuilder(width: width)
     row.append(prompt, style: .prompt, highlights: [])
-    row.append(VisibleText(cells: cells), style: [], highlights: [])
+    row.append(VisibleText(cells: cells), style: .query, highlights: [])
+    let info = state.settings.chrome.info
+    if info == .inline || info == .inlineRight {
+      // The info after the query (or at the right edge), when it fits.
+      let pieces = infoPieces(state, width: row.remaining - 2)
+      let text = pieces.spinner + pieces.counts
+      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : 2
+      if gap + DisplayWidth.of(text) <= row.remaining {
+        row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
+        if !pieces.spinner.isEmpty {
+          row.append(VisibleText(pieces.spinner), style: .spinner, highlights: [])
+        }
+        row.append(VisibleText(pieces.counts), style: .info, highlights: [])
+      }
+    }
     return (row.spans, min(caret, width - 1))
   }
 
-  /// The spinner, `MATCHES/TOTAL`, the marked count and a message. When the width is short, the
-  /// least important parts go first: the message, the review tag, the total, the spinner; the marked
-  /// count stays longest, since it tells what Enter will print.
-  private func infoRow(_ state: PickerState, width: Int) -> [Frame.Span] {
+  /// The info line: the spinner, `MATCHES/TOTAL`, the marked count and a message (see `infoPieces`),
+  /// at the left or aligned right.
+  private func infoRow(_ state: PickerState, width: Int, alignRight: Bool) -> [Frame.Span] {
+    let fitting = infoPieces(state, width: width)
+    var row = RowBuilder(width: width)
+    if alignRight {
+      let used =
+        DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
+      row.append(VisibleText(String(repeating: " ", count: max(0, width - used))), style: [], highlights: [])
+    }
+    if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
+    row.append(VisibleText(fitting.counts), style: .info, highlights: [])
+    if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
+    return row.spans
+  }
+
+  /// The parts of the info that fit `width`. When the width is short, the least important parts go
+  /// first: the message, the review tag, the total, the spinner; the marked count stays longest,
+  /// since it tells what Enter will print.
+  private func infoPieces(_ state: PickerState, width: Int) -> (
+    spinner: String, counts: String, message: String
+  ) {
     let busy = !state.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
     let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
@@ -110,15 +160,9 @@ public struct Renderer {
       ("", "\(listed)" + marked, ""),
       ("", marked.isEmpty ? "\(listed)" : String(marked.dropFirst()), ""),
     ]
-    let fitting =
-      choices.first {
-        DisplayWidth.of($0.spinner) + DisplayWidth.of($0.counts) + DisplayWidth.of($0.message) <= width
-      } ?? choices[choices.count - 1]
-    var row = RowBuilder(width: width)
-    if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
-    row.append(VisibleText(fitting.counts), style: .info, highlights: [])
-    if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
-    return row.spans
+    return choices.first {
+      DisplayWidth.of($0.spinner) + DisplayWidth.of($0.counts) + DisplayWidth.of($0.message) <= width
+    } ?? choices[choices.count - 1]
   }
 
   private func itemRow(_ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool)
@@ -150,7 +194,7 @@ public struct Renderer {
       let lastMatch = positions.last ?? 0
       let context = min(Renderer.matchContext, max(0, room / 3))
       let skip = max(0, lastMatch + 2 - room)
-      var text = VisibleText(bytes, from: skip, limit: lastMatch + room + 1)
+      var text = VisibleText(bytes, from: skip, limit: lastMatch + room + 1, tabstop: state.settings.tabstop)
       var cutLeft = skip > 0
       if let lastMatch = positions.last {
         let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }

@@ -1,26 +1,18 @@
-/// Turns styles into terminal attributes: colors, or only bold, underline and reverse (`NO_COLOR`).
+/// Turns styles into terminal attributes: colors (mselect's defaults, overridden by a `--color`
+/// palette), or only bold, underline and reverse (`NO_COLOR`, `--color=bw`).
 public struct Theme: Sendable {
   public let colors: Bool
+  public let palette: Palette
 
-  public init(colors: Bool) {
-    self.colors = colors
+  public init(colors: Bool, palette: Palette = Palette()) {
+    self.colors = colors && !palette.monochrome
+    self.palette = palette
   }
 
   /// The SGR parameters for a style ("" for plain).
   public func attributes(_ style: Frame.Style) -> String {
     var parts: [String] = []
-    if colors {
-      if style.contains(.current) { parts.append("1;48;5;236") }
-      if style.contains(.match) { parts.append(style.contains(.current) ? "38;5;114" : "32") }
-      if style.contains(.placeholder) { parts.append("2") }
-      if style.contains(.pointer) { parts.append("38;5;161") }
-      if style.contains(.marker) { parts.append("35") }
-      if style.contains(.prompt) { parts.append("34") }
-      if style.contains(.info) { parts.append("38;5;144") }
-      if style.contains(.header) { parts.append("36") }
-      if style.contains(.message) { parts.append("1;31") }
-      if style.contains(.spinner) { parts.append("38;5;161") }
-    } else {
+    guard colors else {
       if style.contains(.current) || style.contains(.pointer) || style.contains(.marker)
         || style.contains(.message)
       {
@@ -28,8 +20,46 @@ public struct Theme: Sendable {
       }
       if style.contains(.match) { parts.append("4") }
       if style.contains(.placeholder) { parts.append("7") }
+      return parts.joined(separator: ";")
     }
+    let current = style.contains(.current)
+    // Later parameters win: the text's own colors first, then the current line's, then the part's.
+    add(.fg, to: &parts)
+    add(.bg, to: &parts)
+    if current {
+      add(.fgCurrent, default: "1", to: &parts)
+      add(.bgCurrent, default: "48;5;236", to: &parts)
+    }
+    if style.contains(.match) {
+      if current {
+        add(.hlCurrent, default: "38;5;114", to: &parts)
+      } else {
+        add(.hl, default: "32", to: &parts)
+      }
+    }
+    if style.contains(.placeholder) { parts.append("2") }
+    if style.contains(.pointer) { add(.pointer, default: "38;5;161", to: &parts) }
+    if style.contains(.marker) { add(.marker, default: "35", to: &parts) }
+    if style.contains(.prompt) { add(.prompt, default: "34", to: &parts) }
+    if style.contains(.query) { add(.query, to: &parts) }
+    if style.contains(.info) { add(.info, default: "38;5;144", to: &parts) }
+    if style.contains(.header) { add(.header, default: "36", to: &parts) }
+    if style.contains(.message) { parts.append("1;31") }
+    if style.contains(.spinner) { add(.spinner, default: "38;5;161", to: &parts) }
+    if style.contains(.border) { add(.border, default: "38;5;59", to: &parts) }
+    if style.contains(.label) { add(.label, default: "38;5;144", to: &parts) }
     return parts.joined(separator: ";")
+  }
+
+  /// Appends the palette's look for `element`, or `fallback` when the palette has none.
+  private func add(_ element: Palette.Element, default fallback: String? = nil, to parts: inout [String]) {
+    guard let look = palette.looks[element] else {
+      if let fallback { parts.append(fallback) }
+      return
+    }
+    parts += look.attributes
+    if let foreground = look.foreground { parts.append(foreground) }
+    if let background = look.background { parts.append(background) }
   }
 
   /// One row as terminal bytes (attributes reset at the end).

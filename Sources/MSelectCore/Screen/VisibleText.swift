@@ -17,7 +17,7 @@ package struct VisibleText: Equatable {
 
   /// Builds the cells of characters `from..<limit` of `bytes` (a huge line is never turned into cells
   /// whole); cells keep their character index in the whole line.
-  package init(_ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max) {
+  package init(_ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, tabstop: Int = 8) {
     let n = bytes.count
     guard n > 0 else { return }
     let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -31,7 +31,7 @@ package struct VisibleText: Equatable {
     cells.reserveCapacity(min(n - i, 512))
     while i < n && index < limit {
       let (c, length) = UTF8Decoding.decode(p, i, n)
-      let cell = VisibleText.cell(c, source: index, column: column)
+      let cell = VisibleText.cell(c, source: index, column: column, tabstop: max(1, tabstop))
       cells.append(cell)
       column += cell.width
       i += length
@@ -43,14 +43,14 @@ package struct VisibleText: Equatable {
     self = bytes.withUnsafeBytes { VisibleText($0) }
   }
 
-  package init(_ text: String) {
-    self = Array(text.utf8).withUnsafeBytes { VisibleText($0) }
+  package init(_ text: String, tabstop: Int = 8) {
+    self = Array(text.utf8).withUnsafeBytes { VisibleText($0, tabstop: tabstop) }
   }
 
-  private static func cell(_ c: UInt32, source: Int, column: Int) -> Cell {
+  private static func cell(_ c: UInt32, source: Int, column: Int, tabstop: Int) -> Cell {
     switch c {
     case 0x09:
-      let width = 8 - column % 8
+      let width = tabstop - column % tabstop
       return Cell(
         text: String(repeating: " ", count: width), width: width, source: source, isPlaceholder: false)
     case 0..<0x20:

@@ -6,6 +6,8 @@ public struct SearchSettings: Sendable, Equatable {
   public var fields: SearchFields
   /// The first input lines are a header (`--header-lines`): never matched, selected or printed.
   public var headerLines: Int
+  /// The query filters the lines (`--disabled` turns it off: every line stays, in input order).
+  public var filtering = true
 
   public init(
     match: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions(),
@@ -25,7 +27,7 @@ public struct SearchSettings: Sendable, Equatable {
 
   /// The parsed query.
   public func pattern(_ query: [UInt8]) -> Pattern {
-    Pattern(query: query, options: match)
+    filtering ? Pattern(query: query, options: match) : Pattern(unfiltered: query, options: match)
   }
 }
 

@@ -1,0 +1,121 @@
+/// What surrounds the list: fzf's `--info`, `--border`, `--border-label`, `--margin` and `--padding`.
+public struct Chrome: Sendable, Equatable {
+  /// Where the `MATCHES/TOTAL` line goes (`--info`).
+  public enum Info: String, Sendable, Equatable, CaseIterable {
+    /// On its own line next to the prompt.
+    case `default`
+    /// On its own line, aligned right.
+    case right
+    /// After the query, on the prompt line.
+    case inline
+    /// On the prompt line, aligned right.
+    case inlineRight = "inline-right"
+    /// Not shown.
+    case hidden
+  }
+
+  /// The lines drawn around the picker (`--border`).
+  public enum Border: String, Sendable, Equatable, CaseIterable {
+    case none, rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left
+    case right, line, inline
+
+    /// Which sides are drawn.
+    var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
+      switch self {
+      case .none: (false, false, false, false)
+      case .horizontal, .line: (true, false, true, false)
+      case .vertical: (false, true, false, true)
+      case .top: (true, false, false, false)
+      case .bottom: (false, false, true, false)
+      case .left: (false, false, false, true)
+      case .right: (false, true, false, false)
+      default: (true, true, true, true)
+      }
+    }
+
+    /// Corner and edge characters: top-left, top-right, bottom-left, bottom-right, horizontal, vertical.
+    func glyphs(unicode: Bool) -> [String] {
+      guard unicode else { return ["+", "+", "+", "+", "-", "|"] }
+      switch self {
+      case .sharp: return ["┌", "┐", "└", "┘", "─", "│"]
+      case .bold: return ["┏", "┓", "┗", "┛", "━", "┃"]
+      case .double: return ["╔", "╗", "╚", "╝", "═", "║"]
+      case .block: return ["▛", "▜", "▙", "▟", "▀", "▌"]
+      case .thinblock: return ["🭽", "🭾", "🭼", "🭿", "▔", "▏"]
+      case .dashed: return ["┌", "┐", "└", "┘", "╌", "╎"]
+      default: return ["╭", "╮", "╰", "╯", "─", "│"]
+      }
+    }
+  }
+
+  /// Space on each side: a number of cells or a percentage of the terminal (`--margin`, `--padding`).
+  public struct Spacing: Sendable, Equatable {
+    public enum Amount: Sendable, Equatable {
+      case cells(Int)
+      case percent(Int)
+
+      func resolve(_ total: Int) -> Int {
+        switch self {
+        case .cells(let n): n
+        case .percent(let p): total * p / 100
+        }
+      }
+    }
+
+    public var top = Amount.cells(0)
+    public var right = Amount.cells(0)
+    public var bottom = Amount.cells(0)
+    public var left = Amount.cells(0)
+
+    public init() {}
+
+    /// fzf's `TRBL` forms: `1`, `1,2` (vertical, horizontal), `1,2,3` (top, horizontal, bottom),
+    /// `1,2,3,4`; each a number or `N%`.
+    public init?(_ text: String) {
+      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Amount? in
+        let t = part.filter { $0 != " " }
+        if t.hasSuffix("%"), let p = Int(t.dropLast()), (0...100).contains(p) { return .percent(p) }
+        if let n = Int(t), n >= 0 { return .cells(n) }
+        return nil
+      }
+      guard !parts.contains(where: { $0 == nil }) else { return nil }
+      let a = parts.compactMap { $0 }
+      switch a.count {
+      case 1: (top, right, bottom, left) = (a[0], a[0], a[0], a[0])
+      case 2: (top, right, bottom, left) = (a[0], a[1], a[0], a[1])
+      case 3: (top, right, bottom, left) = (a[0], a[1], a[2], a[1])
+      case 4: (top, right, bottom, left) = (a[0], a[1], a[2], a[3])
+      default: return nil
+      }
+    }
+
+    /// The cells on each side for a terminal of `rows` × `columns`.
+    func resolve(rows: Int, columns: Int) -> (top: Int, right: Int, bottom: Int, left: Int) {
+      (top.resolve(rows), right.resolve(columns), bottom.resolve(rows), left.resolve(columns))
+    }
+  }
+
+  public var info = Info.default
+  public var border = Border.none
+  /// Text set into the top border (`--border-label`).
+  public var borderLabel: String?
+  public var margin = Spacing()
+  public var padding = Spacing()
+
+  public init() {}
+
+  /// Rows the chrome takes above and below the picker's content, and columns left and right of it.
+  func insets(rows: Int, columns: Int) -> (top: Int, right: Int, bottom: Int, left: Int) {
+    let m = margin.resolve(rows: rows, columns: columns)
+    let p = padding.resolve(rows: rows, columns: columns)
+    let s = border.sides
+    // A side border keeps one blank column between itself and the text, as fzf draws it.
+    return (
+      m.top + p.top + (s.top ? 1 : 0), m.right + p.right + (s.right ? 2 : 0),
+      m.bottom + p.bottom + (s.bottom ? 1 : 0), m.left + p.left + (s.left ? 2 : 0)
+    )
+  }
+
+  /// Whether the info has a line of its own.
+  var infoHasOwnRow: Bool { info == .default || info == .right }
+}

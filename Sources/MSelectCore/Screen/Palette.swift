@@ -1,0 +1,114 @@
+/// The colors of the picker's parts, as fzf's `--color` names them; nil keeps mselect's default.
+public struct Palette: Sendable, Equatable {
+  /// One element's look: SGR parameters for the foreground and background, and attributes.
+  public struct Look: Sendable, Equatable {
+    public var foreground: String?
+    public var background: String?
+    public var attributes: [String] = []
+
+    public init(foreground: String? = nil, background: String? = nil, attributes: [String] = []) {
+      self.foreground = foreground
+      self.background = background
+      self.attributes = attributes
+    }
+  }
+
+  /// The elements a look can be given for (fzf's names; others are accepted and ignored).
+  public enum Element: String, Sendable, CaseIterable {
+    case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label
+    case fgCurrent = "fg+"
+    case bgCurrent = "bg+"
+    case hlCurrent = "hl+"
+    case selectedFg = "selected-fg"
+    case selectedBg = "selected-bg"
+    case selectedHl = "selected-hl"
+  }
+
+  public var looks: [Element: Look] = [:]
+  /// `bw`: no colors at all, only attributes.
+  public var monochrome = false
+
+  public init() {}
+
+  /// Names fzf accepts besides the elements above: given, they are checked but not drawn.
+  static let ignoredElements: Set<String> = [
+    "gutter", "separator", "scrollbar", "preview-fg", "preview-bg", "preview-border", "preview-label",
+    "preview-scrollbar", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
+    "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "footer",
+    "footer-bg", "footer-border", "footer-label", "disabled", "ghost", "nth", "alt-bg", "current-fg",
+    "current-bg", "current-hl", "selected", "preview", "hl-current", "border-label", "prompt-label",
+    "info-label", "nomatch",
+  ]
+
+  /// Parses fzf's `--color` value: base schemes (`dark`, `light`, `16`, `bw`) and
+  /// `ELEMENT:COLOR[:ATTR...]` pairs, comma separated; a color is `-1`, `0`-`255`, `#rrggbb` or a name
+  /// (`red`, `bright-blue`…); attributes are `bold`, `dim`, `italic`, `underline`, `reverse`, `blink`,
+  /// `strikethrough`, `regular`. Returns nil when the value is not such a list.
+  public static func parse(_ text: String, onto base: Palette = Palette()) -> Palette? {
+    var palette = base
+    for item in text.split(separator: ",", omittingEmptySubsequences: true) {
+      let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
+      if parts.count == 1 {
+        switch parts[0] {
+        case "dark", "light", "16", "default": palette.monochrome = false
+        case "bw": palette.monochrome = true
+        default: return nil
+        }
+        continue
+      }
+      let name = parts[0]
+      let known = Element(rawValue: name)
+      guard known != nil || ignoredElements.contains(name) else { return nil }
+      var look = known.flatMap { palette.looks[$0] } ?? Look()
+      for value in parts.dropFirst() {
+        if let attribute = attributeCode(value) {
+          if value == "regular" { look.attributes = [] } else { look.attributes.append(attribute) }
+        } else if let code = colorCode(
+          value, background: name == "bg" || name == "bg+" || name.hasSuffix("-bg"))
+        {
+          if name == "bg" || name == "bg+" || name.hasSuffix("-bg") {
+            look.background = code
+          } else {
+            look.foreground = code
+          }
+        } else {
+          return nil
+        }
+      }
+      if let known { palette.looks[known] = look }
+    }
+    return palette
+  }
+
+  private static let colorNames = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+
+  /// The SGR parameters of a color (`""` for the terminal's default), nil when it is not one.
+  static func colorCode(_ text: String, background: Bool) -> String? {
+    let base = background ? 40 : 30
+    if text == "-1" || text == "default" { return background ? "49" : "39" }
+    if let n = Int(text), (0...255).contains(n) { return "\(base + 8);5;\(n)" }
+    if text.hasPrefix("#"), text.count == 7, let rgb = Int(text.dropFirst(), radix: 16) {
+      return "\(base + 8);2;\(rgb >> 16);\((rgb >> 8) & 0xFF);\(rgb & 0xFF)"
+    }
+    if let k = colorNames.firstIndex(of: text) { return "\(base + k)" }
+    if text.hasPrefix("bright-"), let k = colorNames.firstIndex(of: String(text.dropFirst(7))) {
+      return "\(base + 60 + k)"
+    }
+    return nil
+  }
+
+  /// The SGR parameter of an attribute name, nil when it is not one.
+  static func attributeCode(_ text: String) -> String? {
+    switch text {
+    case "bold": "1"
+    case "dim": "2"
+    case "italic": "3"
+    case "underline": "4"
+    case "blink": "5"
+    case "reverse": "7"
+    case "strikethrough", "strike": "9"
+    case "regular": "0"
+    default: nil
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Testing
+
+@testable import MSelectCore
+
+/// Options people carry over from fzf: accepted with fzf's meaning.
+@Suite struct FzfHabitsTests {
+  func parse(_ words: [String]) throws(OptionError) -> Options {
+    try OptionParser.parse(words.map { Array($0.utf8) })
+  }
+
+  @Test func plusFlagsNegate() throws {
+    #expect(try parse(["+m"]).max == 1)
+    #expect(try parse(["+s"]).rank.sort == false)
+    #expect(try parse(["+x"]).match.extended == false)
+    #expect(try parse(["-e", "+e"]).match.exact == false)
+    #expect(try parse(["+c"]).color == .never)
+    #expect(try parse(["-1", "+1"]).select1 == false)
+    #expect(try parse(["+i"]).match.caseMode == .sensitive)
+  }
+
+  @Test func borderTakesAStyleOnlyWhenItIsOne() throws {
+    #expect(try parse(["--border"]).chrome.border == .rounded)
+    #expect(try parse(["--border", "sharp"]).chrome.border == .sharp)
+    #expect(try parse(["--border=bold"]).chrome.border == .bold)
+    let o = try parse(["--border", "list.txt"])
+    #expect(o.chrome.border == .rounded)
+    #expect(o.file == "list.txt")
+    #expect(throws: OptionError.self) { try parse(["--border=wavy"]) }
+  }
+
+  @Test func infoStyles() throws {
+    #expect(try parse(["--info=inline"]).chrome.info == .inline)
+    #expect(try parse(["--info", "inline-right:< "]).chrome.info == .inlineRight)
+    #expect(try parse(["--inline-info"]).chrome.info == .inline)
+    #expect(try parse(["--no-info"]).chrome.info == .hidden)
+    #expect(throws: OptionError.self) { try parse(["--info=sideways"]) }
+  }
+
+  @Test func marginsAndPadding() throws {
+    let o = try parse(["--margin", "1,2", "--padding=10%"])
+    #expect(o.chrome.margin.top == .cells(1) && o.chrome.margin.left == .cells(2))
+    #expect(o.chrome.padding.bottom == .percent(10))
+    #expect(
+      Chrome.Spacing("1,2,3") != nil && Chrome.Spacing("1,2,3,4,5") == nil && Chrome.Spacing("x") == nil)
+  }
+
+  @Test func colorSpecs() throws {
+    let o = try parse(["--color=dark,fg:#cdd6f4,hl:red:bold,bg+:236", "--color", "prompt:4,gutter:-1"])
+    #expect(o.color == .auto)
+    #expect(o.palette.looks[.fg]?.foreground == "38;2;205;214;244")
+    #expect(o.palette.looks[.hl] == Palette.Look(foreground: "31", attributes: ["1"]))
+    #expect(o.palette.looks[.bgCurrent]?.background == "48;5;236")
+    #expect(o.palette.looks[.prompt]?.foreground == "38;5;4")
+    #expect(try parse(["--color=always"]).color == .always)
+    #expect(try parse(["--color=bw"]).palette.monochrome)
+    #expect(throws: OptionError.self) { try parse(["--color=fg:chartreuse"]) }
+    #expect(throws: OptionError.self) { try parse(["--color=sparkles:1"]) }
+    // The palette reaches the terminal: the current line's background and the matches' color.
+    let theme = Theme(colors: true, palette: o.palette)
+    #expect(theme.attributes([.current]).contains("48;5;236"))
+    #expect(theme.attributes([.match]).hasSuffix("1;31"))
+    #expect(!Theme(colors: true, palette: try parse(["--color=bw"]).palette).colors)
+  }
+
+  @Test func lookOnlyOptionsAreAccepted() throws {
+    let o = try parse([
+      "--no-mouse", "--scrollbar", "--no-separator", "--highlight-line", "--gap", "2", "--style=full",
+      "--tmux", "80%", "--walker-skip", ".git,node_modules", "--ellipsis=..", "--no-bold", "list.txt",
+    ])
+    #expect(o.file == "list.txt")
+    #expect(o.ignored.contains("--tmux") && o.ignored.contains("--walker-skip"))
+  }
+
+  @Test func aTypicalDefaultOptsLineWorks() throws {
+    let words = try ShellWords.split(Array("--height 40% --layout=reverse --border --info=inline".utf8))
+    let o = try OptionParser.parse([], defaults: words)
+    #expect(o.height == .percent(40) && o.layout == .reverse && o.chrome.border == .rounded)
+    #expect(o.chrome.info == .inline)
+  }
+
+  @Test func noExtendedTakesTheQueryAsOneTerm() {
+    let options = MatchOptions()
+    var plain = options
+    plain.extended = false
+    #expect(filter("^a b$", ["^a b$x", "ab"], options: plain) == ["^a b$x"])
+    #expect(filter("^a b$", ["^a b$x", "ab"], options: options) == ["ab"])
+  }
+
+  @Test func disabledMatchesEverythingInInputOrder() throws {
+    let o = try parse(["--disabled"])
+    let lines = Filter.run(Array("zzz".utf8), in: .lines(store(["b", "a"])), settings: o.searchSettings).lines
+    #expect(lines == [0, 1])
+  }
+
+  @Test func expectPrintsNoKeyLineInFilterMode() throws {
+    #expect(try parse(["--expect", "ctrl-x", "-f", "a"]).outputSettings.printKey == false)
+    #expect(try parse(["--expect", "ctrl-x"]).outputSettings.printKey == true)
+  }
+
+  @Test func tabstop() throws {
+    let h = Harness(["a\tb"], ["--tabstop", "4"], columns: 30)
+    #expect(Renderer().render(h.state).text[2] == "▌   a   b" + String(repeating: " ", count: 21))
+  }
+}
+
+@Suite struct ChromeRenderingTests {
+  func rows(_ arguments: [String], _ lines: [String] = ["one", "two"], columns: Int = 20) -> [String] {
+    let h = Harness(lines, arguments, rows: 20, columns: columns)
+    // Trailing blanks (the current line's background, padding to a border) do not matter here.
+    return Renderer().render(h.state).text.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+  }
+
+  @Test func aBorderWithALabelFramesThePicker() {
+    let text = rows(["--border", "--border-label", "L", "--height", "6"])
+    #expect(text.count == 6)
+    #expect(text[0] == "╭────────L─────────╮")
+    #expect(text[1] == "│ >                │")
+    #expect(text[2] == "│   2/2            │")
+    #expect(text[3].hasPrefix("│ ▌   one"))
+    #expect(text[5] == "╰──────────────────╯")
+  }
+
+  @Test func inlineAndHiddenInfo() {
+    #expect(rows(["--info=inline"])[0] == ">     2/2")
+    let hidden = rows(["--info=hidden"])
+    #expect(hidden[0] == ">" && hidden[1] == "▌   one")
+    #expect(rows(["--info=right"], columns: 12)[1] == "         2/2")
+  }
+
+  @Test func reverseListAndHeaderFirst() {
+    let text = rows(["--layout=reverse-list", "--header", "H", "--height", "5"])
+    #expect(text == ["▌   one", "    two", "    H", "  2/2", ">"])
+    let first = rows(["--header", "H", "--header-first", "--height", "5"])
+    #expect(first.prefix(3) == ["    H", ">", "  2/2"])
+  }
+
+  @Test func marginsLeaveBlankCells() {
+    let text = rows(["--margin", "1,3", "--height", "6"])
+    #expect(text[0] == "")
+    #expect(text[1] == "   >")
+  }
+}
