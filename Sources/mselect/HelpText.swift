@@ -22,6 +22,8 @@ let helpText = """
     -d, --delimiter STR     field delimiter (default: runs of blanks)
     --tiebreak LIST         length,begin,end,index (default: length)
     --no-sort, --tac        keep / reverse input order
+    +x, --no-extended       the whole query is one term (no operators)
+    --disabled              the query does not filter
     Query syntax: terms are ANDed; 'exact ^prefix suffix$ ^whole$ !not; a | b is OR; \\  is a space.
 
   Selection:
@@ -46,15 +48,18 @@ let helpText = """
 
   Picker:
     --height N|N%           lines to use (default 50%), --fullscreen for the whole screen
-    --layout default|reverse, --reverse
-    --prompt STR, --pointer STR, --marker STR, --header TEXT
-    --color auto|always|never (NO_COLOR is honoured), --cycle, --scroll-off N
+    --layout default|reverse|reverse-list, --reverse
+    --prompt STR, --pointer STR, --marker STR, --header TEXT, --header-first
+    --color auto|always|never (NO_COLOR is honoured), or fzf's spec (dark,fg:#cdd6f4,hl:red,...)
+    --border[=STYLE], --border-label TEXT, --margin TRBL, --padding TRBL
+    --info default|right|inline|inline-right|hidden, --cycle, --scroll-off N, --tabstop N
     --bind KEY:ACTION[+ACTION],...
 
   Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
   matches; ctrl-t invert; ctrl-s review the marked lines; enter accept; esc, ctrl-c cancel.
 
   Exit status: 0 printed, 1 nothing printed, 2 error, 130 cancelled.
-  MSELECT_DEFAULT_OPTS holds options read before the command line.
+  MSELECT_DEFAULT_OPTS holds options read before the command line. fzf's look-only options
+  (--no-mouse, --scrollbar, --tmux, ...) are accepted and change nothing; see the README.
 
   """
