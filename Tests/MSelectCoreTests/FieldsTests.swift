@@ -28,4 +28,21 @@ import Testing
   func invalidSpecs(spec: String) {
     #expect(FieldSpec(spec) == nil)
   }
+
+  @Test func delimitersAreRegularExpressionsAsInFzf() throws {
+    func d(_ text: String) -> Delimiter? { Delimiter.parse(Array(text.utf8)) }
+    #expect(d(":") == .string([58]))
+    #expect(d("\\t") == .string([9]))
+    #expect(d("") == .whitespace)
+    #expect(d("(") == nil)
+    let colons = try #require(d(":+"))
+    #expect(extract("a::b:c", "2", colons) == "b")
+    #expect(extract("a::b:c", "-1", colons) == "c")
+    let slashOrColon = try #require(d("[/:]"))
+    #expect(extract("usr/lib:x", "2..", slashOrColon) == "lib x")
+    // A line that is not UTF-8 is one field.
+    let bytes: [UInt8] = [0x61, 0x3A, 0xFF]
+    let spec = try #require(FieldSpec("1"))
+    #expect(bytes.withUnsafeBytes { Fields.extract($0, spec, colons) } == bytes)
+  }
 }

@@ -155,7 +155,12 @@ public enum OptionParser {
     case "--tiebreak": o.rank.tiebreaks = try tiebreaks(name, try string())
     case "-d", "--delimiter":
       let v = try value()
-      o.delimiter = v.isEmpty ? .whitespace : .string(v)
+      guard let delimiter = Delimiter.parse(v) else {
+        throw .invalidValue(
+          option: name, value: String(decoding: v, as: UTF8.self),
+          expected: "a string or a regular expression")
+      }
+      o.delimiter = delimiter
     case "--nth": o.nth = try fields(name, try string())
     case "--with-nth": o.withNth = try fields(name, try string())
     case "--accept-nth": o.acceptNth = try fields(name, try string())

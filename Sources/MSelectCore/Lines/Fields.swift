@@ -4,12 +4,54 @@ public enum Delimiter: Sendable, Equatable {
   case whitespace
   /// A literal byte string separates fields.
   case string([UInt8])
+  /// A regular expression separates fields (fzf's `-d` is one); a plain string stays `.string`.
+  case pattern(DelimiterPattern)
+
+  /// `-d TEXT` as fzf reads it: a regular expression, which is a fast literal when it has no
+  /// special characters (`:`, `::`); nil when it is not a valid expression.
+  public static func parse(_ text: [UInt8]) -> Delimiter? {
+    if text.isEmpty { return .whitespace }
+    let special = Set("\\.[]()*+?{}|^$".utf8)
+    guard text.contains(where: special.contains) else { return .string(text) }
+    // The common escapes of a single character stay literal (and fast).
+    let escapes: [[UInt8]: UInt8] = [Array("\\t".utf8): 9, Array("\\|".utf8): 124, Array("\\.".utf8): 46]
+    if let byte = escapes[text] { return .string([byte]) }
+    return DelimiterPattern(String(decoding: text, as: UTF8.self)).map { .pattern($0) }
+  }
 
   /// What joins selected fields again when several are printed or searched.
   var joiner: [UInt8] {
     switch self {
     case .whitespace: [UInt8(ascii: " ")]
     case .string(let s): s
+    case .pattern: [UInt8(ascii: " ")]
+    }
+  }
+}
+
+/// A compiled `-d` regular expression (immutable, so any thread may match with it).
+public struct DelimiterPattern: Sendable, Equatable {
+  public let source: String
+  private let regex: Shared<Regex<AnyRegexOutput>>
+
+  init?(_ source: String) {
+    guard let regex = try? Regex(source) else { return nil }
+    self.source = source
+    self.regex = Shared(regex)
+  }
+
+  public static func == (a: DelimiterPattern, b: DelimiterPattern) -> Bool { a.source == b.source }
+
+  /// Byte ranges of the delimiters in `line` (valid UTF-8; nil for a line that is not).
+  func separators(in line: UnsafeRawBufferPointer) -> [Range<Int>]? {
+    let text = String(decoding: line, as: UTF8.self)
+    guard text.utf8.count == line.count else { return nil }
+    let utf8 = text.utf8
+    return text.matches(of: regex.pointer).compactMap { match in
+      guard !match.range.isEmpty else { return nil }
+      let lower = utf8.distance(from: utf8.startIndex, to: match.range.lowerBound)
+      let upper = utf8.distance(from: utf8.startIndex, to: match.range.upperBound)
+      return lower..<upper
     }
   }
 }
@@ -91,6 +133,15 @@ package enum Fields {
         } else {
           i += 1
         }
+      }
+      result.append(start..<n)
+    case .pattern(let pattern):
+      // A line that is not UTF-8 cannot be matched by the expression: it is one field.
+      guard let separators = pattern.separators(in: line) else { return [0..<n] }
+      var start = 0
+      for separator in separators {
+        result.append(start..<separator.lowerBound)
+        start = separator.upperBound
       }
       result.append(start..<n)
     }
