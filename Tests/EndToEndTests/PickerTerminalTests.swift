@@ -156,6 +156,18 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  @Test func ansiInputIsColoredOnScreenAndPlainOnStdout() throws {
+    let (picker, before) = try start(["--ansi"], lines: "\u{1B}[33myellow\u{1B}[0m\nplain\n")
+    #expect(picker.waitFor("2/2"))
+    // The color reached the terminal as a color (the emulator never shows an escape as text).
+    #expect(picker.screen.lines.contains { $0.hasSuffix("yellow") && !$0.contains("[33m") })
+    #expect(String(decoding: picker.transcript, as: UTF8.self).contains("33;1;48;5;236m"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "yellow\n")
+    #expect(picker.sttySettings == before)
+  }
+
   @Test func headerLinesAlignWithTheItems() throws {
     let (picker, _) = try start(["--header-lines", "1"], lines: "PID CMD\n1 init\n")
     #expect(picker.waitFor("1/1"))

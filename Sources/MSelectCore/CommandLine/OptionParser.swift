@@ -208,6 +208,8 @@ public enum OptionParser {
     case "-x", "--extended": try flag(); o.match.extended = true
     case "--no-extended": try flag(); o.match.extended = false
     case "--no-height": try flag(); o.height = .fullscreen
+    case "--ansi": try flag(); o.ansi = true
+    case "--no-ansi": try flag(); o.ansi = false
     case "--disabled", "--phony": try flag(); o.disabled = true
     case "--enabled", "--no-phony": try flag(); o.disabled = false
     case "--header-first": try flag(); o.headerFirst = true

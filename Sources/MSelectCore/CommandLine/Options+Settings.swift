@@ -6,6 +6,7 @@ extension Options {
       match: match, rank: rank, fields: SearchFields(nth ?? withNth, delimiter: delimiter),
       headerLines: headerLines)
     settings.filtering = !disabled
+    settings.fields.ansi = ansi
     return settings
   }
 
@@ -16,16 +17,21 @@ extension Options {
   /// The preselection options; `fileLines` are the lines of the `--preselect-file` files, read by the
   /// caller.
   public func preselectionSettings(fileLines: [[UInt8]] = []) -> PreselectionSettings {
-    PreselectionSettings(lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
+    var settings = PreselectionSettings(
+      lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
+    settings.ansi = ansi
+    return settings
   }
 
   /// What is printed; in `--filter` mode there is no key line (as in fzf: no key was pressed).
   public var outputSettings: OutputSettings {
     var printKey = !expect.isEmpty
     if case .filter = mode { printKey = false }
-    return OutputSettings(
+    var settings = OutputSettings(
       printQuery: printQuery, printKey: printKey, terminator: print0 ? 0 : 10, fields: acceptNth,
       delimiter: delimiter)
+    settings.ansi = ansi
+    return settings
   }
 
   public var scriptedSettings: Scripted.Settings {

@@ -63,6 +63,8 @@ public struct Options: Sendable, Equatable {
   public var tabstop = 8
   /// `--disabled`: the query does not filter.
   public var disabled = false
+  /// `--ansi`: SGR sequences in lines are colors, not text.
+  public var ansi = false
   /// fzf options accepted for compatibility that change nothing here (see README "Coming from fzf").
   public var ignored: [String] = []
 

@@ -24,6 +24,14 @@ public struct Frame: Equatable, Sendable {
   public struct Span: Equatable, Sendable {
     public var text: String
     public var style: Style
+    /// The input's own SGR parameters for this text (`--ansi`), drawn under the style's.
+    public var colors: String?
+
+    public init(text: String, style: Style, colors: String? = nil) {
+      self.text = text
+      self.style = style
+      self.colors = colors
+    }
   }
 
   public var rows: [[Span]]

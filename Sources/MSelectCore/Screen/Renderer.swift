@@ -36,8 +36,9 @@ public struct Renderer {
     for index in 0..<state.candidateStart {
       var row = RowBuilder(width: width)
       row.append(indent, style: [], highlights: [])
-      withDisplayBytes(state, index) {
-        row.append(VisibleText($0, tabstop: settings.tabstop), style: .header, highlights: [])
+      withDisplayBytes(state, index) { bytes, colors in
+        row.append(
+          VisibleText(bytes, tabstop: settings.tabstop), style: .header, highlights: [], colors: colors)
       }
       header.append(row.spans)
     }
@@ -78,14 +79,25 @@ public struct Renderer {
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.
-  private func withDisplayBytes<R>(_ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer) -> R)
-    -> R
-  {
+  /// Runs `body` on the bytes shown for a line and, with `--ansi`, the colors of its characters.
+  private func withDisplayBytes<R>(
+    _ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer, [String?]?) -> R
+  ) -> R {
     let line = state.store.line(index)
-    if let spec = state.settings.shownFields {
-      return Fields.extract(line, spec, state.settings.delimiter).withUnsafeBytes(body)
+    if state.settings.search.fields.ansi && ANSI.mayHaveSequences(line) {
+      let colored = ANSI.colored(line)
+      return colored.text.withUnsafeBytes { text in
+        if let spec = state.settings.shownFields {
+          // Fields are cut from the text; their colors are not carried over.
+          return Fields.extract(text, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
+        }
+        return body(text, colored.colors)
+      }
     }
-    return body(line)
+    if let spec = state.settings.shownFields {
+      return Fields.extract(line, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
+    }
+    return body(line, nil)
   }
 
   private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
@@ -183,7 +195,7 @@ public struct Renderer {
         state.selection.contains(index) ? settings.marker : String(repeating: " ", count: markerWidth)),
       style: base.union(.marker), highlights: [])
     let room = row.remaining
-    withDisplayBytes(state, index) { bytes in
+    withDisplayBytes(state, index) { bytes, colors in
       var positions: [Int] = []
       if highlight && !state.result.query.isEmpty {
         positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
@@ -213,7 +225,7 @@ public struct Renderer {
         }
       }
       if cutLeft { row.append(VisibleText("…"), style: base, highlights: []) }
-      row.append(text, style: base, highlights: Set(positions))
+      row.append(text, style: base, highlights: Set(positions), colors: colors)
     }
     if isCurrent { row.fill(style: base) }
     return row.spans

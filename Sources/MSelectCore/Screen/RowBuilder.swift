@@ -11,8 +11,11 @@ struct RowBuilder {
 
   var remaining: Int { width - used }
 
-  /// Appends cells; those whose source index is in `highlights` get the match style.
-  mutating func append(_ text: VisibleText, style: Frame.Style, highlights: Set<Int>) {
+  /// Appends cells; those whose source index is in `highlights` get the match style, and those with
+  /// an entry in `colors` (by source index) keep the input's colors (`--ansi`).
+  mutating func append(
+    _ text: VisibleText, style: Frame.Style, highlights: Set<Int>, colors: [String?]? = nil
+  ) {
     guard !full else { return }
     var restWidth = text.width
     for cell in text.cells {
@@ -28,7 +31,8 @@ struct RowBuilder {
         full = true
         return
       }
-      add(cell.text, width: cell.width, style: cellStyle)
+      let own = colors.flatMap { cell.source < $0.count ? $0[cell.source] : nil }
+      add(cell.text, width: cell.width, style: cellStyle, colors: own)
     }
   }
 
@@ -37,11 +41,11 @@ struct RowBuilder {
     if used < width { add(String(repeating: " ", count: width - used), width: width - used, style: style) }
   }
 
-  private mutating func add(_ text: String, width: Int, style: Frame.Style) {
-    if let last = spans.last, last.style == style {
+  private mutating func add(_ text: String, width: Int, style: Frame.Style, colors: String? = nil) {
+    if let last = spans.last, last.style == style, last.colors == colors {
       spans[spans.count - 1].text += text
     } else {
-      spans.append(Frame.Span(text: text, style: style))
+      spans.append(Frame.Span(text: text, style: style, colors: colors))
     }
     used += width
   }

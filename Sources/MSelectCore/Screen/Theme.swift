@@ -67,7 +67,9 @@ public struct Theme: Sendable {
     var out = ""
     var active = ""
     for span in row {
-      let attributes = self.attributes(span.style)
+      var attributes = self.attributes(span.style)
+      // The input's colors (`--ansi`) come first, so the current line's and the matches' win.
+      if colors, let own = span.colors { attributes = attributes.isEmpty ? own : own + ";" + attributes }
       if attributes != active {
         out += "\u{1B}[0m"
         if !attributes.isEmpty { out += "\u{1B}[\(attributes)m" }

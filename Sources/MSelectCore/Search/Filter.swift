@@ -31,9 +31,13 @@ public enum Filter {
     let pattern = settings.pattern(query)
     switch input {
     case .bytes(let bytes, let terminator, let owner):
-      let scanned = withExtendedLifetime(owner) {
-        RawScan.filter(bytes, terminator: terminator, pattern: pattern, settings: settings)
-      }
+      // The in-place scan checks anchors on raw bytes; with `--ansi` lines go through the line table.
+      let scanned =
+        settings.fields.ansi
+        ? nil
+        : withExtendedLifetime(owner) {
+          RawScan.filter(bytes, terminator: terminator, pattern: pattern, settings: settings)
+        }
       if let (scan, lines) = scanned {
         return Outcome(source: KeptAlive(scan, owner), lines: lines, scannedInPlace: true)
       }

@@ -270,6 +270,11 @@ package enum Search {
     of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
     prescanned: Bool = false
   ) -> UInt64? {
+    if fields.ansi && ANSI.mayHaveSequences(line) {
+      var plain = fields
+      plain.ansi = false
+      return ANSI.withStripped(line) { key(of: $0, &matcher, plain, sortKey) }
+    }
     let outcome: Match?
     if let spec = fields.spec {
       outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }

@@ -35,6 +35,8 @@ public struct SearchSettings: Sendable, Equatable {
 public struct SearchFields: Sendable, Equatable {
   let spec: FieldSpec?
   let delimiter: Delimiter
+  /// The text searched is the line without its SGR sequences (`--ansi`).
+  package var ansi = false
 
   /// The whole line.
   public init() {

@@ -70,6 +70,14 @@ public struct OutputFormatter: Sendable {
   /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator).
   fileprivate func append(_ index: Int, of store: some LineSource, to out: inout OutputBuffer) {
     let line = store.line(index)
+    if settings.ansi && ANSI.mayHaveSequences(line) {
+      ANSI.stripped(line).withUnsafeBytes { appendLine($0, to: &out) }
+      return
+    }
+    appendLine(line, to: &out)
+  }
+
+  private func appendLine(_ line: UnsafeRawBufferPointer, to out: inout OutputBuffer) {
     if let spec = settings.fields {
       Fields.extract(line, spec, settings.delimiter).withUnsafeBytes { out.append($0) }
     } else {

@@ -9,6 +9,8 @@ public struct OutputSettings: Sendable, Equatable {
   /// Only these fields of each line are printed (`--accept-nth`).
   public var fields: FieldSpec?
   public var delimiter: Delimiter
+  /// Lines are printed without their SGR sequences (`--ansi`, as fzf does).
+  public var ansi = false
 
   public init(
     printQuery: Bool = false, printKey: Bool = false, terminator: UInt8 = 10, fields: FieldSpec? = nil,

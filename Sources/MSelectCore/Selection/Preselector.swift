@@ -1,6 +1,8 @@
 /// Decides which lines start marked: `--preselect`, `--preselect-file`, `--preselect-match`, `--select-all`.
 public struct Preselector {
   private let all: Bool
+  /// Lines are compared without their SGR sequences (`--ansi`: what is printed).
+  private let ansi: Bool
   private let wanted: WantedLines
   private var matchers: [Matcher]
   private let limit: Int?
@@ -9,6 +11,7 @@ public struct Preselector {
 
   /// `limit`: `--max`, which refuses marks beyond it.
   public init(_ settings: PreselectionSettings, limit: Int?) {
+    ansi = settings.ansi
     all = settings.all
     wanted = WantedLines(settings.lines)
     matchers = settings.queries.map { Matcher(pattern: Pattern(query: $0, options: settings.match)) }
@@ -20,6 +23,14 @@ public struct Preselector {
 
   /// Whether a line is named by any preselection option (they combine as a union).
   package mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
+    if ansi && ANSI.mayHaveSequences(line) {
+      let plain = ANSI.stripped(line)
+      return plain.withUnsafeBytes { wantsPlain($0) }
+    }
+    return wantsPlain(line)
+  }
+
+  private mutating func wantsPlain(_ line: UnsafeRawBufferPointer) -> Bool {
     if all || wanted.contains(line) { return true }
     for k in matchers.indices where matchers[k].match(line) != nil { return true }
     return false

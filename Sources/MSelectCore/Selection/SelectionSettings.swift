@@ -23,6 +23,8 @@ public struct PreselectionSettings: Sendable, Equatable {
   public var all: Bool
   /// How the queries compare characters.
   public var match: MatchOptions
+  /// Lines are compared and matched without their SGR sequences (`--ansi`).
+  public var ansi = false
 
   public init(
     lines: [[UInt8]] = [], queries: [[UInt8]] = [], all: Bool = false, match: MatchOptions = MatchOptions()

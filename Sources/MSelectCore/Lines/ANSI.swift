@@ -1,0 +1,82 @@
+/// SGR escape sequences (`ESC [ … m`: colors and attributes) in input lines, for `--ansi`: matching,
+/// fields, widths and output use the text without them; the picker shows their colors. Other escape
+/// sequences are left in the text (and shown as placeholders).
+package enum ANSI {
+  /// The text of a line and the SGR state of each of its characters.
+  package struct Colored {
+    /// The line's bytes without SGR sequences.
+    package var text: [UInt8] = []
+    /// For each character of `text` (by index), the SGR parameters in force (nil: none).
+    package var colors: [String?] = []
+  }
+
+  /// The length of an SGR sequence at `i` (ESC [ digits, `;` or `:` … m), or nil if there is none.
+  @inline(__always)
+  private static func sequenceLength(_ p: UnsafeRawBufferPointer, at i: Int) -> Int? {
+    guard p[i] == 0x1B, i + 1 < p.count, p[i + 1] == UInt8(ascii: "[") else { return nil }
+    var j = i + 2
+    while j < p.count, p[j] == UInt8(ascii: ";") || p[j] == UInt8(ascii: ":") || (48...57).contains(p[j]) {
+      j += 1
+    }
+    return j < p.count && p[j] == UInt8(ascii: "m") ? j - i + 1 : nil
+  }
+
+  /// Whether the line holds an ESC byte at all (most lines do not: they pass through untouched).
+  @inline(__always)
+  static func mayHaveSequences(_ line: UnsafeRawBufferPointer) -> Bool {
+    line.contains(0x1B)
+  }
+
+  /// Runs `body` on the line without its SGR sequences.
+  @inline(__always)
+  package static func withStripped<R>(_ line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R)
+    -> R
+  {
+    guard mayHaveSequences(line) else { return body(line) }
+    return stripped(line).withUnsafeBytes(body)
+  }
+
+  /// The line without its SGR sequences.
+  package static func stripped(_ line: UnsafeRawBufferPointer) -> [UInt8] {
+    var out: [UInt8] = []
+    out.reserveCapacity(line.count)
+    var i = 0
+    while i < line.count {
+      if let length = sequenceLength(line, at: i) {
+        i += length
+        continue
+      }
+      out.append(line[i])
+      i += 1
+    }
+    return out
+  }
+
+  /// The line's text and each character's colors.
+  package static func colored(_ line: UnsafeRawBufferPointer) -> Colored {
+    var result = Colored()
+    var state: [Substring] = []
+    var i = 0
+    while i < line.count {
+      if let length = sequenceLength(line, at: i) {
+        let params = String(decoding: line[(i + 2)..<(i + length - 1)], as: UTF8.self)
+        // A reset (`0`, or nothing) clears what came before; anything else adds to it.
+        for param in params.split(separator: ";", omittingEmptySubsequences: false) {
+          if param.isEmpty || param == "0" || param == "00" {
+            state.removeAll()
+          } else {
+            state.append(param)
+          }
+        }
+        i += length
+        continue
+      }
+      let b = line[i]
+      result.text.append(b)
+      // One color per character: continuation bytes of UTF-8 belong to the character before.
+      if b & 0xC0 != 0x80 { result.colors.append(state.isEmpty ? nil : state.joined(separator: ";")) }
+      i += 1
+    }
+    return result
+  }
+}
