@@ -10,8 +10,10 @@ struct EventSources {
     var signals = false
     var searches = false
     var input = false
+    /// The preview command wrote something (or ended).
+    var preview = false
 
-    var any: Bool { terminal || terminalWritable || signals || searches || input }
+    var any: Bool { terminal || terminalWritable || signals || searches || input || preview }
   }
 
   let terminal: Int32
@@ -21,6 +23,8 @@ struct EventSources {
   let searches: Int32
   /// The candidate stream, while it is open.
   let input: Int32?
+  /// The preview command's output, while one runs.
+  let preview: Int32?
 
   /// Waits until a source is ready or `timeoutMilliseconds` pass (-1: no limit).
   func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
@@ -29,10 +33,18 @@ struct EventSources {
       (terminal, readable | (terminalOutputPending ? Int16(POLLOUT) : 0)), (signals, readable),
       (searches, readable),
     ]
-    if let input { entries.append((input, readable)) }
+    let inputSlot = input.map { fd -> Int in
+      entries.append((fd, readable))
+      return entries.count - 1
+    }
+    let previewSlot = preview.map { fd -> Int in
+      entries.append((fd, readable))
+      return entries.count - 1
+    }
     let ready = try Syscall.poll(entries, timeoutMilliseconds: timeoutMilliseconds)
     return Ready(
       terminal: ready[0] & readable != 0, terminalWritable: ready[0] & Int16(POLLOUT) != 0,
-      signals: ready[1] != 0, searches: ready[2] != 0, input: ready.count > 3 && ready[3] != 0)
+      signals: ready[1] != 0, searches: ready[2] != 0, input: inputSlot.map { ready[$0] != 0 } ?? false,
+      preview: previewSlot.map { ready[$0] != 0 } ?? false)
   }
 }

@@ -17,6 +17,8 @@ public final class PickerSession {
   static let tickInterval: Int32 = 100
   /// How long the last output may wait for the terminal on the way out.
   static let finalDrain: Int32 = 1000
+  /// The pause before a preview starts (nanoseconds).
+  static let previewDelay = 30_000_000
 
   private let tty: TTY
   private let signals: SignalPipe
@@ -27,6 +29,9 @@ public final class PickerSession {
   private let renderer: Renderer
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
+  private let previews = PreviewRunner()
+  /// A preview run asked for, and when to start it.
+  private var pendingPreview: (generation: Int, command: [UInt8], rows: Int, columns: Int, deadline: Int)?
   /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
   private let reflow = TerminalTraits.reflow(Environment.current)
 
@@ -62,6 +67,7 @@ public final class PickerSession {
     tty.write(painter.start())
     defer {
       worker.stop()
+      previews.stop()
       tty.write(painter.finish())
       tty.drain(milliseconds: PickerSession.finalDrain)
       tty.leaveRawMode()
@@ -75,6 +81,14 @@ public final class PickerSession {
           tty.write(painter.invalidate(clear: true))
           lastFrame = nil
         case .suspend: try suspend()
+        case .preview(let generation, let command, let rows, let columns):
+          // Started after a short pause: moving through the list runs only the preview it stops at.
+          pendingPreview = (
+            generation, command, rows, columns, PickerSession.now() + PickerSession.previewDelay
+          )
+        case .cancelPreview:
+          pendingPreview = nil
+          previews.stop()
         }
       }
       if let outcome = state.outcome {
@@ -84,16 +98,27 @@ public final class PickerSession {
 
       let sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
-        searches: worker.descriptor, input: inputOpen ? reader?.descriptor : nil)
+        searches: worker.descriptor, input: inputOpen ? reader?.descriptor : nil, preview: previews.descriptor
+      )
       let busy = inputOpen || state.isSearching
-      let timeout: Int32 =
+      var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
+      if let pending = pendingPreview {
+        let wait = Int32(clamping: max(0, (pending.deadline - PickerSession.now()) / 1_000_000))
+        timeout = timeout < 0 ? wait : min(timeout, wait)
+      }
       let ready: EventSources.Ready
       do {
         ready = try sources.wait(timeoutMilliseconds: timeout)
       } catch {
         throw .failed(error)
       }
+      if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
+        pendingPreview = nil
+        previews.start(
+          pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns)
+      }
+      if ready.preview { drainPreview() }
       if !ready.any {
         if decoder.hasPendingEscape {
           for key in decoder.flushEscape() { state.handle(.key(key)) }
@@ -131,6 +156,28 @@ public final class PickerSession {
     }
   }
 
+  /// Hands the preview's output (and its end) to the state.
+  private func drainPreview() {
+    while true {
+      switch previews.read() {
+      case .bytes(let bytes):
+        state.handle(.previewOutput(generation: previews.generation, bytes: bytes))
+      case .ended(let status):
+        state.handle(.previewEnded(generation: previews.generation, status: status))
+        return
+      case .nothing:
+        return
+      }
+    }
+  }
+
+  /// Monotonic nanoseconds.
+  private static func now() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+  }
+
   private func paint() {
     // While the terminal has not taken the last picture, newer ones wait: the one drawn when it
     // catches up is the newest, and nothing piles up.
@@ -161,6 +208,8 @@ public final class PickerSession {
 
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   private func suspend() throws(TerminalError) {
+    previews.stop()
+    state.handle(.previewEnded(generation: previews.generation, status: 0))
     tty.write(painter.finish())
     tty.drain(milliseconds: PickerSession.finalDrain)
     tty.leaveRawMode()
@@ -177,6 +226,7 @@ public final class PickerSession {
   /// A terminating signal from outside: restore the terminal, then die by the same signal.
   private func die(by signal: Int32) -> Never {
     worker.stop()
+    previews.stop()
     // What the terminal takes now, no waiting: a stalled terminal must not hold the signal up.
     tty.write(painter.finish())
     tty.restore()

@@ -208,6 +208,15 @@ public enum OptionParser {
     case "-x", "--extended": try flag(); o.match.extended = true
     case "--no-extended": try flag(); o.match.extended = false
     case "--no-height": try flag(); o.height = .fullscreen
+    case "--preview": o.preview.command = try string()
+    case "--no-preview": try flag(); o.preview.command = nil
+    case "--preview-window":
+      let spec = try string()
+      guard o.preview.apply(spec) else {
+        throw .invalidValue(
+          option: name, value: spec, expected: "right|left|up|down, a size N or N%, border, wrap, hidden, +N")
+      }
+    case "--preview-label", "--preview-label-pos", "--preview-border": _ = try string()
     case "--ansi": try flag(); o.ansi = true
     case "--no-ansi": try flag(); o.ansi = false
     case "--disabled", "--phony": try flag(); o.disabled = true

@@ -74,6 +74,7 @@ extension Options {
     settings.palette = palette
     settings.headerFirst = headerFirst
     settings.tabstop = tabstop
+    settings.preview = preview
     return settings
   }
 

@@ -65,6 +65,8 @@ public struct Options: Sendable, Equatable {
   public var disabled = false
   /// `--ansi`: SGR sequences in lines are colors, not text.
   public var ansi = false
+  /// `--preview`, `--preview-window`.
+  public var preview = PreviewSettings()
   /// fzf options accepted for compatibility that change nothing here (see README "Coming from fzf").
   public var ignored: [String] = []
 

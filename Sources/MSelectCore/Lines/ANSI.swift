@@ -36,6 +36,56 @@ package enum ANSI {
     return stripped(line).withUnsafeBytes(body)
   }
 
+  /// Preview output made safe to draw: SGR sequences stay (they become colors), every other escape
+  /// sequence (cursor moves, clears, OSC titles and clipboard, DCS) and C1 control goes.
+  package static func withoutControlSequences(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+    let p = Array(bytes)
+    var out: [UInt8] = []
+    out.reserveCapacity(p.count)
+    var i = 0
+    let n = p.count
+    while i < n {
+      let b = p[i]
+      if b == 0xC2, i + 1 < n, (0x80...0x9F).contains(p[i + 1]) {
+        i += 2
+        continue
+      }
+      guard b == 0x1B else {
+        out.append(b)
+        i += 1
+        continue
+      }
+      guard i + 1 < n else { break }
+      let kind = p[i + 1]
+      switch kind {
+      case UInt8(ascii: "["):
+        var j = i + 2
+        while j < n && !(0x40...0x7E).contains(p[j]) { j += 1 }
+        if j < n && p[j] == UInt8(ascii: "m")
+          && p[(i + 2)..<j].allSatisfy({ $0 == 59 || $0 == 58 || (48...57).contains($0) })
+        {
+          out += p[i...j]
+        }
+        i = j + 1
+      case UInt8(ascii: "]"), UInt8(ascii: "P"), UInt8(ascii: "X"), UInt8(ascii: "^"), UInt8(ascii: "_"):
+        // Up to BEL or ST (ESC \).
+        var j = i + 2
+        while j < n && p[j] != 0x07 && !(p[j] == 0x1B && j + 1 < n && p[j + 1] == UInt8(ascii: "\\")) {
+          j += 1
+        }
+        i = j < n && p[j] == 0x1B ? j + 2 : j + 1
+      default:
+        i += 2
+      }
+    }
+    return out
+  }
+
+  /// The line as printed: without SGR sequences when `ansi`, else as it is.
+  package static func plainLine(_ line: UnsafeRawBufferPointer, _ ansi: Bool) -> [UInt8] {
+    ansi && mayHaveSequences(line) ? stripped(line) : Array(line)
+  }
+
   /// The line without its SGR sequences.
   package static func stripped(_ line: UnsafeRawBufferPointer) -> [UInt8] {
     var out: [UInt8] = []

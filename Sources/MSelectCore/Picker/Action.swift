@@ -32,5 +32,12 @@ public enum Action: String, Sendable, CaseIterable {
   case clearSelection = "clear-selection"
   case redraw = "clear-screen"
   case suspend
+  case togglePreview = "toggle-preview"
+  case previewUp = "preview-up"
+  case previewDown = "preview-down"
+  case previewPageUp = "preview-page-up"
+  case previewPageDown = "preview-page-down"
+  case previewTop = "preview-top"
+  case previewBottom = "preview-bottom"
   case ignore
 }

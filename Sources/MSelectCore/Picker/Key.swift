@@ -31,7 +31,10 @@ public enum Key: Hashable, Sendable {
       "page-down": .pageDown, "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft,
       "shift-right": .shiftRight, "alt-up": .altUp, "alt-down": .altDown, "alt-left": .altLeft,
       "alt-right": .altRight, "ctrl-left": .ctrlLeft, "ctrl-right": .ctrlRight, "scroll-up": .wheel(up: true),
-      "scroll-down": .wheel(up: false),
+      "scroll-down": .wheel(up: false), "ctrl-/": .ctrl(UInt8(ascii: "/")),
+      "ctrl-_": .ctrl(UInt8(ascii: "/")),
+      "ctrl-\\": .ctrl(UInt8(ascii: "\\")), "ctrl-]": .ctrl(UInt8(ascii: "]")),
+      "ctrl-^": .ctrl(UInt8(ascii: "^")),
     ]
     if let key = aliases[lower] {
       self = key

@@ -25,6 +25,8 @@ public struct KeyBindings: Sendable {
     .ctrl(UInt8(ascii: "u")): [.unixLineDiscard], .ctrl(UInt8(ascii: "w")): [.unixWordRubout],
     .ctrl(UInt8(ascii: "y")): [.yank], .ctrl(UInt8(ascii: "l")): [.redraw],
     .ctrl(UInt8(ascii: "z")): [.suspend],
+    // The preview pane: not shift-up/down (fzf's), which mark ranges here.
+    .altUp: [.previewUp], .altDown: [.previewDown], .ctrl(UInt8(ascii: "/")): [.togglePreview],
   ]
 
   public init() {

@@ -69,7 +69,11 @@ public struct KeyDecoder: Sendable {
     case 0x7F, 0x08: return (.backspace, 1)
     case 0x00: return (.ctrlSpace, 1)
     case 0x01...0x1A: return (.ctrl(b + 0x60), 1)
-    case 0x1C...0x1F: return (.unknown, 1)
+    // ctrl-\\, ctrl-], ctrl-^ and ctrl-/ (which terminals send as ctrl-_).
+    case 0x1C: return (.ctrl(UInt8(ascii: "\\")), 1)
+    case 0x1D: return (.ctrl(UInt8(ascii: "]")), 1)
+    case 0x1E: return (.ctrl(UInt8(ascii: "^")), 1)
+    case 0x1F: return (.ctrl(UInt8(ascii: "/")), 1)
     case 0x20...0x7E: return (.char(UInt32(b)), 1)
     default: return decodeUTF8(bytes).map { ($0.0.map { Key.char($0) }, $0.1) }
     }

@@ -52,6 +52,8 @@ public struct PickerSettings: Sendable {
   public var headerFirst = false
   /// Columns between tab stops (`--tabstop`).
   public var tabstop = 8
+  /// `--preview` and `--preview-window`.
+  public var preview = PreviewSettings()
 
   public init() {}
 

@@ -18,6 +18,10 @@ public struct PickerState {
     case searched(SearchResult)
     /// Time passed (spinner).
     case tick
+    /// Output of preview run `generation`.
+    case previewOutput(generation: Int, bytes: [UInt8])
+    /// Preview run `generation` ended with this wait status.
+    case previewEnded(generation: Int, status: Int32)
   }
 
   /// Work for the driver that is not a search.
@@ -26,6 +30,12 @@ public struct PickerState {
     case redraw
     /// Stop the process like ctrl-z in a shell, then redraw.
     case suspend
+    /// Run `command` (through the shell) for the preview pane, replacing any run in progress; its
+    /// output comes back as `.previewOutput` events of `generation`. `rows` and `columns` are the
+    /// pane's size (for `FZF_PREVIEW_LINES` and `FZF_PREVIEW_COLUMNS`).
+    case preview(generation: Int, command: [UInt8], rows: Int, columns: Int)
+    /// Stop the preview run in progress.
+    case cancelPreview
   }
 
   public let settings: PickerSettings
@@ -49,6 +59,8 @@ public struct PickerState {
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   private var pendingAccept: String??
   public private(set) var spinner = 0
+  /// The preview pane (`--preview`).
+  public private(set) var preview: PreviewPane
   private var commands: [Command] = []
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   private var refused = false
@@ -59,6 +71,7 @@ public struct PickerState {
     editor = QueryEditor(settings.query)
     selection = Selection(limit: settings.selection.max)
     preselector = Preselector(settings.preselection, limit: settings.selection.max)
+    preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
     updateHeight()
   }
 
@@ -105,7 +118,11 @@ public struct PickerState {
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
   public var fixedRows: Int {
     let insets = settings.chrome.insets(rows: rows, columns: columns)
-    return 1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerCount + insets.top + insets.bottom
+    var pane = 0
+    if let layout = previewLayout, layout.position == .up || layout.position == .down {
+      pane = layout.outer.rows
+    }
+    return 1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerCount + insets.top + insets.bottom + pane
   }
 
   /// Rows available for list items.
@@ -132,8 +149,82 @@ public struct PickerState {
       updateHeight()
     case .searched(let found): accept(found)
     case .tick: spinner += 1
+    case .previewOutput(let generation, let bytes):
+      if generation == preview.generation { preview.append(bytes) }
+    case .previewEnded(let generation, let status):
+      if generation == preview.generation { preview.finish(status) }
     }
     clampScroll()
+    updatePreview()
+  }
+
+  // MARK: - Preview
+
+  /// The preview pane's place: its outer size (border included) and the size of its text, or nil
+  /// when there is no pane.
+  public struct PreviewLayout: Equatable, Sendable {
+    public var position: PreviewSettings.Position
+    public var outer: (rows: Int, columns: Int)
+    public var inner: (rows: Int, columns: Int)
+
+    public static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
+      a.position == b.position && a.outer == b.outer && a.inner == b.inner
+    }
+  }
+
+  public var previewLayout: PreviewLayout? {
+    guard settings.preview.command != nil, preview.visible else { return nil }
+    let p = settings.preview
+    let insets = settings.chrome.insets(rows: rows, columns: columns)
+    let width = max(1, columns - insets.left - insets.right)
+    let frame = p.border ? 2 : 0
+    switch p.position {
+    case .left, .right:
+      let outer = min(max(p.size.resolve(width), frame + 3), width - 1)
+      guard outer > 0 else { return nil }
+      let height = max(1, viewport.height - insets.top - insets.bottom)
+      return PreviewLayout(
+        position: p.position, outer: (height, outer),
+        inner: (max(0, height - frame), max(0, outer - (p.border ? 4 : 1))))
+    case .up, .down:
+      let available = max(1, maxHeight - insets.top - insets.bottom)
+      let outer = min(max(p.size.resolve(available), frame + 1), max(1, available - 3))
+      return PreviewLayout(
+        position: p.position, outer: (outer, width), inner: (max(0, outer - frame), max(0, width - frame * 2))
+      )
+    }
+  }
+
+  /// Starts a preview run when what the command is run for changed (the current line, and the query
+  /// or the marks when its placeholders use them).
+  private mutating func updatePreview() {
+    guard let template = settings.preview.command, preview.visible, let layout = previewLayout else { return }
+    var key = [currentLine ?? -1]
+    if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
+    if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
+    guard key != preview.key else { return }
+    let generation = preview.generation + 1
+    preview.restart(generation: generation, key: key, scroll: settings.preview.scroll)
+    guard let line = currentLine else {
+      commands.append(.cancelPreview)
+      return
+    }
+    let values = Placeholders.Values(
+      current: ANSI.plainLine(store.line(line), settings.search.fields.ansi),
+      currentIndex: line - candidateStart,
+      marked: selection.lines(settings.selection.order).map {
+        ANSI.plainLine(store.line($0), settings.search.fields.ansi)
+      },
+      query: queryBytes, delimiter: settings.delimiter)
+    commands.append(
+      .preview(
+        generation: generation, command: Placeholders.expand(template, values), rows: layout.inner.rows,
+        columns: layout.inner.columns))
+  }
+
+  private mutating func scrollPreview(_ delta: Int) {
+    let rows = previewLayout?.inner.rows ?? 1
+    preview.scroll = min(max(0, preview.scroll + delta), max(0, preview.lineCount - rows))
   }
 
   private mutating func append(_ block: LineBlock) {
@@ -278,6 +369,17 @@ public struct PickerState {
         reviewLines = selection.lines(settings.selection.order)
       }
       viewport.reset()
+    case .togglePreview:
+      guard settings.preview.command != nil else { break }
+      preview.visible.toggle()
+      preview.key = nil
+      if !preview.visible { commands.append(.cancelPreview) }
+    case .previewUp: scrollPreview(-1)
+    case .previewDown: scrollPreview(1)
+    case .previewPageUp: scrollPreview(-(previewLayout?.inner.rows ?? 1))
+    case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
+    case .previewTop: scrollPreview(-preview.lineCount)
+    case .previewBottom: scrollPreview(preview.lineCount)
     case .redraw: commands.append(.redraw)
     case .suspend: commands.append(.suspend)
     case .ignore: break
@@ -348,7 +450,10 @@ public struct PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   private mutating func updateHeight() {
-    viewport.grow(toFit: fixedRows + max(listCount, 1), settings.height)
+    // A preview pane wants room whatever the list's length: the picker takes its whole height then.
+    let needed =
+      settings.preview.command != nil && preview.visible ? maxHeight : fixedRows + max(listCount, 1)
+    viewport.grow(toFit: needed, settings.height)
   }
 
   private mutating func clampScroll() {

@@ -17,7 +17,14 @@ public struct Renderer {
     let chrome = settings.chrome
     let insets = chrome.insets(rows: state.rows, columns: state.columns)
     // The content's width: what the margins, border and padding leave.
-    let width = max(1, state.columns - insets.left - insets.right)
+    let fullWidth = max(1, state.columns - insets.left - insets.right)
+    let pane = state.previewLayout
+    // A pane at the side takes its columns from the list.
+    let width =
+      pane.map {
+        $0.position == .left || $0.position == .right ? max(1, fullWidth - $0.outer.columns) : fullWidth
+      }
+      ?? fullWidth
     let prompt = promptRow(state, width: width)
     let info = chrome.infoHasOwnRow ? [infoRow(state, width: width, alignRight: chrome.info == .right)] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
@@ -66,16 +73,48 @@ public struct Renderer {
       promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
     }
     let contentHeight = max(1, state.height - insets.top - insets.bottom)
+    var caretRow = promptRowIndex
+    var caretColumn = prompt.caret
+    if let pane {
+      let paneRows = PreviewRenderer(
+        pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode
+      ).rows(
+        height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
+      switch pane.position {
+      case .right, .left:
+        rows = Array(rows.prefix(contentHeight))
+        while rows.count < contentHeight { rows.append([]) }
+        rows = zip(rows, paneRows).map { list, side in
+          pane.position == .right ? padded(list, to: width) + side : side + list
+        }
+        if pane.position == .left { caretColumn += pane.outer.columns }
+      case .up:
+        rows = paneRows + rows
+        caretRow += paneRows.count
+      case .down:
+        let listHeight = max(0, contentHeight - paneRows.count)
+        rows = Array(rows.prefix(listHeight))
+        while rows.count < listHeight { rows.append([]) }
+        rows += paneRows
+      }
+    }
     rows = Array(rows.prefix(contentHeight))
     while rows.count < contentHeight { rows.append([]) }
     if insets != (0, 0, 0, 0) {
       rows = ChromeDecorator(chrome: chrome, unicode: unicode, rows: state.rows, columns: state.columns)
-        .decorate(rows, contentWidth: width, height: state.height)
+        .decorate(rows, contentWidth: fullWidth, height: state.height)
     }
     return Frame(
       rows: rows,
-      caret: (min(promptRowIndex + insets.top, state.height - 1), prompt.caret + insets.left),
+      caret: (min(caretRow + insets.top, state.height - 1), caretColumn + insets.left),
       width: state.columns)
+  }
+
+  /// `row` padded with blanks to `width` columns (so what follows it starts in the right column).
+  private func padded(_ row: [Frame.Span], to width: Int) -> [Frame.Span] {
+    let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    return used < width
+      ? row + [Frame.Span(text: String(repeating: " ", count: width - used), style: [])] : row
   }
 
   /// Runs `body` on the bytes shown for a line, without copying a whole line.

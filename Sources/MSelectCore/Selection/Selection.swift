@@ -14,6 +14,8 @@ public struct Selection: Sendable, Equatable {
   public private(set) var everMarked = false
   /// Most lines that may be marked (`--max`).
   public let limit: Int?
+  /// Counts every change of the set (what depends on it can tell whether it changed).
+  public private(set) var changes = 0
 
   public init(limit: Int? = nil) {
     self.limit = limit
@@ -38,6 +40,7 @@ public struct Selection: Sendable, Equatable {
     stamps[index] = nextStamp
     nextStamp += 1
     count += 1
+    changes += 1
     everMarked = true
     return true
   }
@@ -47,6 +50,7 @@ public struct Selection: Sendable, Equatable {
     guard contains(index) else { return }
     stamps[index] = 0
     count -= 1
+    changes += 1
     everMarked = true
   }
 

@@ -1,0 +1,70 @@
+/// Draws the preview pane: the command's output in a frame, colors kept, every other control
+/// sequence dropped (a preview can never move the cursor or talk to the terminal).
+struct PreviewRenderer {
+  let pane: PreviewPane
+  let layout: PickerState.PreviewLayout
+  /// Long lines wrap instead of being cut (`--preview-window wrap`).
+  let wrap: Bool
+  let unicode: Bool
+
+  /// The pane's `height` rows, each `layout.outer.columns` wide.
+  func rows(height: Int) -> [[Frame.Span]] {
+    let border =
+      layout.outer.columns - layout.inner.columns >= 4 || layout.outer.rows - layout.inner.rows >= 2
+    let innerRows = max(0, height - (border ? 2 : 0))
+    let innerWidth = layout.inner.columns
+    var text: [[Frame.Span]] = []
+    var line = pane.scroll
+    while text.count < innerRows && line < pane.lineCount {
+      let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
+      let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
+      var cells = visible.cells[...]
+      repeat {
+        var row = RowBuilder(width: innerWidth)
+        var taken = 0
+        var used = 0
+        for cell in cells {
+          if used + cell.width > innerWidth { break }
+          used += cell.width
+          taken += 1
+        }
+        if wrap {
+          row.append(
+            VisibleText(cells: Array(cells.prefix(taken))), style: [], highlights: [], colors: colored.colors)
+          cells = cells.dropFirst(max(taken, 1))
+        } else {
+          row.append(VisibleText(cells: Array(cells)), style: [], highlights: [], colors: colored.colors)
+          cells = []
+        }
+        text.append(row.spans)
+      } while !cells.isEmpty && text.count < innerRows
+      line += 1
+    }
+    if let status = pane.status, status != 0, text.count < innerRows {
+      var row = RowBuilder(width: innerWidth)
+      row.append(VisibleText(PreviewRenderer.describe(status)), style: .message, highlights: [])
+      text.append(row.spans)
+    }
+    while text.count < innerRows { text.append([]) }
+    guard border else { return text.map { [Frame.Span(text: " ", style: [])] + $0 } }
+    let glyphs = Chrome.Border.rounded.glyphs(unicode: unicode)
+    let horizontal = String(repeating: glyphs[4], count: max(0, layout.outer.columns - 2))
+    var rows: [[Frame.Span]] = [[Frame.Span(text: glyphs[0] + horizontal + glyphs[1], style: .border)]]
+    for row in text {
+      let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+      let fill = String(repeating: " ", count: max(0, innerWidth - used))
+      rows.append(
+        [Frame.Span(text: glyphs[5] + " ", style: .border)] + row
+          + [Frame.Span(text: fill + " " + glyphs[5], style: .border)])
+    }
+    rows.append([Frame.Span(text: glyphs[2] + horizontal + glyphs[3], style: .border)])
+    return rows
+  }
+
+  /// How a command ended, for the pane: `[exit status 2]`, `[killed by signal 9]`.
+  static func describe(_ status: Int32) -> String {
+    let signal = status & 0x7F
+    if signal == 0 { return "[exit status \((status >> 8) & 0xFF)]" }
+    return "[killed by signal \(signal)]"
+  }
+}

@@ -1,0 +1,97 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `--preview` in the pseudo-terminal: the pane follows the cursor, runs nothing it was not asked to,
+/// never slows typing, and cannot talk to the terminal.
+@Suite(.serialized) struct PreviewTests {
+  func start(_ arguments: [String], lines: String, columns: Int = 100) throws -> (PickerProcess, String) {
+    let picker = try PickerProcess(arguments, rows: 24, columns: columns)
+    let before = picker.initialSettings
+    picker.feed(lines)
+    picker.closeInput()
+    return (picker, before)
+  }
+
+  @Test func thePreviewFollowsTheCursor() throws {
+    let (picker, before) = try start(["--preview", "echo preview:{}:{n}"], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("preview:alpha:0"))
+    picker.send([0x1B, 0x5B, 0x42])  // down
+    #expect(picker.waitFor("preview:beta:1"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "beta\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func aHostileFileNameRunsNothing() throws {
+    let marker = "/tmp/mselect-preview-\(getpid())"
+    unlink(marker)
+    let name = "a b'c\"d $(touch \(marker)) `touch \(marker)` -n"
+    let (picker, _) = try start(["--preview", "printf '[%s]' {}"], lines: name + "\n")
+    #expect(picker.waitFor("[a b'c\"d $(touch"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(access(marker, F_OK) != 0)
+  }
+
+  @Test func aSlowPreviewDoesNotHoldTypingAndIsStopped() throws {
+    let marker = "/tmp/mselect-slow-\(getpid())"
+    unlink(marker)
+    let (picker, _) = try start(["--preview", "sleep 1; touch \(marker)"], lines: "one\ntwo\nthree\n")
+    #expect(picker.waitFor("3/3"))
+    picker.type("tw")
+    #expect(picker.waitFor("1/3"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    // The preview's whole process group was stopped on the way out: the touch never runs.
+    usleep(1_500_000)
+    #expect(access(marker, F_OK) != 0)
+  }
+
+  @Test func anEndlessPreviewIsCappedAndTypingGoesOn() throws {
+    let (picker, before) = try start(["--preview", "yes"], lines: "one\ntwo\n")
+    #expect(picker.waitFor("│ y"))
+    picker.type("tw")
+    #expect(picker.waitFor("1/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "two\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func aPreviewCannotTalkToTheTerminal() throws {
+    // OSC 52 (clipboard), a title, clearing the screen and moving the cursor: all dropped; colors stay.
+    let hostile =
+      "printf '\\033]52;c;aGk=\\007\\033]0;title\\007\\033[2J\\033[H\\033[5Bmoved \\033[31mred\\033[0m\\n'"
+    let (picker, _) = try start(["--preview", hostile], lines: "one\ntwo\n")
+    #expect(picker.waitFor("moved red"))
+    let transcript = String(decoding: picker.transcript, as: UTF8.self)
+    #expect(
+      !transcript.contains("]52;") && !transcript.contains("]0;title") && !transcript.contains("\u{1B}[2J"))
+    #expect(transcript.contains("\u{1B}[31mred"))
+    #expect(picker.screen.lines.contains { $0.hasPrefix(">") })
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func aFailingPreviewShowsItsErrorAndStatus() throws {
+    let (picker, _) = try start(["--preview", "echo oops >&2; exit 3"], lines: "one\n")
+    #expect(picker.waitFor("oops"))
+    #expect(picker.waitFor("[exit status 3]"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func togglePreviewAndWindowOptions() throws {
+    let (picker, _) = try start(
+      ["--preview", "echo P:{}", "--preview-window", "up,3,hidden", "--bind", "ctrl-/:toggle-preview"],
+      lines: "one\n")
+    #expect(picker.waitFor("1/1"))
+    #expect(!picker.screen.text.contains("P:one"))
+    picker.send([0x1F])  // ctrl-/
+    #expect(picker.waitFor("P:one"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+}

@@ -1,0 +1,79 @@
+import Testing
+
+@testable import MSelectCore
+
+@Suite struct PlaceholderTests {
+  func expand(_ template: String, current: String?, marked: [String] = [], query: String = "") -> String {
+    let values = Placeholders.Values(
+      current: current.map { Array($0.utf8) }, currentIndex: current == nil ? nil : 4,
+      marked: marked.map { Array($0.utf8) }, query: Array(query.utf8), delimiter: .whitespace)
+    return String(decoding: Placeholders.expand(template, values), as: UTF8.self)
+  }
+
+  @Test func valuesAreQuotedForTheShell() {
+    #expect(expand("cat {}", current: "a b") == "cat 'a b'")
+    #expect(expand("cat {}", current: "it's $(rm -rf ~) `x`") == "cat 'it'\\''s $(rm -rf ~) `x`'")
+    #expect(expand("cat -- {}", current: "-n") == "cat -- '-n'")
+    #expect(expand("grep {q} {}", current: "f", query: "a'b") == "grep 'a'\\''b' 'f'")
+    #expect(expand("echo {n}", current: "f") == "echo 4")
+  }
+
+  @Test func markedLinesAndFields() {
+    #expect(expand("ls {+}", current: "c", marked: ["a", "b c"]) == "ls 'a' 'b c'")
+    #expect(expand("ls {+}", current: "c") == "ls 'c'")
+    #expect(expand("kill {2}", current: "root 42 bash") == "kill '42'")
+    #expect(expand("echo {-1} {2..}", current: "a b c") == "echo 'c' 'b c'")
+    #expect(expand("kill {+2}", current: "x 1", marked: ["a 7", "b 8"]) == "kill '7' '8'")
+    // Not placeholders: left as they are (awk programs, shell braces).
+    #expect(expand("awk '{print $1}' {}", current: "f") == "awk '{print $1}' 'f'")
+    #expect(expand("echo {x} {", current: "f") == "echo {x} {")
+    #expect(expand("echo {}", current: nil) == "echo ''")
+  }
+}
+
+@Suite struct PreviewWindowTests {
+  @Test func fzfSpecs() {
+    var p = PreviewSettings()
+    let rightSpec = p.apply("right,60%,border,wrap,+3")
+    #expect(rightSpec)
+    #expect(p.position == .right && p.size == .percent(60) && p.wrap && p.scroll == 3)
+    p = PreviewSettings()
+    let upSpec = p.apply("up:40%:hidden")
+    #expect(upSpec)
+    #expect(p.position == .up && p.size == .percent(40) && p.hidden)
+    p = PreviewSettings()
+    let downSpec = p.apply("down,10,noborder,follow,~3,<80(up)")
+    #expect(downSpec)
+    #expect(p.position == .down && p.size == .cells(10) && !p.border)
+    var bad = PreviewSettings()
+    let rejected = bad.apply("sideways")
+    #expect(!rejected)
+  }
+
+  @Test func thePaneFollowsTheCursorAndScrolls() {
+    let h = Harness(["a", "b"], ["--preview", "cat {}"], columns: 60)
+    #expect(h.state.previewLayout?.position == .right)
+    var commands = h.state.takeCommands()
+    guard case .preview(let generation, let command, _, _) = commands.last else {
+      Issue.record("no preview asked for")
+      return
+    }
+    #expect(String(decoding: command, as: UTF8.self) == "cat 'a'")
+    h.state.handle(
+      .previewOutput(generation: generation, bytes: Array((1...50).map { "\($0)\n" }.joined().utf8)))
+    h.state.handle(.previewEnded(generation: generation, status: 0))
+    #expect(h.state.preview.lineCount == 50)
+    h.press(.altDown, .altDown)
+    #expect(h.state.preview.scroll == 2)
+    // Output of an older run is dropped once the cursor moved on.
+    h.press(.down)
+    commands = h.state.takeCommands()
+    guard case .preview(_, let next, _, _) = commands.last else {
+      Issue.record("no preview for the next line")
+      return
+    }
+    #expect(String(decoding: next, as: UTF8.self) == "cat 'b'")
+    h.state.handle(.previewOutput(generation: generation, bytes: Array("stale\n".utf8)))
+    #expect(h.state.preview.lineCount == 0)
+  }
+}
