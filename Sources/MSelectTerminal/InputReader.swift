@@ -61,6 +61,15 @@ public final class InputReader {
     }
   }
 
+  /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.
+  init(descriptor: Int32, name: String, terminator: UInt8) {
+    splitter = LineSplitter(terminator: terminator)
+    self.terminator = terminator
+    fd = descriptor
+    self.name = name
+    ownsDescriptor = true
+  }
+
   deinit {
     if ownsDescriptor { Syscall.close(fd) }
   }

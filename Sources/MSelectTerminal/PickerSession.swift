@@ -9,6 +9,8 @@ public final class PickerSession {
     public var outcome: PickerState.Outcome
     public var store: LineStore
     public var query: [UInt8]
+    /// Lines `print(…)` queued, printed before the accepted lines.
+    public var printed: [String] = []
   }
 
   /// How long a lone ESC waits for the rest of a sequence.
@@ -30,15 +32,21 @@ public final class PickerSession {
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
   private let previews = PreviewRunner()
+  /// The input of the last `reload`, and its command (reaped when its output ends).
+  private var reloaded: InputReader?
+  private var reloadProcess: pid_t?
+  /// What ends a line (for reloaded input).
+  private let terminator: UInt8
   /// A preview run asked for, and when to start it.
   private var pendingPreview: (generation: Int, command: [UInt8], rows: Int, columns: Int, deadline: Int)?
   /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
   private let reflow = TerminalTraits.reflow(Environment.current)
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
-  public init(settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool)
-    throws(TerminalError)
-  {
+  public init(
+    settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
+  ) throws(TerminalError) {
+    self.terminator = terminator
     tty = try TTY()
     signals = try SignalPipe()
     worker = try SearchWorker()
@@ -89,16 +97,24 @@ public final class PickerSession {
         case .cancelPreview:
           pendingPreview = nil
           previews.stop()
+        case .execute(let command, let silent):
+          try execute(command, silent: silent)
+        case .become(let command):
+          become(command)
+        case .reload(let command):
+          reload(command)
+          inputOpen = true
         }
       }
       if let outcome = state.outcome {
-        return Ending(outcome: outcome, store: state.store, query: state.queryBytes)
+        return Ending(outcome: outcome, store: state.store, query: state.queryBytes, printed: state.printed)
       }
       paint()
 
       let sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
-        searches: worker.descriptor, input: inputOpen ? reader?.descriptor : nil, preview: previews.descriptor
+        searches: worker.descriptor, input: inputOpen ? (reloaded ?? reader)?.descriptor : nil,
+        preview: previews.descriptor
       )
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
@@ -131,12 +147,13 @@ public final class PickerSession {
       if ready.searches {
         for result in worker.takeResults() { state.handle(.searched(result)) }
       }
-      if ready.input, let reader {
+      if ready.input, let reader = reloaded ?? reader {
         do {
           let (block, ended) = try reader.readOnce(streaming: true)
           if let block { state.handle(.input(block)) }
           if ended {
             inputOpen = false
+            reapReload()
             state.handle(.inputEnded)
           }
         } catch {
@@ -154,6 +171,68 @@ public final class PickerSession {
         for key in decoder.feed(bytes) where state.outcome == nil { state.handle(.key(key)) }
       }
     }
+  }
+
+  /// `execute`: the picker steps aside (terminal restored, picture erased), the command runs on the
+  /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
+  private func execute(_ command: [UInt8], silent: Bool) throws(TerminalError) {
+    if silent {
+      if let pid = ShellCommand.spawn(command, .none) { ShellCommand.wait(pid) }
+      return
+    }
+    previews.stop()
+    tty.write(painter.finish())
+    tty.drain(milliseconds: PickerSession.finalDrain)
+    tty.leaveRawMode()
+    if let pid = ShellCommand.spawn(command, .terminal) { ShellCommand.wait(pid) }
+    try tty.enterRawMode()
+    tty.write(painter.start())
+    lastFrame = nil
+    state.handle(.previewEnded(generation: previews.generation, status: 0))
+  }
+
+  /// `become`: the terminal is put back exactly, and the command takes mselect's place.
+  private func become(_ command: [UInt8]) {
+    worker.stop()
+    previews.stop()
+    tty.write(painter.finish())
+    tty.drain(milliseconds: PickerSession.finalDrain)
+    tty.leaveRawMode()
+    ShellCommand.exec(command)
+    // Only if the shell could not be started: say so and end as an error.
+    StandardStreams.writeStandardError("mselect: cannot run \(ShellCommand.shell)\n")
+    _exit(2)
+  }
+
+  /// `reload`: the state drops its lines; the command's output streams in as the new input.
+  private func reload(_ command: [UInt8]) {
+    if let pid = reloadProcess { kill(pid, SIGKILL) }
+    reapReload()
+    reloaded = nil
+    var fds: [Int32] = [0, 0]
+    guard Glibc.pipe(&fds) == 0 else { return }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    let pid = ShellCommand.spawn(command, .output(fds[1]))
+    Glibc.close(fds[1])
+    state.handle(.inputReset)
+    guard let pid else {
+      Glibc.close(fds[0])
+      state.handle(.inputEnded)
+      return
+    }
+    reloadProcess = pid
+    reloaded = InputReader(descriptor: fds[0], name: "reload", terminator: terminator)
+  }
+
+  /// Collects the reload command once its output ended (or it was stopped).
+  private func reapReload() {
+    guard let pid = reloadProcess else { return }
+    reloadProcess = nil
+    var status: Int32 = 0
+    // Its output ended, so it is exiting; one that lingers is stopped rather than waited for.
+    for _ in 0..<20 where waitpid(pid, &status, WNOHANG) == pid { return }
+    kill(pid, SIGKILL)
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
   }
 
   /// Hands the preview's output (and its end) to the state.

@@ -73,7 +73,8 @@ enum App {
           preloaded = store
         }
         return pick(
-          picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode)
+          picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,
+          terminator: terminator)
       }
     } catch {
       return fail(error.message)
@@ -84,12 +85,13 @@ enum App {
   /// else the lines are in `store` already.
   static func pick(
     _ settings: PickerSettings, _ output: OutputFormatter, input: InputReader, streaming: Bool,
-    store: LineStore?, unicode: Bool
+    store: LineStore?, unicode: Bool, terminator: UInt8
   ) -> ExitCode {
     let ending: PickerSession.Ending
     do throws(TerminalError) {
       let session = try PickerSession(
-        settings: settings, reader: streaming ? input : nil, store: store, unicode: unicode)
+        settings: settings, reader: streaming ? input : nil, store: store, unicode: unicode,
+        terminator: terminator)
       ending = try session.run()
     } catch {
       return fail(error.message)
@@ -98,6 +100,11 @@ enum App {
     case .cancelled:
       return .cancelled
     case .accepted(let lines, let key):
+      // `print(…)` lines come first, each ended like an output line.
+      for text in ending.printed {
+        let written = emit(Array(text.utf8) + [output.lineEnd])
+        if written != .success { return written }
+      }
       if lines.isEmpty {
         if output.printsHead {
           _ = emit(output.format([], store: ending.store, query: ending.query, key: key))

@@ -1,6 +1,6 @@
 /// Which actions each key runs: the defaults, then `--bind` on top.
 public struct KeyBindings: Sendable {
-  public private(set) var table: [Key: [Action]]
+  public private(set) var table: [Key: [BoundAction]]
 
   /// The default keys (see README).
   public static let defaults: [Key: [Action]] = [
@@ -30,35 +30,32 @@ public struct KeyBindings: Sendable {
   ]
 
   public init() {
-    table = KeyBindings.defaults
+    table = KeyBindings.defaults.mapValues { $0.map(BoundAction.action) }
   }
 
-  /// Applies `--bind` specs (`KEY:ACTION[+ACTION],…`); throws naming the bad part.
+  /// What the events (`start`, `load`, `change`, `focus`, `result`) run.
+  public private(set) var events: [BindEvent: [BoundAction]] = [:]
+
+  /// Applies a `--bind` value (`KEY:ACTION[+ACTION],…`); throws naming the bad part.
   public mutating func apply(_ spec: String) throws(OptionError) {
-    for item in spec.split(separator: ",") {
-      let parts = item.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-      guard parts.count == 2, let key = Key(name: String(parts[0])) else {
+    for (trigger, actions) in try BindSpec.parse(spec) {
+      if let event = BindEvent(rawValue: trigger) {
+        events[event] = actions
+      } else if let key = Key(name: trigger) {
+        table[key] = actions
+      } else {
         throw .invalidValue(
-          option: "--bind", value: String(item), expected: "KEY:ACTION, e.g. ctrl-a:select-all")
+          option: "--bind", value: spec, expected: "a key or event name (\(trigger) is not one), e.g. ctrl-a")
       }
-      var actions: [Action] = []
-      for name in parts[1].split(separator: "+") {
-        guard let action = Action(rawValue: String(name)) ?? KeyBindings.aliases[String(name)] else {
-          throw .invalidValue(
-            option: "--bind", value: String(name), expected: "an action such as accept, toggle, select-all")
-        }
-        actions.append(action)
-      }
-      table[key] = actions
     }
   }
 
   /// Action names accepted besides the canonical ones (fzf spells some differently).
-  private static let aliases: [String: Action] = [
+  static let aliases: [String: Action] = [
     "cancel": .abort,
     "review": .toggleMarkedView,
   ]
 
   /// The actions for `key`; printable characters not bound insert themselves.
-  public func actions(for key: Key) -> [Action]? { table[key] }
+  public func actions(for key: Key) -> [BoundAction]? { table[key] }
 }

@@ -22,6 +22,8 @@ public struct PickerState {
     case previewOutput(generation: Int, bytes: [UInt8])
     /// Preview run `generation` ended with this wait status.
     case previewEnded(generation: Int, status: Int32)
+    /// New candidates replace the old ones (`reload`): the lines go, the marks wait for the same bytes.
+    case inputReset
   }
 
   /// Work for the driver that is not a search.
@@ -36,9 +38,17 @@ public struct PickerState {
     case preview(generation: Int, command: [UInt8], rows: Int, columns: Int)
     /// Stop the preview run in progress.
     case cancelPreview
+    /// Run `command` through the shell: on the terminal, the picker stepping aside (`silent`: without
+    /// leaving the picker, output discarded); wait for it, then go on.
+    case execute(command: [UInt8], silent: Bool)
+    /// Put the terminal back and replace mselect by `command`.
+    case become(command: [UInt8])
+    /// Read new candidates from `command`'s output (the state was reset for them).
+    case reload(command: [UInt8])
   }
 
-  public let settings: PickerSettings
+  /// The settings (`change-preview` and `change-preview-window` change the preview's).
+  public private(set) var settings: PickerSettings
   public private(set) var store = LineStore()
   public private(set) var inputEnded = false
   public private(set) var editor: QueryEditor
@@ -56,6 +66,18 @@ public struct PickerState {
   /// A short note on the info line (refused marks, `--min` not met); cleared by the next key.
   public private(set) var message: String?
   public private(set) var outcome: Outcome?
+  /// The prompt (`change-prompt` changes it).
+  public private(set) var prompt: String
+  /// Lines `print(…)` queued, printed before the accepted lines.
+  public private(set) var printed: [String] = []
+  /// Whether matches are ranked (`toggle-sort` flips it).
+  public private(set) var sorting: Bool
+  /// Bumped by `.inputReset`: search results of an older input are dropped.
+  private var epoch = 0
+  /// Lines marked before a reload, marked again when the same bytes come back.
+  private var remarks: WantedLines?
+  /// The line the `focus` event last fired for.
+  private var focused: Int?
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   private var pendingAccept: String??
   public private(set) var spinner = 0
@@ -72,7 +94,10 @@ public struct PickerState {
     selection = Selection(limit: settings.selection.max)
     preselector = Preselector(settings.preselection, limit: settings.selection.max)
     preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
+    prompt = settings.prompt
+    sorting = settings.search.rank.sort
     updateHeight()
+    fire(.start)
   }
 
   // MARK: - Derived values
@@ -143,7 +168,10 @@ public struct PickerState {
     switch event {
     case .key(let key): handle(key)
     case .input(let block): append(block)
-    case .inputEnded: inputEnded = true
+    case .inputEnded:
+      inputEnded = true
+      fire(.load)
+    case .inputReset: resetInput()
     case .resize(let r, let c):
       viewport.resize(rows: r, columns: c)
       updateHeight()
@@ -155,7 +183,88 @@ public struct PickerState {
       if generation == preview.generation { preview.finish(status) }
     }
     clampScroll()
+    if currentLine != focused {
+      focused = currentLine
+      fire(.focus)
+      clampScroll()
+    }
     updatePreview()
+  }
+
+  // MARK: - Bound actions and events
+
+  /// Runs the actions of a key or event, stopping at a refused mark.
+  private mutating func run(_ actions: [BoundAction]) {
+    refused = false
+    for action in actions where outcome == nil && !refused { perform(action) }
+  }
+
+  /// Runs what `--bind` gave `event`.
+  private mutating func fire(_ event: BindEvent) {
+    guard let actions = settings.bindings.events[event] else { return }
+    run(actions)
+  }
+
+  private mutating func perform(_ bound: BoundAction) {
+    switch bound {
+    case .action(let action): perform(action)
+    case .execute(let template): commands.append(.execute(command: expand(template), silent: false))
+    case .executeSilent(let template): commands.append(.execute(command: expand(template), silent: true))
+    case .become(let template): commands.append(.become(command: expand(template)))
+    case .reload(let template): commands.append(.reload(command: expand(template)))
+    case .changePrompt(let text): prompt = text
+    case .changeQuery(let text):
+      editor = QueryEditor(Array(text.utf8))
+      queryChanged()
+    case .print(let text): printed.append(text)
+    case .changePreview(let template):
+      guard settings.preview.command != nil || !template.isEmpty else { break }
+      settings.preview.command = template
+      preview.key = nil
+    case .changePreviewWindow(let spec):
+      var changed = settings.preview
+      if changed.apply(spec) {
+        settings.preview = changed
+        preview.visible = !changed.hidden
+        preview.key = nil
+      }
+    case .toggleSort:
+      sorting.toggle()
+      // Every result was ranked the other way: search again.
+      cache = ResultCache()
+      result = SearchResult(query: [], lineCount: 0, ranked: [], inputOrder: [])
+      inFlight = nil
+    }
+  }
+
+  /// A command template with its placeholders filled in for the current line, marks and query.
+  private func expand(_ template: String) -> [UInt8] {
+    let ansi = settings.search.fields.ansi
+    let values = Placeholders.Values(
+      current: currentLine.map { ANSI.plainLine(store.line($0), ansi) },
+      currentIndex: currentLine.map { $0 - candidateStart },
+      marked: selection.lines(settings.selection.order).map { ANSI.plainLine(store.line($0), ansi) },
+      query: queryBytes, delimiter: settings.delimiter)
+    return Placeholders.expand(template, values)
+  }
+
+  /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
+  /// the new input holds them.
+  private mutating func resetInput() {
+    let ansi = settings.search.fields.ansi
+    remarks = WantedLines(selection.lines(.input).map { ANSI.plainLine(store.line($0), ansi) })
+    let everMarked = selection.everMarked
+    selection = Selection(limit: settings.selection.max)
+    if everMarked { selection.rememberMarking() }
+    store = LineStore()
+    inputEnded = false
+    epoch += 1
+    cache = ResultCache()
+    result = .empty
+    inFlight = nil
+    reviewing = false
+    viewport.reset()
+    preview.key = nil
   }
 
   // MARK: - Preview
@@ -233,6 +342,12 @@ public struct PickerState {
     let candidates = max(before, candidateStart)..<store.count
     let marked = selection.count
     preselector.mark(candidates, of: store, in: &selection)
+    if let remarks {
+      let ansi = settings.search.fields.ansi
+      for index in candidates where remarks.contains(ANSI.plainLine(store.line(index), ansi)) {
+        selection.mark(index)
+      }
+    }
     if selection.count > marked || preselector.dropped > 0 {
       if let warning = preselector.warning(marked: selection.count) { message = warning }
     }
@@ -240,6 +355,8 @@ public struct PickerState {
   }
 
   private mutating func accept(_ found: SearchResult) {
+    // A result for the input before a reload names lines that are gone.
+    guard found.epoch == epoch else { return }
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == queryBytes, found.query != result.query || !result.complete else { return }
@@ -258,6 +375,7 @@ public struct PickerState {
     if found.query != result.query { viewport.reset() }
     result = found
     updateHeight()
+    if result.lineCount == store.count { fire(.result) }
     if let key = pendingAccept, result.query == queryBytes {
       pendingAccept = nil
       acceptSelection(key: key)
@@ -275,6 +393,8 @@ public struct PickerState {
     generation += 1
     inFlight = (q, count)
     let pattern = settings.search.pattern(q)
+    var rank = settings.search.rank
+    rank.sort = sorting
     var base: SearchResult?
     var candidates: [UInt32]?
     var broaderRanking: [RankedLine]?
@@ -296,7 +416,7 @@ public struct PickerState {
       generation: generation, pattern: pattern, store: store, candidates: candidates,
       candidateStart: candidateStart,
       tail: min(searched, count)..<count, base: base, broaderRanking: broaderRanking,
-      rank: settings.search.rank, fields: settings.search.fields)
+      rank: rank, fields: settings.search.fields, epoch: epoch)
   }
 
   private mutating func handle(_ key: Key) {
@@ -309,7 +429,7 @@ public struct PickerState {
     if let actions = settings.bindings.actions(for: key) {
       // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
       refused = false
-      for action in actions where outcome == nil && !refused { perform(action) }
+      run(actions)
       return
     }
     switch key {
@@ -444,6 +564,7 @@ public struct PickerState {
 
   private mutating func queryChanged() {
     reviewing = false
+    fire(.change)
   }
 
   // MARK: - Layout

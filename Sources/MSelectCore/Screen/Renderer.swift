@@ -140,7 +140,7 @@ public struct Renderer {
   }
 
   private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
-    let prompt = VisibleText(state.settings.prompt)
+    let prompt = VisibleText(state.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
     var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
     // Keep the caret on screen: drop characters from the left of a long query.

@@ -18,6 +18,8 @@ public struct SearchRequest: Sendable {
   let broaderRanking: [RankedLine]?
   let rank: RankOptions
   let fields: SearchFields
+  /// The picker's input generation, carried into the results.
+  var epoch = 0
 
   /// Lines a preview ranks: a few screens.
   static let previewSize = 256
@@ -31,6 +33,21 @@ public struct SearchRequest: Sendable {
   /// sends a provisional preview early (see `provisional`).
   public func run(
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
+  ) -> SearchResult? {
+    let tagged = preview.map { send in
+      { (result: SearchResult) in
+        var result = result
+        result.epoch = epoch
+        send(result)
+      }
+    }
+    guard var result = search(cancelled: cancelled, preview: tagged) else { return nil }
+    result.epoch = epoch
+    return result
+  }
+
+  private func search(
+    cancelled: @Sendable () -> Bool, preview: ((SearchResult) -> Void)?
   ) -> SearchResult? {
     var found: [RankedLine] = []
     let ranking = rank.effective(for: pattern)

@@ -12,6 +12,8 @@ public struct SearchResult: Sendable {
   public let matchCount: Int
   /// False for a preview: the best lines, sent before the full ranking is sorted.
   public let complete: Bool
+  /// The input the search ran over (bumped by a reload).
+  package var epoch = 0
 
   public init(query: [UInt8], lineCount: Int, ranked: [RankedLine], inputOrder: [UInt32]) {
     self.init(

@@ -8,6 +8,9 @@ public struct OutputFormatter: Sendable {
 
   private var terminator: UInt8 { settings.terminator }
 
+  /// What ends each output line (`--print0`: NUL).
+  public var lineEnd: UInt8 { settings.terminator }
+
   /// Whether the query line is printed.
   public var printsQuery: Bool { settings.printQuery }
 

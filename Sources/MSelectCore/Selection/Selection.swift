@@ -45,6 +45,12 @@ public struct Selection: Sendable, Equatable {
     return true
   }
 
+  /// Records that marks were made (before a reload dropped the lines), so Enter prints exactly the
+  /// marked set even if none of them comes back.
+  public mutating func rememberMarking() {
+    everMarked = true
+  }
+
   /// Unmarks a line.
   public mutating func unmark(_ index: Int) {
     guard contains(index) else { return }

@@ -17,6 +17,10 @@ struct WantedLines {
     return hasher.finalize()
   }
 
+  func contains(_ line: [UInt8]) -> Bool {
+    line.withUnsafeBytes { contains($0) }
+  }
+
   func contains(_ line: UnsafeRawBufferPointer) -> Bool {
     guard !byHash.isEmpty, let bucket = byHash[WantedLines.hash(line)] else { return false }
     return bucket.contains { $0.elementsEqual(line) }

@@ -1,0 +1,105 @@
+import Glibc
+import MSelectCore
+
+/// Commands from `execute`, `execute-silent`, `become` and `reload`, run by `$SHELL -c` (else `sh -c`).
+enum ShellCommand {
+  /// Where the command's standard streams go.
+  enum Streams {
+    /// All three on /dev/tty (`execute`).
+    case terminal
+    /// All three on /dev/null (`execute-silent`).
+    case none
+    /// stdin /dev/null, stdout into a pipe write end, stderr /dev/null (`reload`).
+    case output(Int32)
+  }
+
+  static var shell: String {
+    getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+  }
+
+  /// Starts `command`; returns its pid (nil if it could not be started). Signals mselect catches or
+  /// ignores are at their defaults in the command.
+  static func spawn(_ command: [UInt8], _ streams: Streams, ownGroup: Bool = false) -> pid_t? {
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    switch streams {
+    case .terminal:
+      for fd: Int32 in [0, 1, 2] { posix_spawn_file_actions_addopen(&actions, fd, "/dev/tty", O_RDWR, 0) }
+    case .none:
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    case .output(let fd):
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+      posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addclose(&actions, fd)
+    }
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
+      sigaddset(&defaults, signal)
+    }
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    var flags = Int16(POSIX_SPAWN_SETSIGDEF)
+    if ownGroup {
+      posix_spawnattr_setpgroup(&attributes, 0)
+      flags |= Int16(POSIX_SPAWN_SETPGROUP)
+    }
+    posix_spawnattr_setflags(&attributes, flags)
+    var pid: pid_t = 0
+    let shell = self.shell
+    let result = withCStrings([Array(shell.utf8), Array("-c".utf8), command]) { argv in
+      posix_spawn(&pid, shell, &actions, &attributes, argv, environ)
+    }
+    return result == 0 ? pid : nil
+  }
+
+  /// Waits for `pid`; SIGINT and SIGQUIT are ignored meanwhile (ctrl-c in the command must stop the
+  /// command, not mselect), as system(3) does. Returns the wait status.
+  @discardableResult
+  static func wait(_ pid: pid_t) -> Int32 {
+    let previousInt = signal(SIGINT, SIG_IGN)
+    let previousQuit = signal(SIGQUIT, SIG_IGN)
+    defer {
+      signal(SIGINT, previousInt)
+      signal(SIGQUIT, previousQuit)
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status
+  }
+
+  /// Replaces this process by `command`; returns only if that failed. stdin becomes the terminal when
+  /// it is the candidate pipe (an editor or pager run this way needs its keys).
+  static func exec(_ command: [UInt8]) {
+    if !Syscall.isTerminal(0) {
+      let tty = open("/dev/tty", O_RDWR)
+      if tty >= 0 {
+        dup2(tty, 0)
+        close(tty)
+      }
+    }
+    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
+      Glibc.signal(signal, SIG_DFL)
+    }
+    let shell = self.shell
+    _ = withCStrings([Array(shell.utf8), Array("-c".utf8), command]) { argv in execv(shell, argv) }
+  }
+
+  /// Runs `body` with `words` as a NULL-terminated array of C strings.
+  static func withCStrings<R>(_ words: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
+    let pointers = words.map { word -> UnsafeMutablePointer<CChar>? in
+      let p = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+      for (k, b) in word.enumerated() { p[k] = CChar(bitPattern: b) }
+      p[word.count] = 0
+      return p
+    }
+    defer { pointers.forEach { $0?.deallocate() } }
+    return body(pointers + [nil])
+  }
+}

@@ -1,0 +1,114 @@
+import Foundation
+import Glibc
+import Testing
+
+/// `execute`, `execute-silent`, `become`, `reload`, `change-*`, `print` and `--bind` events, in the
+/// pseudo-terminal.
+@Suite(.serialized) struct ActionTests {
+  func start(_ arguments: [String], lines: String) throws -> (PickerProcess, String) {
+    let picker = try PickerProcess(arguments, rows: 24, columns: 80)
+    let before = picker.initialSettings
+    picker.feed(lines)
+    picker.closeInput()
+    return (picker, before)
+  }
+
+  func contents(_ path: String) -> String? {
+    FileManager.default.contents(atPath: path).map { String(decoding: $0, as: UTF8.self) }
+  }
+
+  @Test func executeRunsOnTheTerminalAndComesBackToTheSameState() throws {
+    let file = "/tmp/mselect-execute-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    let (picker, before) = try start(
+      ["--bind", "ctrl-e:execute(printf 'ran:%s:' {} > \(file); stty -g >> \(file))"], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.type("\t")
+    picker.type("be")
+    #expect(picker.waitFor("1/2 (1)"))
+    picker.send([0x05])  // ctrl-e
+    #expect(picker.waitForScreen { _ in self.contents(file)?.hasSuffix("\n") == true })
+    // The command saw the line and a terminal in its normal (cooked) settings.
+    #expect(contents(file) == "ran:beta:" + before)
+    #expect(picker.waitFor("1/2 (1)"))
+    #expect(picker.screen.lines.contains { $0.hasPrefix("> be") })
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "alpha\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  @Test func executeSilentTakesEverythingInItsParentheses() throws {
+    let file = "/tmp/mselect-silent-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    // The `+` inside the parentheses belongs to the command: one action, then `toggle`.
+    let (picker, _) = try start(
+      ["--bind", "ctrl-x:execute-silent(echo {+} > \(file))+toggle"], lines: "a b\nc\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x18])  // ctrl-x
+    #expect(picker.waitFor("(1)"))
+    #expect(contents(file) == "a b\n")
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test func becomeExitsWithTheCommandsStatus() throws {
+    let (picker, before) = try start(["--bind", "enter:become(printf '%s' {}; exit 7)"], lines: "alpha\n")
+    #expect(picker.waitFor("1/1"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 7)
+    #expect(picker.stdout == "alpha")
+    #expect(picker.sttySettings == before)
+    #expect(!picker.screen.modes.contains(2004))
+  }
+
+  @Test func reloadKeepsMarksOnLinesThatComeBack() throws {
+    let (picker, _) = try start(["--bind", "ctrl-r:reload(printf 'b\\nc\\nd\\n')"], lines: "a\nb\nc\n")
+    #expect(picker.waitFor("3/3"))
+    picker.send([0x1B, 0x5B, 0x42])  // down to b
+    picker.type("\t")
+    #expect(picker.waitFor("(1)"))
+    picker.send([0x12])  // ctrl-r
+    #expect(picker.waitForScreen { $0.text.contains("3/3 (1)") && $0.text.contains("d") })
+    #expect(picker.screen.lines.contains { $0.contains("✓ b") })
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\n")
+  }
+
+  @Test func changePromptQueryAndPrint() throws {
+    let (picker, _) = try start(
+      [
+        "--bind", "ctrl-p:change-prompt(new> )+change-query(bet)", "--bind", "enter:print(hello)+accept",
+      ], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x10])  // ctrl-p
+    #expect(picker.waitFor("new> bet"))
+    #expect(picker.waitFor("1/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "hello\nbeta\n")
+  }
+
+  @Test func eventsRunTheirActions() throws {
+    let (picker, _) = try start(
+      ["--bind", "start:change-query(be)", "--bind", "load:change-prompt(loaded> )"], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("loaded> be"))
+    #expect(picker.waitFor("1/2"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  @Test(arguments: [
+    ("ctrl-a:fly", "fly is not one"), ("ctrl-a:execute(ls", "a closing )"),
+    ("nokey:accept", "nokey is not one"),
+  ])
+  func badBindingsAreNamedBeforeThePickerOpens(spec: String, message: String) throws {
+    let r = try BinaryRunner.run(["--bind", spec, "-f", "a"], "a\n")
+    #expect(r.status == 2)
+    #expect(r.stderr.contains(message))
+    #expect(r.stderr.contains(spec))
+  }
+}
