@@ -2,6 +2,10 @@
 // until the first screen of ranked results is ready (the preview), and until the full count is known.
 // Part of scripts/bench; not installed.
 //
+// With MSELECT_BENCH_PREVIEW=CMD the picker has `--preview CMD`, and every preview it asks for is run
+// for real (in the background, the previous one killed), as the picker does: the latencies then show
+// what a running preview costs typing.
+//
 // `mselect-bench --filter QUERY FILE [RUNS]` instead times `mselect -f QUERY FILE`'s search in-process,
 // RUNS times (default 50) over one mapping, and prints the minimum, lower quartile and median: wall
 // times of whole runs vary by a few percent on a shared machine, these by about one.
@@ -70,8 +74,41 @@ func ms(_ value: Double) -> String {
   return "\(tenths / 10).\(tenths % 10)"
 }
 
+/// Runs the previews the state asks for, as the picker would: one at a time, in the background.
+final class BackgroundPreviews {
+  private var pid: pid_t = 0
+
+  func take(_ commands: [PickerState.Command]) {
+    for case .preview(_, let command, _, _) in commands {
+      if pid > 0 {
+        kill(pid, SIGKILL)
+        waitpid(pid, nil, 0)
+      }
+      let words = ["/bin/sh", "-c", String(decoding: command, as: UTF8.self)]
+      var argv: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+      var actions = posix_spawn_file_actions_t()
+      posix_spawn_file_actions_init(&actions)
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+      posix_spawn(&pid, "/bin/sh", &actions, nil, &argv, environ)
+      posix_spawn_file_actions_destroy(&actions)
+      argv.forEach { free($0) }
+    }
+  }
+
+  deinit {
+    if pid > 0 {
+      kill(pid, SIGKILL)
+      waitpid(pid, nil, 0)
+    }
+  }
+}
+
 func main(_ store: LineStore) {
-  var replay = Replay(state: PickerState(settings: PickerSettings(), rows: 40, columns: 120))
+  var settings = PickerSettings()
+  let previewCommand = getenv("MSELECT_BENCH_PREVIEW").map { String(cString: $0) }
+  settings.preview.command = previewCommand
+  let previews = BackgroundPreviews()
+  var replay = Replay(state: PickerState(settings: settings, rows: 40, columns: 120))
   for block in store.blocks { replay.state.handle(.input(block)) }
   replay.state.handle(.inputEnded)
   _ = replay.settle()
@@ -86,8 +123,10 @@ func main(_ store: LineStore) {
   print("|---|---|---|---|---|---|---|")
   var firsts: [Double] = []
   var exacts: [Double] = []
+  if let previewCommand { print("with a preview running: `\(previewCommand)`") }
   for (label, key) in steps {
     replay.state.handle(.key(key))
+    previews.take(replay.state.takeCommands())
     let (first, exact, full, same) = replay.settle()
     firsts.append(first)
     exacts.append(exact)
