@@ -117,4 +117,12 @@ import Testing
       #expect(decoder.feed([0x0D]).last == .enter)
     }
   }
+
+  @Test func fzfKeyNamesForPunctuationAndAlt() {
+    #expect(Key(name: "ctrl-/") == .ctrl(UInt8(ascii: "/")))
+    #expect(Key(name: "alt-enter") == .alt(0x0D))
+    var decoder = KeyDecoder()
+    #expect(decoder.feed([0x1F]) == [.ctrl(UInt8(ascii: "/"))])
+    #expect(decoder.feed([0x1B, 0x0D]) == [.alt(0x0D)])
+  }
 }

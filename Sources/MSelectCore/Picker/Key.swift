@@ -34,7 +34,8 @@ public enum Key: Hashable, Sendable {
       "scroll-down": .wheel(up: false), "ctrl-/": .ctrl(UInt8(ascii: "/")),
       "ctrl-_": .ctrl(UInt8(ascii: "/")),
       "ctrl-\\": .ctrl(UInt8(ascii: "\\")), "ctrl-]": .ctrl(UInt8(ascii: "]")),
-      "ctrl-^": .ctrl(UInt8(ascii: "^")),
+      "ctrl-^": .ctrl(UInt8(ascii: "^")), "alt-enter": .alt(0x0D), "alt-return": .alt(0x0D),
+      "alt-space": .alt(0x20),
     ]
     if let key = aliases[lower] {
       self = key
