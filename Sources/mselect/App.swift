@@ -4,7 +4,7 @@ import MSelectTerminal
 
 /// The whole run: options → input → filter, batch or picker → output → exit code.
 enum App {
-  static let version = "0.1.0"
+  static let version = Version.current
 
   static func run() -> ExitCode {
     // A closed stdout must surface as EPIPE from write, not kill us with the terminal in raw mode.
@@ -20,6 +20,13 @@ enum App {
     }
     if options.help { return emit(Array(helpText.utf8)) }
     if options.version { return emit(Array("mselect \(version)\n".utf8)) }
+    if let request = options.shellScript {
+      let text =
+        request.completionOnly
+        ? ShellScripts.completion(request.shell) : ShellScripts.integration(request.shell)
+      return emit(Array(text.utf8))
+    }
+    if let manual = options.manual { return showManual(manual) }
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
@@ -152,6 +159,21 @@ enum App {
     case .interactive:
       return .error
     }
+  }
+
+  /// `--man`: the manual through `man -l` on a terminal (else the roff text); `--man-roff`: the roff.
+  static func showManual(_ form: Options.ManualForm) -> ExitCode {
+    let roff = ManPage.roff(version: version)
+    guard form == .shown, isatty(1) == 1 else { return emit(Array(roff.utf8)) }
+    var path = Array("/tmp/mselect-man-XXXXXX".utf8CString)
+    let fd = mkstemp(&path)
+    guard fd >= 0 else { return emit(Array(roff.utf8)) }
+    let file = String(cString: path)
+    defer { unlink(file) }
+    _ = Array(roff.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+    close(fd)
+    let status = system("man -l '\(file)'")
+    return status == 0 ? .success : emit(Array(roff.utf8))
   }
 
   /// Writes to stdout.

@@ -25,7 +25,7 @@ final class PickerProcess {
   /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in).
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
-    stdinIsTerminal: Bool = false
+    stdinIsTerminal: Bool = false, executable: String? = nil
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -80,7 +80,7 @@ final class PickerProcess {
     env["TERM"] = "xterm-256color"
     env["LANG"] = "C.UTF-8"
     for (k, v) in environment { env[k] = v }
-    let argv = [BinaryRunner.binary.path] + arguments
+    let argv = [executable ?? BinaryRunner.binary.path] + arguments
     let cArgs = argv.map { strdup($0) } + [nil]
     let cEnv = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
     defer {

@@ -135,6 +135,15 @@ public enum OptionParser {
     }
     switch name {
     case "-h", "--help": try flag(); o.help = true
+    case "--man": try flag(); o.manual = .shown
+    case "--man-roff": try flag(); o.manual = .roff
+    case "--bash", "--zsh", "--fish":
+      try flag()
+      o.shellScript = Options.ShellScriptRequest(
+        shell: ShellScripts.Shell(rawValue: String(name.dropFirst(2)))!, completionOnly: false)
+    case "--completion":
+      o.shellScript = Options.ShellScriptRequest(
+        shell: try choice(name, try string(), ShellScripts.Shell.self), completionOnly: true)
     case "-V", "--version": try flag(); o.version = true
     case "-q", "--query": o.query = try value()
     case "-f", "--filter": o.mode = .filter(try value())

@@ -45,6 +45,21 @@ public struct Options: Sendable, Equatable {
   public var expect: [String] = []
   public var help = false
   public var version = false
+  /// `--man` (shown) or `--man-roff` (printed as roff).
+  public var manual: ManualForm?
+  /// `--bash`, `--zsh`, `--fish`: print the shell integration; `--completion SHELL`: only completion.
+  public var shellScript: ShellScriptRequest?
+
+  /// Which shell script to print.
+  public struct ShellScriptRequest: Sendable, Equatable {
+    public var shell: ShellScripts.Shell
+    public var completionOnly: Bool
+  }
+
+  /// How the manual is given.
+  public enum ManualForm: Sendable, Equatable {
+    case shown, roff
+  }
   // Picker appearance.
   public var height: PickerSettings.Height = .percent(50)
   public var layout: PickerSettings.Layout = .reverse

@@ -1,0 +1,100 @@
+/// The manual page (roff), made from `OptionTable` and a few fixed sections; `docs/mselect.1` is this
+/// text, checked in (a test keeps it current: regenerate with `mselect --man-roff > docs/mselect.1`).
+public enum ManPage {
+  public static func roff(version: String) -> String {
+    var out = """
+      .TH MSELECT 1 "" "mselect \(version)" "User Commands"
+      .SH NAME
+      mselect \\- a multi-select filter for the terminal and for scripts
+      .SH SYNOPSIS
+      .B mselect
+      [\\fIOPTIONS\\fR] [\\fIFILE\\fR]
+      .SH DESCRIPTION
+      mselect reads lines from FILE or standard input and opens a picker on the terminal (/dev/tty):
+      narrow the list by fuzzy typing, mark several lines with tab, press enter, and exactly the marked
+      lines (or the line under the cursor, when none was marked) are printed on standard output.
+      Without a terminal, \\fB\\-\\-filter\\fR ranks lines and \\fB\\-\\-batch\\fR prints a preselected set.
+      Output is the exact bytes of the input lines.
+
+      """
+    for group in OptionInfo.Group.allCases {
+      let entries = OptionTable.all.filter { $0.group == group }
+      guard !entries.isEmpty else { continue }
+      out += ".SH \(group.rawValue.uppercased())\n"
+      for entry in entries {
+        let names = entry.names.map { "\\fB" + escape($0) + "\\fR" }.joined(separator: ", ")
+        out += ".TP\n" + names + (entry.argument.map { " \\fI" + escape($0) + "\\fR" } ?? "") + "\n"
+        out += escape(entry.help) + "\n"
+      }
+    }
+    out += """
+      .SH QUERY SYNTAX
+      Terms separated by spaces must all match: \\fBabc\\fR fuzzy, \\fB'abc\\fR exact, \\fB^abc\\fR prefix,
+      \\fBabc$\\fR suffix, \\fB!abc\\fR not; \\fBa | b\\fR matches either; \\fB\\e\\fR before a space makes it literal.
+      Smart case: an uppercase letter makes a term case-sensitive.
+      .SH KEYS AND ACTIONS
+      tab / shift-tab toggle and move; shift-up / shift-down mark a range; alt-a / alt-d mark / unmark
+      all matches; ctrl-t inverts; ctrl-s shows only the marked lines; alt-up / alt-down scroll the
+      preview and ctrl-/ shows or hides it; enter accepts; esc, ctrl-c, ctrl-g, ctrl-q cancel.
+      .PP
+      \\fB\\-\\-bind\\fR KEY:ACTION[+ACTION],... binds keys or the events start, load, change, focus, result.
+      Actions: \(escape(OptionTable.actions.joined(separator: " "))).
+      Arguments go in parentheses (or [], {}, <>, or between two of ~!@#$%^&*;/|), where commas, colons
+      and + belong to the argument. Keys: ctrl-a...ctrl-z, alt-X, \(escape(OptionTable.keyNames.joined(separator: " "))).
+      .SH PREVIEW AND COMMANDS
+      Commands of \\fB\\-\\-preview\\fR, execute, execute-silent, become and reload run through $SHELL \\-c
+      with placeholders, each value single-quoted for the shell: {} the line, {+} the marked lines,
+      {q} the query, {n} the line's index, {1}, {\\-1}, {2..} fields, {+1} a field of each marked line.
+      .SH ENVIRONMENT
+      .TP
+      .B MSELECT_DEFAULT_OPTS
+      Options read before the command line.
+      .TP
+      .B NO_COLOR
+      No colors (bold, underline and reverse only).
+      .TP
+      .B SHELL
+      The shell that runs commands (default /bin/sh).
+      .TP
+      .B MSELECT_CTRL_T_COMMAND, MSELECT_CTRL_T_OPTS
+      The command that lists files for ctrl-t in the shell integration (\\fBeval "$(mselect \\-\\-bash)"\\fR,
+      \\fB\\-\\-zsh\\fR, \\fB\\-\\-fish\\fR), and extra options for the picker; set and empty: no ctrl-t binding.
+      .TP
+      .B MSELECT_CTRL_R_COMMAND, MSELECT_CTRL_R_OPTS
+      The same for ctrl-r (a command from history).
+      .TP
+      .B MSELECT_ALT_C_COMMAND, MSELECT_ALT_C_OPTS
+      The same for alt-c (cd into a directory).
+      .TP
+      .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS
+      Set for preview commands: the pane's size (also as MSELECT_PREVIEW_LINES and MSELECT_PREVIEW_COLUMNS).
+      .SH EXIT STATUS
+      0 something was printed; 1 no match or nothing selected; 2 error; 130 the picker was cancelled;
+      141 standard output was closed early.
+      .SH EXAMPLES
+      .nf
+      ls | mselect
+      git log \\-\\-oneline \\-\\-color=always | mselect \\-\\-ansi \\-\\-accept\\-nth 1 \\-\\-preview 'git show {1}'
+      printf 'a\\en b\\en' | mselect \\-\\-batch \\-\\-preselect a
+      .fi
+      .SH SEE ALSO
+      fzf(1), fzy(1)
+
+      """
+    return out
+  }
+
+  /// Text made safe for roff: backslashes and leading dots or quotes, and `-` as a minus sign.
+  private static func escape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "\\": out += "\\e"
+      case "-": out += "\\-"
+      default: out.append(c)
+      }
+    }
+    if out.hasPrefix(".") || out.hasPrefix("'") { out = "\\&" + out }
+    return out
+  }
+}
