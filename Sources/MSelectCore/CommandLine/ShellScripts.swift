@@ -188,13 +188,13 @@ public enum ShellScripts {
           and cd -- $dir
           commandline -f repaint
         end
-        if test "$MSELECT_CTRL_T_COMMAND" != "" -o ! (set -q MSELECT_CTRL_T_COMMAND)
+        if not set -q MSELECT_CTRL_T_COMMAND; or test -n "$MSELECT_CTRL_T_COMMAND"
           bind \\ct mselect-file-widget
         end
-        if test "$MSELECT_CTRL_R_COMMAND" != "" -o ! (set -q MSELECT_CTRL_R_COMMAND)
+        if not set -q MSELECT_CTRL_R_COMMAND; or test -n "$MSELECT_CTRL_R_COMMAND"
           bind \\cr mselect-history-widget
         end
-        if test "$MSELECT_ALT_C_COMMAND" != "" -o ! (set -q MSELECT_ALT_C_COMMAND)
+        if not set -q MSELECT_ALT_C_COMMAND; or test -n "$MSELECT_ALT_C_COMMAND"
           bind \\ec mselect-cd-widget
         end
 
