@@ -270,11 +270,7 @@ package enum Search {
     of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
     prescanned: Bool = false
   ) -> UInt64? {
-    if fields.ansi && ANSI.mayHaveSequences(line) {
-      var plain = fields
-      plain.ansi = false
-      return ANSI.withStripped(line) { key(of: $0, &matcher, plain, sortKey) }
-    }
+    if fields.ansi && ANSI.mayHaveSequences(line) { return keyOfColored(line, &matcher, fields, sortKey) }
     let outcome: Match?
     if let spec = fields.spec {
       outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
@@ -284,6 +280,17 @@ package enum Search {
     guard let match = outcome else { return nil }
     let characters = sortKey.needsCharacters ? characterCount(line) : 0
     return sortKey.key(match, lineLength: line.count, characters: characters)
+  }
+
+  /// `key(of:)` for a line with SGR sequences (`--ansi`): the key of its text. Kept out of line, so
+  /// `key(of:)` stays small and is not recursive.
+  @inline(never)
+  private static func keyOfColored(
+    _ line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey
+  ) -> UInt64? {
+    var plain = fields
+    plain.ansi = false
+    return ANSI.stripped(line).withUnsafeBytes { key(of: $0, &matcher, plain, sortKey) }
   }
 
   /// Number of characters in a line as the matcher counts them.
