@@ -16,8 +16,8 @@ package enum Syscall {
     }
   }
 
-  package static func open(_ path: String, _ flags: Int32) throws(SystemError) -> Int32 {
-    try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC) }
+  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) -> Int32 {
+    try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC, mode) }
   }
 
   package static func close(_ fd: Int32) {

@@ -47,6 +47,12 @@ enum App {
       for path in options.preselectFiles {
         fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
       }
+      // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
+      if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
+      if let path = options.history {
+        picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
+      }
+      let saving = Saving(options: options, terminator: terminator)
       picker.preselection = options.preselectionSettings(fileLines: fileLines)
       let output = OutputFormatter(options.outputSettings)
       let scripted = options.scriptedSettings
@@ -66,9 +72,12 @@ enum App {
         let outcome = Preselection.apply(
           picker.preselection, limit: picker.selection.max, store: store, search: scripted.search)
         if let warning = outcome.warning { warn(warning) }
-        return finish(
-          Scripted.batch(scripted, store, outcome.selection), output, store, query: options.query,
-          input: reader)
+        let decision = Scripted.batch(scripted, store, outcome.selection)
+        let code = finish(decision, output, store, query: options.query, input: reader)
+        if code == .success, case .print(let lines) = decision {
+          if let failure = saving.save(lines.map { store.lineBytes($0) }, query: nil) { return fail(failure) }
+        }
+        return code
       case .interactive:
         var preloaded: LineStore?
         if options.select1 || options.exit0 {
@@ -81,7 +90,7 @@ enum App {
         }
         return pick(
           picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,
-          terminator: terminator)
+          terminator: terminator, saving: saving)
       }
     } catch {
       return fail(error.message)
@@ -92,7 +101,7 @@ enum App {
   /// else the lines are in `store` already.
   static func pick(
     _ settings: PickerSettings, _ output: OutputFormatter, input: InputReader, streaming: Bool,
-    store: LineStore?, unicode: Bool, terminator: UInt8
+    store: LineStore?, unicode: Bool, terminator: UInt8, saving: Saving
   ) -> ExitCode {
     let ending: PickerSession.Ending
     do throws(TerminalError) {
@@ -116,6 +125,8 @@ enum App {
         if output.printsHead {
           _ = emit(output.format([], store: ending.store, query: ending.query, key: key))
         }
+        // Accepting an empty set is a choice too: it is what `--remember` keeps.
+        if let failure = saving.save([], query: ending.query) { return fail(failure) }
         return .nothing
       }
       if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
@@ -127,7 +138,11 @@ enum App {
       } catch {
         return writeFailed(error)
       }
-      return input.changedWhileMapped() ? fail(InputError.changed(input.name).message) : .success
+      if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
+      if let failure = saving.save(lines.map { ending.store.lineBytes($0) }, query: ending.query) {
+        return fail(failure)
+      }
+      return .success
     }
   }
 
@@ -203,5 +218,36 @@ enum App {
 
   private static func bytes(_ p: UnsafePointer<CChar>) -> [UInt8] {
     Array(UnsafeRawBufferPointer(start: p, count: strlen(p)))
+  }
+}
+
+/// What an accepted run leaves for the next one: `--remember`'s marked lines and `--history`'s queries.
+struct Saving {
+  let remember: String?
+  let history: String?
+  let historySize: Int
+  let terminator: UInt8
+
+  init(options: Options, terminator: UInt8) {
+    remember = options.remember
+    history = options.history
+    historySize = options.historySize
+    self.terminator = terminator
+  }
+
+  /// Writes the accepted lines and appends the query (nil: no picker, so no query); returns a message
+  /// when a file could not be written.
+  func save(_ lines: [[UInt8]], query: [UInt8]?) -> String? {
+    do throws(SystemError) {
+      if let remember { try SavedFile.write(lines, to: remember, terminator: terminator) }
+      if let history, let query, !query.isEmpty {
+        var entries = (try? SavedFile.lines(history, terminator: 10)) ?? []
+        if entries.last != query { entries.append(query) }
+        try SavedFile.write(Array(entries.suffix(historySize)), to: history, terminator: 10)
+      }
+      return nil
+    } catch {
+      return "cannot save: \(error.reason)"
+    }
   }
 }

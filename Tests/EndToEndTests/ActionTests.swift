@@ -111,4 +111,46 @@ import Testing
     #expect(r.stderr.contains(message))
     #expect(r.stderr.contains(spec))
   }
+
+  @Test func rememberKeepsTheChoiceForNextTime() throws {
+    let file = "/tmp/mselect-remember-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    var (picker, _) = try start(["--remember", file], lines: "a\nb\nc\n")
+    #expect(picker.waitFor("3/3"))
+    picker.send([0x1B, 0x5B, 0x42])  // down
+    picker.type("\t\t")
+    #expect(picker.waitFor("(2)"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(contents(file) == "b\nc\n")
+    // Next time they open marked; a cancel changes nothing.
+    (picker, _) = try start(["--remember", file], lines: "a\nb\nc\nd\n")
+    #expect(picker.waitFor("4/4 (2)"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(contents(file) == "b\nc\n")
+    // Scripts get the same set.
+    let batch = try BinaryRunner.run(["--batch", "--remember", file], "c\nd\nb\n")
+    #expect(batch.text == "c\nb\n")
+  }
+
+  @Test func historyKeepsAcceptedQueries() throws {
+    let file = "/tmp/mselect-history-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    var (picker, _) = try start(["--history", file], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.type("bet")
+    #expect(picker.waitFor("1/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(contents(file) == "bet\n")
+    (picker, _) = try start(["--history", file], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x10])  // ctrl-p
+    #expect(picker.waitFor("> bet"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
 }

@@ -239,6 +239,27 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.state.selection.lines(.input) == [1])
   }
 
+  @Test func historyWalksWithCtrlPAndCtrlN() throws {
+    let options = try OptionParser.parse(["--history", "/tmp/unused"].map { Array($0.utf8) })
+    var settings = try options.pickerSettings(unicode: true, colors: false)
+    settings.history = [Array("old".utf8), Array("newer".utf8)]
+    var state = PickerState(settings: settings, rows: 20, columns: 40)
+    for c in "dr".unicodeScalars { state.handle(.key(.char(c.value))) }
+    state.handle(.key(ctrl("p")))
+    #expect(state.queryBytes == Array("newer".utf8))
+    state.handle(.key(ctrl("p")))
+    state.handle(.key(ctrl("p")))
+    #expect(state.queryBytes == Array("old".utf8))
+    state.handle(.key(ctrl("n")))
+    state.handle(.key(ctrl("n")))
+    // Past the newest entry: the query being typed comes back.
+    #expect(state.queryBytes == Array("dr".utf8))
+    // Without --history, ctrl-p moves as before.
+    let h = Harness(["a", "b"])
+    h.press(.down, ctrl("p"))
+    #expect(h.current == "a")
+  }
+
   @Test func aRefusedToggleDoesNotMove() {
     let h = Harness(["a", "b", "c"], ["--max", "1"])
     h.press(.tab)

@@ -178,6 +178,9 @@ public enum OptionParser {
     case "--order": o.order = try choice(name, try string(), Selection.Order.self)
     case "--preselect": o.preselect.append(try value())
     case "--preselect-file": o.preselectFiles.append(try string())
+    case "--remember": o.remember = try string()
+    case "--history": o.history = try string()
+    case "--history-size": o.historySize = try number(name, try value(), minimum: 1)
     case "--preselect-match": o.preselectMatch.append(try value())
     case "--select-all": try flag(); o.selectAll = true
     case "--min": o.min = try number(name, try value(), minimum: 0)

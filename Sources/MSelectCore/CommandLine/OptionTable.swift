@@ -57,6 +57,9 @@ public enum OptionTable {
       values: [OptionInfo.files]),
     OptionInfo(["--preselect-match"], "QUERY", .selection, "mark lines the query matches"),
     OptionInfo(["--select-all"], nil, .selection, "mark every line"),
+    OptionInfo(
+      ["--remember"], "FILE", .selection, "lines saved in FILE open marked; the accepted ones are saved back",
+      values: [OptionInfo.files]),
     OptionInfo(["--min"], "N", .selection, "require at least N marked lines"),
     OptionInfo(["--max"], "N", .selection, "allow at most N marked lines (-m, --multi=N, +m: 1)"),
     OptionInfo(
@@ -101,6 +104,10 @@ public enum OptionTable {
     OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
     OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)"),
     OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)"),
+    OptionInfo(
+      ["--history"], "FILE", .picker, "accepted queries are kept in FILE; ctrl-p / ctrl-n walk them",
+      values: [OptionInfo.files]),
+    OptionInfo(["--history-size"], "N", .picker, "queries kept in the history (default 1000)"),
     OptionInfo(["--preview"], "CMD", .preview, "show CMD's output for the line under the cursor"),
     OptionInfo(
       ["--preview-window"], "SPEC", .preview, "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+N]",

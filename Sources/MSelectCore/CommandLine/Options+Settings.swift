@@ -60,6 +60,10 @@ extension Options {
     settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
     settings.marker = marker ?? (unicode ? "✓ " : "* ")
     settings.colors = colors
+    if history != nil {
+      // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).
+      try settings.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
+    }
     for spec in bindings { try settings.bindings.apply(spec) }
     for name in expect {
       guard let key = Key(name: name) else {

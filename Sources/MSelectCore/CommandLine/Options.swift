@@ -35,6 +35,11 @@ public struct Options: Sendable, Equatable {
   public var order: Selection.Order = .input
   public var preselect: [[UInt8]] = []
   public var preselectFiles: [String] = []
+  /// `--remember FILE`: its lines open marked; the accepted lines are written back on accept.
+  public var remember: String?
+  /// `--history FILE`: accepted queries are appended; ctrl-p / ctrl-n walk them.
+  public var history: String?
+  public var historySize = 1000
   public var preselectMatch: [[UInt8]] = []
   public var selectAll = false
   public var min: Int?
@@ -89,6 +94,6 @@ public struct Options: Sendable, Equatable {
 
   /// Whether any preselection option was given.
   public var hasPreselection: Bool {
-    selectAll || !preselect.isEmpty || !preselectFiles.isEmpty || !preselectMatch.isEmpty
+    selectAll || !preselect.isEmpty || !preselectFiles.isEmpty || !preselectMatch.isEmpty || remember != nil
   }
 }

@@ -29,6 +29,8 @@ public enum Action: String, Sendable, CaseIterable {
   case killLine = "kill-line"
   case yank
   case clearQuery = "clear-query"
+  case previousHistory = "previous-history"
+  case nextHistory = "next-history"
   case clearSelection = "clear-selection"
   case redraw = "clear-screen"
   case suspend

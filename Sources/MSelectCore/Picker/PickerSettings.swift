@@ -54,6 +54,8 @@ public struct PickerSettings: Sendable {
   public var tabstop = 8
   /// `--preview` and `--preview-window`.
   public var preview = PreviewSettings()
+  /// Earlier queries, oldest first (`--history`); empty: ctrl-p / ctrl-n move as usual.
+  public var history: [[UInt8]] = []
 
   public init() {}
 

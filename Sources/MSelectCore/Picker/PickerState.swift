@@ -78,6 +78,10 @@ public struct PickerState {
   private var remarks: WantedLines?
   /// The line the `focus` event last fired for.
   private var focused: Int?
+  /// Where ctrl-p / ctrl-n are in the history (`settings.history.count`: the query being typed), and
+  /// that query, kept while walking.
+  private var historyPosition: Int
+  private var draft: [UInt8] = []
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   private var pendingAccept: String??
   public private(set) var spinner = 0
@@ -96,6 +100,7 @@ public struct PickerState {
     preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
     prompt = settings.prompt
     sorting = settings.search.rank.sort
+    historyPosition = settings.history.count
     updateHeight()
     fire(.start)
   }
@@ -500,6 +505,15 @@ public struct PickerState {
     case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
     case .previewTop: scrollPreview(-preview.lineCount)
     case .previewBottom: scrollPreview(preview.lineCount)
+    case .previousHistory, .nextHistory:
+      let history = settings.history
+      guard !history.isEmpty else { break }
+      if historyPosition == history.count { draft = queryBytes }
+      let target = historyPosition + (action == .previousHistory ? -1 : 1)
+      guard target >= 0, target <= history.count else { break }
+      historyPosition = target
+      editor = QueryEditor(target == history.count ? draft : history[target])
+      queryChanged()
     case .redraw: commands.append(.redraw)
     case .suspend: commands.append(.suspend)
     case .ignore: break
