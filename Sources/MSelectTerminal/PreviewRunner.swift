@@ -32,39 +32,15 @@ final class PreviewRunner {
     guard Glibc.pipe(&fds) == 0 else { return }
     _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    var actions = posix_spawn_file_actions_t()
-    posix_spawn_file_actions_init(&actions)
-    defer { posix_spawn_file_actions_destroy(&actions) }
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2)
-    posix_spawn_file_actions_addclose(&actions, fds[1])
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    // A group of its own; the signals mselect ignores (SIGPIPE) or catches go back to their defaults.
-    var defaults = sigset_t()
-    sigemptyset(&defaults)
-    for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
-      sigaddset(&defaults, signal)
-    }
-    posix_spawnattr_setsigdefault(&attributes, &defaults)
-    posix_spawnattr_setpgroup(&attributes, 0)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGDEF))
-    let shell = getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
-    var environment = Environment.current
+    var sizes: [String: String] = [:]
     for (name, value) in [("LINES", rows), ("COLUMNS", columns)] {
-      environment["FZF_PREVIEW_" + name] = String(value)
-      environment["MSELECT_PREVIEW_" + name] = String(value)
+      sizes["FZF_PREVIEW_" + name] = String(value)
+      sizes["MSELECT_PREVIEW_" + name] = String(value)
     }
-    let arguments = [Array(shell.utf8), Array("-c".utf8), command]
-    let entries = environment.map { Array("\($0.key)=\($0.value)".utf8) }
-    var child: pid_t = 0
-    let spawned = withCStrings(arguments) { argv in
-      withCStrings(entries) { envp in posix_spawn(&child, shell, &actions, &attributes, argv, envp) }
-    }
+    // A group of its own, so stopping it stops a whole pipeline.
+    let child = ShellCommand.spawn(command, .outputAndErrors(fds[1]), ownGroup: true, environment: sizes)
     Glibc.close(fds[1])
-    guard spawned == 0 else {
+    guard let child else {
       Glibc.close(fds[0])
       return
     }
@@ -121,17 +97,5 @@ final class PreviewRunner {
       return
     }
     _ = finish(kill: true, first: [])
-  }
-
-  /// Runs `body` with `words` as a NULL-terminated C array of strings.
-  private func withCStrings<R>(_ words: [[UInt8]], _ body: ([UnsafeMutablePointer<CChar>?]) -> R) -> R {
-    let pointers = words.map { word -> UnsafeMutablePointer<CChar>? in
-      let p = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
-      for (k, b) in word.enumerated() { p[k] = CChar(bitPattern: b) }
-      p[word.count] = 0
-      return p
-    }
-    defer { pointers.forEach { $0?.deallocate() } }
-    return body(pointers + [nil])
   }
 }

@@ -11,6 +11,8 @@ enum ShellCommand {
     case none
     /// stdin /dev/null, stdout into a pipe write end, stderr /dev/null (`reload`).
     case output(Int32)
+    /// stdin /dev/null, stdout and stderr into a pipe write end (the preview).
+    case outputAndErrors(Int32)
   }
 
   static var shell: String {
@@ -19,7 +21,10 @@ enum ShellCommand {
 
   /// Starts `command`; returns its pid (nil if it could not be started). Signals mselect catches or
   /// ignores are at their defaults in the command.
-  static func spawn(_ command: [UInt8], _ streams: Streams, ownGroup: Bool = false) -> pid_t? {
+  /// `environment`: variables added to mselect's own.
+  static func spawn(
+    _ command: [UInt8], _ streams: Streams, ownGroup: Bool = false, environment extra: [String: String] = [:]
+  ) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -34,6 +39,11 @@ enum ShellCommand {
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
       posix_spawn_file_actions_adddup2(&actions, fd, 1)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+      posix_spawn_file_actions_addclose(&actions, fd)
+    case .outputAndErrors(let fd):
+      posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+      posix_spawn_file_actions_adddup2(&actions, fd, 2)
       posix_spawn_file_actions_addclose(&actions, fd)
     }
     var attributes = posix_spawnattr_t()
@@ -53,8 +63,19 @@ enum ShellCommand {
     posix_spawnattr_setflags(&attributes, flags)
     var pid: pid_t = 0
     let shell = self.shell
-    let result = withCStrings([Array(shell.utf8), Array("-c".utf8), command]) { argv in
-      posix_spawn(&pid, shell, &actions, &attributes, argv, environ)
+    let arguments = [Array(shell.utf8), Array("-c".utf8), command]
+    let result: Int32
+    if extra.isEmpty {
+      result = withCStrings(arguments) { argv in
+        posix_spawn(&pid, shell, &actions, &attributes, argv, environ)
+      }
+    } else {
+      var variables = Environment.current
+      for (name, value) in extra { variables[name] = value }
+      let entries = variables.map { Array("\($0.key)=\($0.value)".utf8) }
+      result = withCStrings(arguments) { argv in
+        withCStrings(entries) { envp in posix_spawn(&pid, shell, &actions, &attributes, argv, envp) }
+      }
     }
     return result == 0 ? pid : nil
   }

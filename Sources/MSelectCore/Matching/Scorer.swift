@@ -259,9 +259,12 @@ package struct Scorer {
       return best
     }
     // The alignment ends at or before the last occurrence of the last character.
+    // The backward scans stop at the forward pass's places: those hold the characters, so the bounds
+    // change nothing, but a line whose bytes change under the scorer (a mapped file rotated under
+    // mselect, read as zeros from then on) cannot send them past the line's start.
     var last = n - 1
     let final = pattern[m - 1]
-    while t.folded(last) != final { last -= 1 }
+    while last > firsts[m - 1] && t.folded(last) != final { last -= 1 }
     guard positions != nil else {
       // The latest place each character can match with the rest of the pattern after it: the
       // backward counterpart of `firsts`.
@@ -269,7 +272,7 @@ package struct Scorer {
       lasts[m - 1] = last
       for k in stride(from: m - 2, through: 0, by: -1) {
         var j = lasts[k + 1] - 1
-        while t.folded(j) != pattern[k] { j -= 1 }
+        while j > firsts[k] && t.folded(j) != pattern[k] { j -= 1 }
         lasts[k] = j
       }
       return sparse(pattern: pattern, text: text, firsts: firsts, lasts: lasts)
