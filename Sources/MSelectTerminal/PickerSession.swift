@@ -75,10 +75,7 @@ public final class PickerSession {
     tty.write(painter.start())
     defer {
       worker.stop()
-      previews.stop()
-      tty.write(painter.finish())
-      tty.drain(milliseconds: PickerSession.finalDrain)
-      tty.leaveRawMode()
+      stepAside()
     }
     var inputOpen = reader != nil
     while true {
@@ -180,24 +177,28 @@ public final class PickerSession {
       if let pid = ShellCommand.spawn(command, .none) { ShellCommand.wait(pid) }
       return
     }
-    previews.stop()
-    tty.write(painter.finish())
-    tty.drain(milliseconds: PickerSession.finalDrain)
-    tty.leaveRawMode()
+    stepAside()
     if let pid = ShellCommand.spawn(command, .terminal) { ShellCommand.wait(pid) }
     try tty.enterRawMode()
     tty.write(painter.start())
     lastFrame = nil
+  }
+
+  /// Stops the preview, erases the picture and puts the terminal settings back (waiting a moment for
+  /// a slow terminal to take the last output): the way out, and the way aside for ctrl-z and
+  /// `execute`.
+  private func stepAside() {
+    previews.stop()
     state.handle(.previewEnded(generation: previews.generation, status: 0))
+    tty.write(painter.finish())
+    tty.drain(milliseconds: PickerSession.finalDrain)
+    tty.leaveRawMode()
   }
 
   /// `become`: the terminal is put back exactly, and the command takes mselect's place.
   private func become(_ command: [UInt8]) {
     worker.stop()
-    previews.stop()
-    tty.write(painter.finish())
-    tty.drain(milliseconds: PickerSession.finalDrain)
-    tty.leaveRawMode()
+    stepAside()
     ShellCommand.exec(command)
     // Only if the shell could not be started: say so and end as an error.
     StandardStreams.writeStandardError("mselect: cannot run \(ShellCommand.shell)\n")
@@ -228,11 +229,8 @@ public final class PickerSession {
   private func reapReload() {
     guard let pid = reloadProcess else { return }
     reloadProcess = nil
-    var status: Int32 = 0
     // Its output ended, so it is exiting; one that lingers is stopped rather than waited for.
-    for _ in 0..<20 where waitpid(pid, &status, WNOHANG) == pid { return }
-    kill(pid, SIGKILL)
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    ShellCommand.reap(pid, graceMilliseconds: 20, group: false)
   }
 
   /// Hands the preview's output (and its end) to the state.
@@ -287,11 +285,7 @@ public final class PickerSession {
 
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   private func suspend() throws(TerminalError) {
-    previews.stop()
-    state.handle(.previewEnded(generation: previews.generation, status: 0))
-    tty.write(painter.finish())
-    tty.drain(milliseconds: PickerSession.finalDrain)
-    tty.leaveRawMode()
+    stepAside()
     // SIGSTOP, not SIGTSTP: it cannot be caught or discarded (the kernel drops SIGTSTP in an orphaned
     // process group), so the stop always happens. Execution resumes here after SIGCONT.
     kill(getpid(), SIGSTOP)

@@ -69,22 +69,8 @@ final class PreviewRunner {
     pipe = nil
     guard let pid else { return .ended(0) }
     self.pid = nil
-    var status: Int32 = 0
-    // A command whose output ended is usually exiting: give it a moment (at most 50 ms) to say how.
-    var exited = false
-    if !stopping {
-      for _ in 0..<50 {
-        if waitpid(pid, &status, WNOHANG) == pid {
-          exited = true
-          break
-        }
-        usleep(1000)
-      }
-    }
-    if !exited {
-      _ = Glibc.kill(-pid, SIGKILL)
-      while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
-    }
+    // A command whose output ended is usually exiting: a moment (50 ms) to say how.
+    let status = ShellCommand.reap(pid, graceMilliseconds: stopping ? 0 : 50, group: true)
     // At the cap the output so far stays; the pane shows what arrived.
     return first.isEmpty ? .ended(stopping ? 0 : status) : .bytes(first)
   }

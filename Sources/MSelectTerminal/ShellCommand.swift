@@ -95,6 +95,20 @@ enum ShellCommand {
     return status
   }
 
+  /// Collects `pid`, which closed its output and is most likely exiting: up to `graceMilliseconds` for
+  /// it to end by itself, then it (its whole group when `group`) is killed. Returns the wait status.
+  @discardableResult
+  static func reap(_ pid: pid_t, graceMilliseconds: Int, group: Bool) -> Int32 {
+    var status: Int32 = 0
+    for _ in 0..<graceMilliseconds {
+      if waitpid(pid, &status, WNOHANG) == pid { return status }
+      usleep(1000)
+    }
+    kill(group ? -pid : pid, SIGKILL)
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    return status
+  }
+
   /// Replaces this process by `command`; returns only if that failed. stdin becomes the terminal when
   /// it is the candidate pipe (an editor or pager run this way needs its keys).
   static func exec(_ command: [UInt8]) {

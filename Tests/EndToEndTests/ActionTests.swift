@@ -6,11 +6,7 @@ import Testing
 /// pseudo-terminal.
 @Suite(.serialized) struct ActionTests {
   func start(_ arguments: [String], lines: String) throws -> (PickerProcess, String) {
-    let picker = try PickerProcess(arguments, rows: 24, columns: 80)
-    let before = picker.initialSettings
-    picker.feed(lines)
-    picker.closeInput()
-    return (picker, before)
+    try PickerProcess.started(arguments, lines: lines, columns: 80)
   }
 
   func contents(_ path: String) -> String? {

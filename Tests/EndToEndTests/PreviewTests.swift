@@ -5,12 +5,8 @@ import Testing
 /// `--preview` in the pseudo-terminal: the pane follows the cursor, runs nothing it was not asked to,
 /// never slows typing, and cannot talk to the terminal.
 @Suite(.serialized) struct PreviewTests {
-  func start(_ arguments: [String], lines: String, columns: Int = 100) throws -> (PickerProcess, String) {
-    let picker = try PickerProcess(arguments, rows: 24, columns: columns)
-    let before = picker.initialSettings
-    picker.feed(lines)
-    picker.closeInput()
-    return (picker, before)
+  func start(_ arguments: [String], lines: String) throws -> (PickerProcess, String) {
+    try PickerProcess.started(arguments, lines: lines, columns: 100)
   }
 
   @Test func thePreviewFollowsTheCursor() throws {

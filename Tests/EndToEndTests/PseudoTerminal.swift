@@ -249,6 +249,15 @@ final class PickerProcess {
 }
 
 extension PickerProcess {
+  /// A picker on 24 rows and `columns`, fed `lines` (input closed), with the stty settings before it.
+  static func started(_ arguments: [String], lines: String, columns: Int) throws -> (PickerProcess, String) {
+    let picker = try PickerProcess(arguments, rows: 24, columns: columns)
+    let before = picker.initialSettings
+    picker.feed(lines)
+    picker.closeInput()
+    return (picker, before)
+  }
+
   /// Waits for the exit and returns its code (nil if it was killed by a signal or did not exit).
   func exitCode() -> Int32? {
     guard let status = waitForExit() else { return nil }

@@ -87,7 +87,6 @@ public enum OptionParser {
     "--input-border": { Chrome.Border(rawValue: $0) != nil },
     "--header-border": { Chrome.Border(rawValue: $0) != nil },
     "--header-lines-border": { Chrome.Border(rawValue: $0) != nil },
-    "--highlight-line": { _ in false },
   ]
 
   /// fzf options that only change fzf's look in ways mselect does not draw (or its own integrations);

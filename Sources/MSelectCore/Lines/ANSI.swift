@@ -27,15 +27,6 @@ package enum ANSI {
     line.contains(0x1B)
   }
 
-  /// Runs `body` on the line without its SGR sequences.
-  @inline(__always)
-  package static func withStripped<R>(_ line: UnsafeRawBufferPointer, _ body: (UnsafeRawBufferPointer) -> R)
-    -> R
-  {
-    guard mayHaveSequences(line) else { return body(line) }
-    return stripped(line).withUnsafeBytes(body)
-  }
-
   /// Preview output made safe to draw: SGR sequences stay (they become colors), every other escape
   /// sequence (cursor moves, clears, OSC titles and clipboard, DCS) and C1 control goes.
   package static func withoutControlSequences(_ bytes: ArraySlice<UInt8>) -> [UInt8] {

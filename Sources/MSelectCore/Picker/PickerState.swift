@@ -237,27 +237,30 @@ public struct PickerState {
       sorting.toggle()
       // Every result was ranked the other way: search again.
       cache = ResultCache()
-      result = SearchResult(query: [], lineCount: 0, ranked: [], inputOrder: [])
+      result = .empty
       inFlight = nil
     }
   }
 
   /// A command template with its placeholders filled in for the current line, marks and query.
   private func expand(_ template: String) -> [UInt8] {
-    let ansi = settings.search.fields.ansi
     let values = Placeholders.Values(
-      current: currentLine.map { ANSI.plainLine(store.line($0), ansi) },
-      currentIndex: currentLine.map { $0 - candidateStart },
-      marked: selection.lines(settings.selection.order).map { ANSI.plainLine(store.line($0), ansi) },
-      query: queryBytes, delimiter: settings.delimiter)
+      current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
+      marked: selection.lines(settings.selection.order).map(printedLine), query: queryBytes,
+      delimiter: settings.delimiter)
     return Placeholders.expand(template, values)
+  }
+
+  /// Line `index` as it is printed (without its colors under `--ansi`): what commands get and what
+  /// marks are remembered by.
+  private func printedLine(_ index: Int) -> [UInt8] {
+    ANSI.plainLine(store.line(index), settings.search.fields.ansi)
   }
 
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.
   private mutating func resetInput() {
-    let ansi = settings.search.fields.ansi
-    remarks = WantedLines(selection.lines(.input).map { ANSI.plainLine(store.line($0), ansi) })
+    remarks = WantedLines(selection.lines(.input).map(printedLine))
     let everMarked = selection.everMarked
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }
@@ -319,20 +322,13 @@ public struct PickerState {
     guard key != preview.key else { return }
     let generation = preview.generation + 1
     preview.restart(generation: generation, key: key, scroll: settings.preview.scroll)
-    guard let line = currentLine else {
+    guard currentLine != nil else {
       commands.append(.cancelPreview)
       return
     }
-    let values = Placeholders.Values(
-      current: ANSI.plainLine(store.line(line), settings.search.fields.ansi),
-      currentIndex: line - candidateStart,
-      marked: selection.lines(settings.selection.order).map {
-        ANSI.plainLine(store.line($0), settings.search.fields.ansi)
-      },
-      query: queryBytes, delimiter: settings.delimiter)
     commands.append(
       .preview(
-        generation: generation, command: Placeholders.expand(template, values), rows: layout.inner.rows,
+        generation: generation, command: expand(template), rows: layout.inner.rows,
         columns: layout.inner.columns))
   }
 
@@ -348,8 +344,7 @@ public struct PickerState {
     let marked = selection.count
     preselector.mark(candidates, of: store, in: &selection)
     if let remarks {
-      let ansi = settings.search.fields.ansi
-      for index in candidates where remarks.contains(ANSI.plainLine(store.line(index), ansi)) {
+      for index in candidates where remarks.contains(printedLine(index)) {
         selection.mark(index)
       }
     }
