@@ -60,7 +60,9 @@ public final class PickerSession {
       state.handle(.inputEnded)
     }
     renderer = Renderer(unicode: unicode)
-    painter = ScreenPainter(theme: Theme(colors: settings.colors), fullscreen: settings.height == .fullscreen)
+    painter = ScreenPainter(
+      theme: Theme(colors: settings.colors), fullscreen: settings.height == .fullscreen, mouse: settings.mouse
+    )
     tty.resetOnCrash = painter.resetModes
     CrashGuard.install()
   }
@@ -134,7 +136,7 @@ public final class PickerSession {
       if ready.preview { drainPreview() }
       if !ready.any {
         if decoder.hasPendingEscape {
-          for key in decoder.flushEscape() { state.handle(.key(key)) }
+          for key in decoder.flushEscape() { handle(key) }
         } else {
           state.handle(.tick)
         }
@@ -165,8 +167,24 @@ public final class PickerSession {
           // The terminal went away (hangup): nothing can be chosen any more.
           return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
         }
-        for key in decoder.feed(bytes) where state.outcome == nil { state.handle(.key(key)) }
+        for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
       }
+    }
+  }
+
+  /// Hands a key to the state; mouse reports go with what lies under them on the frame on screen.
+  private func handle(_ key: Key) {
+    switch key {
+    case .cursorReport(let row, _):
+      painter.anchor(row: row)
+    case .mouse(let event):
+      var target: Frame.Target?
+      if let frame = lastFrame, let top = painter.top(screenRows: state.rows) {
+        target = frame.target(row: event.row - top, column: event.column)
+      }
+      state.handle(.mouse(event, target: target, time: PickerSession.now() / 1_000_000))
+    default:
+      state.handle(.key(key))
     }
   }
 

@@ -22,12 +22,13 @@ let helpText =
     + """
 
       Also accepted, as in fzf: +i +m +s +x +e +c +1 +0, -m[N], --multi[=N], --no-*, --reverse,
-      --inline-info, --no-info, --preview-label, and look-only options (--no-mouse, --scrollbar,
-      --tmux, ...) that change nothing.
+      --inline-info, --no-info, --preview-label, and look-only options (--scrollbar, --tmux,
+      --gap, ...) that change nothing.
 
     Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
     matches; ctrl-t invert; ctrl-s review the marked lines; alt-up/down scroll the preview,
-    ctrl-/ shows or hides it; enter accept; esc, ctrl-c cancel.
+    ctrl-/ shows or hides it; enter accept; esc, ctrl-c cancel. Mouse: wheel, click moves,
+    double-click accepts, a click on the marker column toggles (hold shift to select text).
 
     --bind actions: \(OptionTable.actions.joined(separator: " "))
     --bind keys: ctrl-a...ctrl-z, alt-X, \(OptionTable.keyNames.joined(separator: " ")), a character;

@@ -14,6 +14,11 @@ final class PickerProcess {
   private let outputRead: Int32
   private let errorRead: Int32
   private(set) var screen: ScreenEmulator
+  /// Whether the emulated terminal answers cursor position queries (set before the first wait).
+  var answersPositionQueries: Bool {
+    get { screen.answersPositionQueries }
+    set { screen.answersPositionQueries = newValue }
+  }
   private(set) var transcript: [UInt8] = []
   private(set) var exitStatus: Int32?
   /// The terminal settings before the child started.
@@ -22,10 +27,11 @@ final class PickerProcess {
   /// The settings `stty -g` reports for the pseudo-terminal.
   var sttySettings: String { PickerProcess.stty(slavePath) }
 
-  /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in).
+  /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in); `cursorRow`: where
+  /// the terminal's cursor is when the child starts (as if a shell had printed that many lines).
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
-    stdinIsTerminal: Bool = false, executable: String? = nil
+    stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -40,6 +46,7 @@ final class PickerProcess {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     screen = ScreenEmulator(rows: rows, columns: columns)
+    screen.feed(Array(repeating: 0x0A, count: cursorRow))
     // Keep a slave descriptor open in the test so settings persist between runs and stty can read them.
     _ = open(slavePath, O_RDWR | O_NOCTTY)
     initialSettings = PickerProcess.stty(slavePath)
@@ -130,6 +137,16 @@ final class PickerProcess {
     send(Array(text.utf8))
   }
 
+  /// A mouse press and release of `button` (0 left, 2 right) on the cell at `row`, `column` (from 0).
+  func click(row: Int, column: Int, button: Int = 0) {
+    type("\u{1B}[<\(button);\(column + 1);\(row + 1)M\u{1B}[<\(button);\(column + 1);\(row + 1)m")
+  }
+
+  /// A wheel step over the cell at `row`, `column`.
+  func wheel(up: Bool, row: Int, column: Int) {
+    type("\u{1B}[<\(up ? 64 : 65);\(column + 1);\(row + 1)M")
+  }
+
   func send(_ bytes: [UInt8]) {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
@@ -202,9 +219,24 @@ final class PickerProcess {
     return false
   }
 
-  /// What the child printed on stdout (after it exited).
-  var stdout: String { String(decoding: PickerProcess.readAll(outputRead), as: UTF8.self) }
-  var stderr: String { String(decoding: PickerProcess.readAll(errorRead), as: UTF8.self) }
+  /// What the child printed on stdout (after it exited; a child still running is killed first, so a
+  /// failing test reports instead of waiting for an end of file that never comes).
+  var stdout: String {
+    endIfRunning()
+    return String(decoding: PickerProcess.readAll(outputRead), as: UTF8.self)
+  }
+  var stderr: String {
+    endIfRunning()
+    return String(decoding: PickerProcess.readAll(errorRead), as: UTF8.self)
+  }
+
+  private func endIfRunning() {
+    guard exitStatus == nil else { return }
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    waitpid(pid, &status, 0)
+    exitStatus = status
+  }
 
   /// Reads whatever the child already wrote to the terminal.
   private func drain() {
@@ -221,6 +253,8 @@ final class PickerProcess {
     guard n > 0 else { return false }
     transcript += buffer[..<n]
     screen.feed(Array(buffer[..<n]))
+    let replies = screen.takeReplies()
+    if !replies.isEmpty { send(replies) }
     return true
   }
 

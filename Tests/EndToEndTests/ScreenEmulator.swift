@@ -22,6 +22,10 @@ struct ScreenEmulator {
   private var saved: (row: Int, column: Int)?
   /// Private modes currently set (e.g. 25 cursor visible, 2004 bracketed paste, 1049 alternate screen).
   private(set) var modes: Set<Int> = [25, 7]
+  /// Answers the terminal owes the program (cursor position reports), taken by `takeReplies()`.
+  private var replies: [UInt8] = []
+  /// The emulator answers `CSI 6n` (a terminal that never does is the other case worth testing).
+  var answersPositionQueries = true
 
   init(rows: Int, columns: Int) {
     self.rows = rows
@@ -175,6 +179,8 @@ struct ScreenEmulator {
         erase(row: row, from: min(column, columns - 1), to: columns)
         for r in (row + 1)..<rows { erase(row: r, from: 0, to: columns) }
       }
+    case UInt8(ascii: "n") where (numbers.first ?? nil) == 6 && answersPositionQueries:
+      replies += Array("\u{1B}[\(row + 1);\(column + 1)R".utf8)
     case UInt8(ascii: "h") where isPrivate:
       for case let mode? in numbers {
         modes.insert(mode)
@@ -187,6 +193,12 @@ struct ScreenEmulator {
       }
     default: break
     }
+  }
+
+  /// The answers owed so far (the caller writes them back to the program).
+  mutating func takeReplies() -> [UInt8] {
+    defer { replies = [] }
+    return replies
   }
 
   private mutating func erase(row r: Int, from: Int, to: Int) {

@@ -11,15 +11,23 @@ func fuzzPicker(_ input: [UInt8]) {
   state.handle(.inputEnded)
   var decoder = KeyDecoder()
   let renderer = Renderer()
+  var frame = renderer.render(state)
+  var time = 0
   for chunk in keys.split(separator: 0xFF, omittingEmptySubsequences: false).prefix(32) {
     for key in decoder.feed(Array(chunk)) where state.outcome == nil {
-      state.handle(.key(key))
+      // Mouse reports land on what the last frame shows there, as in the session.
+      if case .mouse(let event) = key {
+        time += 100
+        state.handle(.mouse(event, target: frame.target(row: event.row, column: event.column), time: time))
+      } else {
+        state.handle(.key(key))
+      }
       while let request = state.nextSearch() {
         if let result = request.run() { state.handle(.searched(result)) }
       }
     }
     state.handle(.resize(rows: 1 + Int(chunk.first ?? 11) % 40, columns: 1 + Int(chunk.last ?? 29) % 120))
-    let frame = renderer.render(state)
+    frame = renderer.render(state)
     for row in frame.text {
       for scalar in row.unicodeScalars {
         let v = scalar.value

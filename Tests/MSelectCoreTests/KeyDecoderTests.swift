@@ -69,10 +69,34 @@ import Testing
     }
   }
 
-  @Test func mouseWheelAndUnknownSequences() {
-    #expect(decode("\u{1B}[<64;10;5M") == [.wheel(up: true)])
-    #expect(decode("\u{1B}[<65;10;5M") == [.wheel(up: false)])
-    #expect(decode("\u{1B}[<0;10;5M").isEmpty)
+  @Test(arguments: [
+    ("\u{1B}[<64;10;5M", Key.mouse(MouseEvent(action: .wheel(up: true), row: 4, column: 9))),
+    ("\u{1B}[<65;1;1M", .mouse(MouseEvent(action: .wheel(up: false), row: 0, column: 0))),
+    ("\u{1B}[<0;3;7M", .mouse(MouseEvent(action: .press(.left), row: 6, column: 2))),
+    ("\u{1B}[<0;3;7m", .mouse(MouseEvent(action: .release, row: 6, column: 2))),
+    ("\u{1B}[<2;300;200M", .mouse(MouseEvent(action: .press(.right), row: 199, column: 299))),
+    ("\u{1B}[<1;3;7M", .mouse(MouseEvent(action: .press(.middle), row: 6, column: 2))),
+    ("\u{1B}[<4;3;7M", .mouse(MouseEvent(action: .press(.left), row: 6, column: 2, modified: true))),
+    ("\u{1B}[<16;3;7M", .mouse(MouseEvent(action: .press(.left), row: 6, column: 2, modified: true))),
+    ("\u{1B}[12;40R", .cursorReport(row: 12, column: 40)),
+  ])
+  func mouseReports(bytes: String, key: Key) {
+    #expect(decode(bytes) == [key])
+  }
+
+  @Test(arguments: [
+    "\u{1B}[<32;3;7M",  // motion
+    "\u{1B}[<66;3;7M",  // horizontal wheel
+    "\u{1B}[<0;0;7M",  // column 0 does not exist
+    "\u{1B}[<0;3M",  // a field missing
+    "\u{1B}[<0;3;99999999999999999999999M",  // overflow
+    "\u{1B}[<0;3;7x",
+  ])
+  func malformedMouseReportsAreDropped(bytes: String) {
+    #expect(decode(bytes).isEmpty)
+  }
+
+  @Test func unknownSequences() {
     #expect(decode("\u{1B}[99x") == [.unknown])
   }
 

@@ -37,6 +37,10 @@ public enum ManPage {
       all matches; ctrl-t inverts; ctrl-s shows only the marked lines; alt-up / alt-down scroll the
       preview and ctrl-/ shows or hides it; enter accepts; esc, ctrl-c, ctrl-g, ctrl-q cancel.
       .PP
+      Mouse (off with \\fB\\-\\-no\\-mouse\\fR): the wheel moves through the list, or scrolls the preview
+      when over it; a click moves the cursor to the item, a double-click accepts, a click on the pointer or
+      marker column or a right-click toggles. Hold shift to select text with the terminal's own selection.
+      .PP
       \\fB\\-\\-bind\\fR KEY:ACTION[+ACTION],... binds keys or the events start, load, change, focus, result.
       Actions: \(escape(OptionTable.actions.joined(separator: " "))).
       Arguments go in parentheses (or [], {}, <>, or between two of ~!@#$%^&*;/|), where commas, colons

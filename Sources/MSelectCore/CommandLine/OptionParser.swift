@@ -93,7 +93,7 @@ public enum OptionParser {
   /// accepted, so copied option lines work, and listed in the README. `true`: takes a value
   /// (`--name=value` or the next word); `false`: a flag, or `--name=value` only.
   private static let compatibleNoOps: [String: Bool] = [
-    "--no-mouse": false, "--mouse": false, "--scrollbar": false, "--no-scrollbar": false,
+    "--scrollbar": false, "--no-scrollbar": false,
     "--separator": false, "--no-separator": false, "--highlight-line": false, "--no-highlight-line": false,
     "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--keep-right": false,
     "--no-keep-right": false, "--sync": false, "--no-sync": false, "--tmux": false, "--no-tmux": false,
@@ -213,6 +213,8 @@ public enum OptionParser {
     case "--bind": o.bindings.append(try string())
     case "--cycle": try flag(); o.cycle = true
     case "--no-cycle": try flag(); o.cycle = false
+    case "--mouse": try flag(); o.mouse = true
+    case "--no-mouse": try flag(); o.mouse = false
     case "--scroll-off": o.scrollOff = try number(name, try value(), minimum: 0)
     case "--no-select-1": try flag(); o.select1 = false
     case "--no-exit-0": try flag(); o.exit0 = false

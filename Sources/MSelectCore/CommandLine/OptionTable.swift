@@ -102,6 +102,7 @@ public enum OptionTable {
       values: ["default", "right", "inline", "inline-right", "hidden"]),
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
     OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
+    OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)"),
     OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)"),
     OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)"),
     OptionInfo(
@@ -133,7 +134,7 @@ public enum OptionTable {
     "pgdn", "shift-up", "shift-down", "shift-left", "shift-right", "alt-up", "alt-down", "alt-left",
     "alt-right", "alt-enter", "alt-space", "alt-bspace", "ctrl-space", "ctrl-/", "ctrl-\\", "ctrl-]",
     "ctrl-^",
-    "f1…f12", "space",
+    "f1…f12", "space", "left-click", "right-click", "double-click", "scroll-up", "scroll-down",
   ]
 
   /// The options part of `--help`, grouped.

@@ -73,6 +73,7 @@ extension Options {
       settings.expectKeys[key] = name
     }
     settings.cycle = cycle
+    settings.mouse = mouse
     settings.scrollOff = scrollOff
     settings.chrome = chrome
     settings.palette = palette

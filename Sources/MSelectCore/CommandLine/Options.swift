@@ -74,6 +74,8 @@ public struct Options: Sendable, Equatable {
   public var color: ColorMode = .auto
   public var bindings: [String] = []
   public var cycle = false
+  /// Mouse reporting on (`--no-mouse` turns it off).
+  public var mouse = true
   public var scrollOff = 3
   /// `--color` element colors (fzf's spec form).
   public var palette = Palette()

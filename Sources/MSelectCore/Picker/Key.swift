@@ -13,8 +13,14 @@ public enum Key: Hashable, Sendable {
   case function(Int)
   /// Text that arrived inside a bracketed paste.
   case paste([UInt8])
-  /// A mouse wheel step (SGR mouse): true for up.
+  /// A mouse wheel step over the list: true for up (what `scroll-up` / `scroll-down` bind).
   case wheel(up: Bool)
+  /// Mouse presses on a list item (bindable: `left-click`, `right-click`, `double-click`).
+  case leftClick, rightClick, doubleClick
+  /// A mouse report as the terminal sent it (the session finds what lies under it).
+  case mouse(MouseEvent)
+  /// The terminal's answer to a cursor position query (`CSI 6n`): row and column from 1.
+  case cursorReport(row: Int, column: Int)
   /// A sequence mselect does not know; ignored.
   case unknown
 
@@ -31,7 +37,8 @@ public enum Key: Hashable, Sendable {
       "page-down": .pageDown, "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft,
       "shift-right": .shiftRight, "alt-up": .altUp, "alt-down": .altDown, "alt-left": .altLeft,
       "alt-right": .altRight, "ctrl-left": .ctrlLeft, "ctrl-right": .ctrlRight, "scroll-up": .wheel(up: true),
-      "scroll-down": .wheel(up: false), "ctrl-/": .ctrl(UInt8(ascii: "/")),
+      "scroll-down": .wheel(up: false), "left-click": .leftClick, "right-click": .rightClick,
+      "double-click": .doubleClick, "ctrl-/": .ctrl(UInt8(ascii: "/")),
       "ctrl-_": .ctrl(UInt8(ascii: "/")),
       "ctrl-\\": .ctrl(UInt8(ascii: "\\")), "ctrl-]": .ctrl(UInt8(ascii: "]")),
       "ctrl-^": .ctrl(UInt8(ascii: "^")), "alt-enter": .alt(0x0D), "alt-return": .alt(0x0D),

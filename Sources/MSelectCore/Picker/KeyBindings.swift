@@ -10,6 +10,7 @@ public struct KeyBindings: Sendable {
     .up: [.up], .ctrl(UInt8(ascii: "p")): [.up], .ctrl(UInt8(ascii: "k")): [.up],
     .down: [.down], .ctrl(UInt8(ascii: "n")): [.down], .ctrl(UInt8(ascii: "j")): [.down],
     .pageUp: [.pageUp], .pageDown: [.pageDown], .wheel(up: true): [.up], .wheel(up: false): [.down],
+    .doubleClick: [.accept], .rightClick: [.toggle],
     .tab: [.toggle, .down], .shiftTab: [.toggle, .up],
     .shiftDown: [.select, .down], .shiftUp: [.select, .up],
     .alt(UInt32(UInt8(ascii: "a"))): [.selectAll], .alt(UInt32(UInt8(ascii: "d"))): [.deselectAll],

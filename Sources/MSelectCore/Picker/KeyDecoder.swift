@@ -140,11 +140,13 @@ public struct KeyDecoder: Sendable {
     let length = i - s + 1
     let paramText = String(decoding: bytes[(s + 2)..<i], as: UTF8.self)
     if paramText.hasPrefix("<") {
-      let fields = paramText.dropFirst().split(separator: ";").compactMap { Int($0) }
-      if let button = fields.first, button & 64 != 0, final == 0x4D {
-        return (.wheel(up: button & 1 == 0), length)
+      let fields = paramText.dropFirst().split(separator: ";", omittingEmptySubsequences: false).map {
+        Int($0) ?? -1
       }
-      return (nil, length)
+      guard final == 0x4D || final == 0x6D, let event = MouseEvent(sgr: fields, pressed: final == 0x4D) else {
+        return (nil, length)
+      }
+      return (.mouse(event), length)
     }
     let params = paramText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
     let modifier = params.count > 1 ? params[1] : 1
@@ -159,6 +161,8 @@ public struct KeyDecoder: Sendable {
     case 0x48: return (.home, length)
     case 0x46: return (.end, length)
     case 0x5A: return (.shiftTab, length)
+    case 0x52 where params.count == 2 && params[0] >= 1 && params[1] >= 1:
+      return (.cursorReport(row: params[0], column: params[1]), length)
     case 0x7E:
       switch params.first ?? 0 {
       case 1, 7: return (.home, length)

@@ -42,6 +42,8 @@ public struct PickerSettings: Sendable {
   public var expectKeys: [Key: String] = [:]
   /// Moving past either end wraps around (`--cycle`).
   public var cycle = false
+  /// The picker takes mouse reports: wheel, clicks (`--no-mouse`: the terminal keeps the mouse).
+  public var mouse = true
   /// Lines kept visible above and below the cursor when scrolling (`--scroll-off`).
   public var scrollOff = 3
   /// Info line style, border, label, margin and padding.

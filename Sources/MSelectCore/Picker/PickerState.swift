@@ -24,7 +24,13 @@ public struct PickerState {
     case previewEnded(generation: Int, status: Int32)
     /// New candidates replace the old ones (`reload`): the lines go, the marks wait for the same bytes.
     case inputReset
+    /// A mouse report, with what lies under it on the frame on screen (nil: nothing, or not known)
+    /// and when it came (milliseconds, any clock: only differences count, for double clicks).
+    case mouse(MouseEvent, target: Frame.Target?, time: Int)
   }
+
+  /// The longest pause between the two presses of a double click (milliseconds).
+  public static let doubleClickInterval = 500
 
   /// Work for the driver that is not a search.
   public enum Command: Equatable, Sendable {
@@ -90,6 +96,8 @@ public struct PickerState {
   private var commands: [Command] = []
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   private var refused = false
+  /// The last left press on an item: where and when (a second one there soon after is a double click).
+  private var lastClick: (line: Int, time: Int)?
 
   public init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
@@ -172,6 +180,7 @@ public struct PickerState {
   public mutating func handle(_ event: Event) {
     switch event {
     case .key(let key): handle(key)
+    case .mouse(let event, let target, let time): handle(event, on: target, at: time)
     case .input(let block): append(block)
     case .inputEnded:
       inputEnded = true
@@ -443,6 +452,50 @@ public struct PickerState {
     default: break
     }
   }
+
+  /// Wheel over the pane scrolls it, elsewhere it runs `scroll-up` / `scroll-down`; a press on an item
+  /// moves the cursor there first, then runs what `left-click`, `double-click` or `right-click` is
+  /// bound to; a left press on the pointer or marker column toggles the item instead.
+  private mutating func handle(_ event: MouseEvent, on target: Frame.Target?, at time: Int) {
+    switch event.action {
+    case .wheel(let up):
+      if target == .preview {
+        message = nil
+        scrollPreview(up ? -PickerState.wheelStep : PickerState.wheelStep)
+      } else {
+        handle(.wheel(up: up))
+      }
+    case .press(let button):
+      guard case .item(let position, let onMarker) = target, position < listCount else {
+        lastClick = nil
+        return
+      }
+      viewport.jump(to: position)
+      let line = line(at: position)
+      let last = lastClick
+      lastClick = nil
+      switch button {
+      case .left where onMarker:
+        // Quick clicks on marks toggle them one by one: never a double click.
+        message = nil
+        refused = false
+        toggleCurrent()
+      case .left:
+        if let last, last.line == line, time - last.time <= PickerState.doubleClickInterval {
+          handle(.doubleClick)
+        } else {
+          lastClick = (line, time)
+          handle(.leftClick)
+        }
+      case .right: handle(.rightClick)
+      case .middle: break
+      }
+    case .release: break
+    }
+  }
+
+  /// Preview lines one wheel step scrolls.
+  static let wheelStep = 3
 
   // MARK: - Actions
 

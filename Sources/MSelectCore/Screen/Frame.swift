@@ -34,20 +34,56 @@ public struct Frame: Equatable, Sendable {
     }
   }
 
+  /// What a mouse press on a cell of the frame lands on.
+  public enum Target: Equatable, Sendable {
+    /// The item at list position `position`; `marker`: on its pointer or marker column.
+    case item(position: Int, marker: Bool)
+    /// The preview pane (its border included).
+    case preview
+  }
+
+  /// A rectangle of the frame that means something to the mouse.
+  public struct Area: Equatable, Sendable {
+    public enum Kind: Equatable, Sendable {
+      /// An item row; its first `markerColumns` columns are the pointer and the marker.
+      case item(position: Int, markerColumns: Int)
+      case preview
+    }
+
+    public var rows: Range<Int>
+    public var columns: Range<Int>
+    public var kind: Kind
+  }
+
   public var rows: [[Span]]
   /// Caret position (row, column) on the prompt line.
   public var caret: (row: Int, column: Int)
   /// The terminal width the rows were made for (0: unknown).
   public var width: Int
+  /// Where the items and the preview pane are.
+  public var areas: [Area]
 
-  public init(rows: [[Span]], caret: (row: Int, column: Int), width: Int = 0) {
+  public init(rows: [[Span]], caret: (row: Int, column: Int), width: Int = 0, areas: [Area] = []) {
     self.rows = rows
     self.caret = caret
     self.width = width
+    self.areas = areas
   }
 
   public static func == (a: Frame, b: Frame) -> Bool {
-    a.rows == b.rows && a.caret == b.caret && a.width == b.width
+    a.rows == b.rows && a.caret == b.caret && a.width == b.width && a.areas == b.areas
+  }
+
+  /// What lies under the cell at `row`, `column` (counted from the frame's top-left corner).
+  public func target(row: Int, column: Int) -> Target? {
+    guard let area = areas.first(where: { $0.rows.contains(row) && $0.columns.contains(column) }) else {
+      return nil
+    }
+    switch area.kind {
+    case .item(let position, let markerColumns):
+      return .item(position: position, marker: column - area.columns.lowerBound < markerColumns)
+    case .preview: return .preview
+    }
   }
 
   /// The columns row `i` covers.

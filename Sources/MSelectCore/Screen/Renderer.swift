@@ -60,21 +60,31 @@ public struct Renderer {
     let blank = Array(repeating: [Frame.Span](), count: max(0, state.listRows - items.count))
     var rows: [[Frame.Span]]
     let promptRowIndex: Int
+    /// The row of the `k`-th item shown, before the pane and the insets move it.
+    let itemRow: (Int) -> Int
     switch settings.layout {
     case .reverse:
       // Prompt on top, the info below it, the best match below them.
       let top = settings.headerFirst ? header + [prompt.spans] + info : [prompt.spans] + info + header
       rows = top + items + blank
       promptRowIndex = settings.headerFirst ? header.count : 0
+      itemRow = { top.count + $0 }
     case .default, .reverseList:
       let list = settings.layout == .default ? blank + items.reversed() : blank + items
       let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
       rows = list + bottom
       promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
+      let reversed = settings.layout == .default
+      itemRow = { [count = items.count] in blank.count + (reversed ? count - 1 - $0 : $0) }
     }
     let contentHeight = max(1, state.height - insets.top - insets.bottom)
     var caretRow = promptRowIndex
     var caretColumn = prompt.caret
+    // Where the list and the pane lie in the content (for the mouse).
+    var listTop = 0
+    var listColumn = 0
+    var listHeight = contentHeight
+    var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if let pane {
       let paneRows = PreviewRenderer(
         pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode
@@ -87,15 +97,24 @@ public struct Renderer {
         rows = zip(rows, paneRows).map { list, side in
           pane.position == .right ? padded(list, to: width) + side : side + list
         }
-        if pane.position == .left { caretColumn += pane.outer.columns }
+        if pane.position == .left {
+          caretColumn += pane.outer.columns
+          listColumn = pane.outer.columns
+          paneArea = (0..<contentHeight, 0..<pane.outer.columns)
+        } else {
+          paneArea = (0..<contentHeight, width..<(width + pane.outer.columns))
+        }
       case .up:
         rows = paneRows + rows
         caretRow += paneRows.count
+        listTop = paneRows.count
+        paneArea = (0..<paneRows.count, 0..<fullWidth)
       case .down:
-        let listHeight = max(0, contentHeight - paneRows.count)
+        listHeight = max(0, contentHeight - paneRows.count)
         rows = Array(rows.prefix(listHeight))
         while rows.count < listHeight { rows.append([]) }
         rows += paneRows
+        paneArea = (listHeight..<(listHeight + paneRows.count), 0..<fullWidth)
       }
     }
     rows = Array(rows.prefix(contentHeight))
@@ -104,10 +123,29 @@ public struct Renderer {
       rows = ChromeDecorator(chrome: chrome, unicode: unicode, rows: state.rows, columns: state.columns)
         .decorate(rows, contentWidth: fullWidth, height: state.height)
     }
+    var areas: [Frame.Area] = []
+    let markerColumns = DisplayWidth.of(settings.pointer) + DisplayWidth.of(settings.marker)
+    for k in items.indices {
+      let row = listTop + itemRow(k)
+      guard row < min(contentHeight, listTop + listHeight) else { continue }
+      areas.append(
+        Frame.Area(
+          rows: (row + insets.top)..<(row + insets.top + 1),
+          columns: (listColumn + insets.left)..<(listColumn + insets.left + width),
+          kind: .item(position: first + k, markerColumns: markerColumns)))
+    }
+    if let paneArea {
+      areas.append(
+        Frame.Area(
+          rows: (paneArea.rows.lowerBound + insets.top)..<(min(paneArea.rows.upperBound, contentHeight)
+            + insets.top),
+          columns: (paneArea.columns.lowerBound + insets.left)..<(paneArea.columns.upperBound + insets.left),
+          kind: .preview))
+    }
     return Frame(
       rows: rows,
       caret: (min(caretRow + insets.top, state.height - 1), caretColumn + insets.left),
-      width: state.columns)
+      width: state.columns, areas: areas)
   }
 
   /// `row` padded with blanks to `width` columns (so what follows it starts in the right column).

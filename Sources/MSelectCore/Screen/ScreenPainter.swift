@@ -1,8 +1,11 @@
 /// Turns successive frames into terminal output, rewriting only the rows that changed.
 ///
 /// Inline mode draws in a region that starts on the cursor's line and grows downwards (scrolling the
-/// terminal when needed); positions are kept relative to the region's top, so no cursor-position query
-/// is ever needed. Full-screen mode uses the alternate screen. Auto-wrap is off while drawing.
+/// terminal when needed); positions are kept relative to the region's top, so drawing never needs a
+/// cursor-position query. Only the mouse does (its reports are in screen rows): with the mouse on,
+/// `start()` asks once (`CSI 6n`) and `anchor(row:)` takes the answer; a terminal that never answers
+/// just leaves clicks unplaced. Full-screen mode uses the alternate screen. Auto-wrap is off while
+/// drawing.
 public struct ScreenPainter {
   private let theme: Theme
   private let fullscreen: Bool
@@ -15,20 +18,53 @@ public struct ScreenPainter {
   /// Row of the terminal cursor, relative to the region's top.
   private var cursorRow = 0
   private var started = false
+  /// Mouse reporting is switched on.
+  private let mouse: Bool
+  /// The screen row (from 0) of the region's top when it began, once the terminal said it.
+  private var anchor: Int?
+  /// Cursor position queries not answered yet (only the answer to the last one is the anchor).
+  private var queries = 0
+  /// The most rows the region has had since it began (growing past the screen's bottom scrolls it up).
+  private var peak = 1
 
-  public init(theme: Theme, fullscreen: Bool) {
+  public init(theme: Theme, fullscreen: Bool, mouse: Bool = false) {
     self.theme = theme
     self.fullscreen = fullscreen
+    self.mouse = mouse
   }
 
-  /// Bytes that set the terminal up (alternate screen, no wrap, bracketed paste).
+  /// Bytes that set the terminal up (alternate screen, no wrap, bracketed paste, the mouse).
   public mutating func start() -> String {
     started = true
     drawn = [nil]
     cursorRow = 0
     var out = "\u{1B}[?7l\u{1B}[?2004h"
-    out += fullscreen ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" : "\r"
+    if mouse { out += "\u{1B}[?1000h\u{1B}[?1006h" }
+    out += fullscreen ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" : "\r" + askAnchor()
     return out
+  }
+
+  /// Asks where the region begins (inline, with the mouse): the cursor is on its top row.
+  private mutating func askAnchor() -> String {
+    anchor = nil
+    peak = 1
+    guard mouse && !fullscreen else { return "" }
+    queries += 1
+    return "\u{1B}[6n"
+  }
+
+  /// Takes the terminal's answer to the cursor position query (`row` from 1).
+  public mutating func anchor(row: Int) {
+    guard queries > 0 else { return }
+    queries -= 1
+    if queries == 0 { anchor = row - 1 }
+  }
+
+  /// The screen row (from 0) of the picture's first row on a screen of `screenRows` rows; nil when not
+  /// known (the terminal did not answer the position query).
+  public func top(screenRows: Int) -> Int? {
+    if fullscreen { return 0 }
+    return anchor.map { max(0, min($0, screenRows - peak)) }
   }
 
   /// Bytes that draw `frame` over what was drawn before.
@@ -42,6 +78,7 @@ public struct ScreenPainter {
       out += String(repeating: "\n", count: height - drawn.count)
       cursorRow = height - 1
       drawn += Array(repeating: nil, count: height - drawn.count)
+      peak = max(peak, height)
     }
     for (i, row) in frame.rows.enumerated() {
       let encoded = theme.encode(row)
@@ -92,7 +129,7 @@ public struct ScreenPainter {
     widths = []
     cursorRow = 0
     cursorColumn = 0
-    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow
+    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow + askAnchor()
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
@@ -109,8 +146,11 @@ public struct ScreenPainter {
 
   /// Bytes that undo every mode the painter sets (for a crash, where nothing else can be done).
   public var resetModes: String {
-    (fullscreen ? "\u{1B}[?1049l" : "\r\n") + "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l"
+    (fullscreen ? "\u{1B}[?1049l" : "\r\n") + ScreenPainter.modesOff
   }
+
+  /// Bytes that switch off every mode `start()` switches on (colors too).
+  private static let modesOff = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
 
   /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began).
   public mutating func finish() -> String {
@@ -122,7 +162,7 @@ public struct ScreenPainter {
     } else {
       out += move(to: 0) + ScreenPainter.eraseBelow
     }
-    out += "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l"
+    out += ScreenPainter.modesOff
     drawn = []
     cursorRow = 0
     return out
