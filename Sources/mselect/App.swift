@@ -131,7 +131,7 @@ enum App {
       }
       if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
       do {
-        try output.write(lines, store: ending.store, query: ending.query, key: key) {
+        try output.write(LineList(lines), store: ending.store, query: ending.query, key: key) {
           (bytes) throws(SystemError) in
           try StandardStreams.writeStandardOutput(bytes)
         }

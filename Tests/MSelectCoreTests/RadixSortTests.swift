@@ -2,18 +2,18 @@ import Testing
 
 @testable import MSelectCore
 
-/// The radix sort against a plain stable sort, over sizes that take one or two cores and key spreads
-/// that need one, two or three digits, or a comparison sort.
+/// The radix sort against a plain stable sort, over sizes that take one or two cores, key spreads
+/// that need one, two or three digits, and results in one run or in many.
 @Suite struct RadixSortTests {
   /// Lines in input order with random scores and tiebreak values below the given bounds.
-  static func lines(_ count: Int, scores: UInt64, tiebreaks: UInt64, seed: UInt64) -> [RankedLine] {
+  static func lines(_ count: Int, scores: UInt32, tiebreaks: UInt32, seed: UInt64) -> [RankedLine] {
     var state = seed
-    func next(_ bound: UInt64) -> UInt64 {
+    func next(_ bound: UInt32) -> UInt32 {
       state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-      return (state >> 20) % bound
+      return UInt32((state >> 20) % UInt64(bound))
     }
     return (0..<count).map { i in
-      RankedLine(key: (1000 + next(scores)) << 32 | (7 + next(tiebreaks)), index: UInt32(i))
+      RankedLine(key: (100 + next(scores)) << 16 | (7 + next(tiebreaks)), index: UInt32(i))
     }
   }
 
@@ -22,22 +22,41 @@ import Testing
       .map { Int($0.index) }
   }
 
+  /// `lines` cut into runs of uneven sizes (some empty), as the slices of a search give them.
+  static func runs(_ lines: [RankedLine]) -> [Search.Run] {
+    var runs: [Search.Run] = []
+    var start = 0
+    var size = 1
+    while start < lines.count {
+      let end = min(lines.count, start + size)
+      runs.append(Search.Run(Array(lines[start..<end])))
+      runs.append(Search.Run([]))
+      start = end
+      size = size * 3 + 7
+    }
+    return runs
+  }
+
   @Test(arguments: [
-    (5_000, UInt64(300), UInt64(200)),  // one core, two digits
+    (5_000, UInt32(300), UInt32(200)),  // one core, two digits
     (70_000, 300, 200),  // two cores
     (70_000, 3, 5),  // a single digit
     (70_000, 40_000, 40_000),  // three digits
     (70_000, 1, 1),  // all keys equal: input order
-    (9_000, 1 << 20, 1 << 20),  // too wide: comparison sort
+    (9_000, 60_000, 60_000),  // all 32 bits
   ])
-  func ranksLikeAStableSort(count: Int, scores: UInt64, tiebreaks: UInt64) {
-    let input = Self.lines(count, scores: scores, tiebreaks: tiebreaks, seed: UInt64(count) &+ scores)
+  func ranksLikeAStableSort(count: Int, scores: UInt32, tiebreaks: UInt32) {
+    let input = Self.lines(count, scores: scores, tiebreaks: tiebreaks, seed: UInt64(count) &+ UInt64(scores))
     for reverse in [false, true] {
       let options = RankOptions(reverse: reverse)
       let want = Self.expected(input, reverse: reverse)
       var ranked = input
       Search.rank(&ranked, options)
-      for got in [Search.rankedIndices(input, options), ranked.map { Int($0.index) }] {
+      let results = [
+        Array(Search.rankedIndices([Search.Run(input)], options)),
+        Array(Search.rankedIndices(Self.runs(input), options)), ranked.map { Int($0.index) },
+      ]
+      for got in results {
         // The first difference, not two arrays of 70,000 numbers.
         let wrong = zip(got, want).enumerated().first { $0.element.0 != $0.element.1 }?.offset
         #expect(got.count == want.count && wrong == nil, "first wrong rank \(String(describing: wrong))")
@@ -45,13 +64,16 @@ import Testing
     }
   }
 
-  @Test func refusesKeysWiderThanItsDigits() {
-    let input = Self.lines(5_000, scores: 1 << 20, tiebreaks: 1 << 20, seed: 3)
-    var out = [Int](repeating: -1, count: input.count)
-    let done = input.withUnsafeBufferPointer { source in
-      out.withUnsafeMutableBufferPointer { RadixSort.sort(source, into: .indices($0.baseAddress!)) }
-    }
-    #expect(!done)
-    #expect(out.allSatisfy { $0 == -1 })
+  @Test(arguments: [1, 2, 3, 7])
+  func splitKeepsOrderAndBalances(parts: Int) {
+    let lines = Self.lines(1000, scores: 5, tiebreaks: 5, seed: 1)
+    let runs = Self.runs(lines)
+    let groups = RadixSort.split(runs.map { UnsafeBufferPointer($0.lines) }, total: lines.count, parts: parts)
+    #expect(groups.count == parts)
+    let flattened = groups.flatMap { $0.flatMap { Array($0) } }
+    #expect(flattened == lines)
+    let sizes = groups.map { $0.reduce(0) { $0 + $1.count } }
+    #expect(sizes.allSatisfy { abs($0 - lines.count / parts) <= 1 })
+    withExtendedLifetime(runs) {}
   }
 }

@@ -16,13 +16,13 @@ public enum Filter {
   package struct Outcome: Sendable {
     /// Hands out the bytes of each index in `lines`.
     package let source: any LineSource
-    package let lines: [Int]
+    package let lines: LineList
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
   }
 
   /// Every match of `query` among the candidate lines of `store`: line indices, best first.
-  public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> [Int] {
+  public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> LineList {
     ranked(settings.pattern(query), in: store, settings: settings)
   }
 
@@ -49,12 +49,12 @@ public enum Filter {
   }
 
   /// The matches of `pattern` among the candidate lines of `store`, best first.
-  public static func ranked(_ pattern: Pattern, in store: LineStore, settings: SearchSettings) -> [Int] {
-    let lines =
-      Search.matches(
+  public static func ranked(_ pattern: Pattern, in store: LineStore, settings: SearchSettings) -> LineList {
+    let parts =
+      Search.matchParts(
         pattern, in: store, scope: .all(settings.candidates(count: store.count)), rank: settings.rank,
         fields: settings.fields) ?? []
-    return Search.rankedIndices(lines, settings.rank)
+    return Search.rankedIndices(parts, settings.rank)
   }
 }
 

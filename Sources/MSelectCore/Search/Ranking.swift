@@ -26,12 +26,13 @@ public struct RankOptions: Sendable, Equatable {
 }
 
 /// One matching line with its sort key; sorting ascending by (key, order) gives the ranking.
+///
+/// Eight bytes: a result of millions of lines costs 8 bytes a line (the memory bound in the README).
 public struct RankedLine: Sendable, Equatable {
   /// Score and up to two tiebreak criteria packed so that smaller sorts first.
-  public var key: UInt64
+  public var key: UInt32
   /// Global line index.
   public var index: UInt32
-
 }
 
 extension RankOptions {
@@ -67,20 +68,24 @@ struct SortKey: Sendable {
   }
 
   /// The sort key of a match in a line of `lineLength` bytes and `characters` characters.
+  ///
+  /// The high 16 bits hold the score (higher first; scores beyond ±32767, only reached by queries
+  /// thousands of characters long, tie), the low 16 bits the tiebreak value (up to 65535; with two
+  /// criteria, 255 each: lines alike up to there tie, then input order decides).
   @inline(__always)
-  func key(_ match: Match, lineLength: Int, characters: Int) -> UInt64 {
+  func key(_ match: Match, lineLength: Int, characters: Int) -> UInt32 {
     guard sort else { return 0 }
-    let score = UInt64(UInt32(bitPattern: Int32.max &- match.score))
-    @inline(__always) func value(_ t: RankOptions.Tiebreak) -> UInt64 {
+    let score = UInt32(min(max(0, 32767 - Int(match.score)), 0xFFFF))
+    @inline(__always) func value(_ t: RankOptions.Tiebreak) -> Int {
       switch t {
-      case .length: UInt64(lineLength)
-      case .begin: UInt64(match.begin)
-      case .end: UInt64(max(0, characters - 1 - match.end))
+      case .length: lineLength
+      case .begin: match.begin
+      case .end: max(0, characters - 1 - match.end)
       case .index: 0
       }
     }
-    guard let first else { return score << 32 }
-    guard let second else { return score << 32 | min(value(first), 0xFFFF_FFFF) }
-    return score << 32 | min(value(first), 0xFFFF) << 16 | min(value(second), 0xFFFF)
+    guard let first else { return score << 16 }
+    guard let second else { return score << 16 | UInt32(min(value(first), 0xFFFF)) }
+    return score << 16 | UInt32(min(value(first), 0xFF)) << 8 | UInt32(min(value(second), 0xFF))
   }
 }

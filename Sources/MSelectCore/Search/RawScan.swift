@@ -33,7 +33,7 @@ struct RawScan: LineSource {
   static func filter(
     _ bytes: UnsafeRawBufferPointer, terminator: UInt8, pattern: Pattern, settings: SearchSettings
   )
-    -> (RawScan, [Int])?
+    -> (RawScan, LineList)?
   {
     guard let start = bytes.baseAddress, bytes.count > 0 else {
       return (RawScan(base: Shared(UnsafePointer(bitPattern: 1)!), starts: [], lengths: []), [])
@@ -96,12 +96,15 @@ struct RawScan: LineSource {
       starts += part.starts
       lengths += part.lengths
     }
-    return (RawScan(base: Shared(base), starts: starts, lengths: lengths), Search.rankedIndices(ranked, rank))
+    return (
+      RawScan(base: Shared(base), starts: starts, lengths: lengths),
+      Search.rankedIndices([Search.Run(ranked)], rank)
+    )
   }
 
   /// The matches of one chunk, in input order.
   fileprivate struct Hits {
-    var keys: [UInt64] = []
+    var keys: [UInt32] = []
     var starts: [Int] = []
     var lengths: [UInt32] = []
   }

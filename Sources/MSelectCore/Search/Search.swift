@@ -20,11 +20,39 @@ package enum Search {
     _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
     fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
   ) -> [RankedLine]? {
+    guard
+      let parts = matchParts(
+        pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
+    else { return nil }
+    return concatenated(parts)
+  }
+
+  /// The matches of one slice of the input, in input order, in memory of exactly their size (a
+  /// growing array keeps up to twice that), which the radix sort reads in place.
+  package final class Run: Sendable {
+    private let memory: Shared<UnsafeMutableBufferPointer<RankedLine>>
+    var lines: UnsafeMutableBufferPointer<RankedLine> { memory.pointer }
+
+    init(_ found: [RankedLine]) {
+      let lines = UnsafeMutableBufferPointer<RankedLine>.allocate(capacity: found.count)
+      _ = lines.initialize(from: found)
+      memory = Shared(lines)
+    }
+
+    deinit { memory.pointer.deallocate() }
+  }
+
+  /// The matching lines of `scope` as runs that together are in input order (one per slice searched,
+  /// each no larger than it needs to be); nil if `cancelled` turned true meanwhile.
+  package static func matchParts(
+    _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
+    fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
+  ) -> [Run]? {
     let rank = rank.effective(for: pattern)
-    if pattern.isEmpty { return everyLine(of: scope) }
+    if pattern.isEmpty { return [Run(everyLine(of: scope))] }
     let slices = makeSlices(store, scope)
-    let buffer = UnsafeMutableBufferPointer<[RankedLine]>.allocate(capacity: slices.count)
-    buffer.initialize(repeating: [])
+    let buffer = UnsafeMutableBufferPointer<Run?>.allocate(capacity: slices.count)
+    buffer.initialize(repeating: nil)
     defer { buffer.deinitialize().deallocate() }
     let results = Shared(buffer)
     let anyCancelled = CancelFlag()
@@ -33,10 +61,10 @@ package enum Search {
         anyCancelled.set()
         return
       }
-      results.pointer[s] = search(slices[s], of: store, pattern, SortKey(rank), fields)
+      results.pointer[s] = Run(search(slices[s], of: store, pattern, SortKey(rank), fields))
     }
     if anyCancelled.isSet { return nil }
-    return concatenated(buffer)
+    return buffer.compactMap { $0 }
   }
 
   /// The matches of one slice, in input order.
@@ -97,20 +125,18 @@ package enum Search {
 
   /// The parts back to back; large results are copied by all cores (the fresh pages of tens of MiB
   /// cost as much as the copying).
-  private static func concatenated(_ parts: UnsafeMutableBufferPointer<[RankedLine]>) -> [RankedLine] {
+  private static func concatenated(_ parts: [Run]) -> [RankedLine] {
     var starts = [0]
-    for part in parts { starts.append(starts[starts.count - 1] + part.count) }
+    for part in parts { starts.append(starts[starts.count - 1] + part.lines.count) }
     let offsets = starts
     let total = offsets[offsets.count - 1]
-    guard total >= 1 << 16, parts.count > 1 else { return parts.flatMap { $0 } }
-    let source = Shared(parts)
+    guard total >= 1 << 16, parts.count > 1 else { return parts.flatMap { $0.lines } }
     return [RankedLine](unsafeUninitializedCapacity: total) { buffer, count in
       let target = Shared(buffer)
       Parallel.run(parts.count) { k in
-        source.pointer[k].withUnsafeBufferPointer { part in
-          guard let from = part.baseAddress else { return }
-          (target.pointer.baseAddress! + offsets[k]).initialize(from: from, count: part.count)
-        }
+        let part = parts[k].lines
+        guard let from = part.baseAddress else { return }
+        (target.pointer.baseAddress! + offsets[k]).initialize(from: from, count: part.count)
       }
       count = total
     }
@@ -153,14 +179,11 @@ package enum Search {
       // Reversed input order makes the stable radix sort break ties the `--tac` way; the comparison
       // sort below does not depend on the order it gets.
       if options.reverse { lines.reverse() }
-      let sorted = [RankedLine](unsafeUninitializedCapacity: lines.count) { buffer, count in
-        let done = lines.withUnsafeBufferPointer { RadixSort.sort($0, into: .lines(buffer.baseAddress!)) }
-        count = done ? lines.count : 0
+      lines = [RankedLine](unsafeUninitializedCapacity: lines.count) { buffer, count in
+        lines.withUnsafeBufferPointer { RadixSort.sort([$0], into: .lines(buffer.baseAddress!)) }
+        count = lines.count
       }
-      if sorted.count == lines.count {
-        lines = sorted
-        return
-      }
+      return
     }
     // Large results: sort parts on all cores, then merge them.
     let parts = min(Parallel.cores, lines.count >> 15)
@@ -197,28 +220,70 @@ package enum Search {
     }
   }
 
-  /// The ranking of `lines` (in input order) as line indices, what output needs: the radix sort writes
-  /// them in its last pass instead of ranked matches to be mapped afterwards.
-  package static func rankedIndices(_ lines: consuming [RankedLine], _ options: RankOptions) -> [Int] {
-    if options.sort, lines.count >= 1 << 12 {
-      if options.reverse { lines.reverse() }
-      let indices = [Int](unsafeUninitializedCapacity: lines.count) { buffer, count in
-        let done = lines.withUnsafeBufferPointer { RadixSort.sort($0, into: .indices(buffer.baseAddress!)) }
-        count = done ? lines.count : 0
-      }
-      if indices.count == lines.count { return indices }
-      rank(&lines, options, inputOrder: false)
-    } else {
-      rank(&lines, options)
+  /// The ranking of `parts` (together in input order) as line indices, what output needs: the radix
+  /// sort reads the parts where they are and writes indices in its last pass, so besides the matches
+  /// only the four-byte indices are held.
+  /// The runs' lines may be reversed in place (`--tac`).
+  package static func rankedIndices(_ runs: [Run], _ options: RankOptions) -> LineList {
+    let total = runs.reduce(0) { $0 + $1.lines.count }
+    if options.sort, total >= 1 << 12 {
+      return LineList(
+        storage: [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
+          radixSort(runs, options, into: .indices(buffer.baseAddress!))
+          count = total
+        })
     }
-    return lines.map { Int($0.index) }
+    var lines = concatenated(runs)
+    rank(&lines, options)
+    return LineList(storage: lines.map(\.index))
+  }
+
+  /// The ranking of `runs` (together in input order), sorted from where they are (no joined copy
+  /// first). The runs' lines may be reversed in place (`--tac`).
+  package static func ranked(_ runs: [Run], _ options: RankOptions) -> [RankedLine] {
+    let total = runs.reduce(0) { $0 + $1.lines.count }
+    if options.sort, total >= 1 << 12 {
+      return [RankedLine](unsafeUninitializedCapacity: total) { buffer, count in
+        radixSort(runs, options, into: .lines(buffer.baseAddress!))
+        count = total
+      }
+    }
+    var lines = concatenated(runs)
+    rank(&lines, options)
+    return lines
+  }
+
+  /// Radix-sorts runs in input order; reversed in place first for `--tac`, so that the stable sort
+  /// breaks ties the `--tac` way.
+  private static func radixSort(_ runs: [Run], _ options: RankOptions, into output: RadixSort.Output) {
+    var parts = runs
+    if options.reverse {
+      parts.reverse()
+      for part in parts {
+        var lines = part.lines
+        lines.reverse()
+      }
+    }
+    withExtendedLifetime(parts) {
+      RadixSort.sort(parts.map { UnsafeBufferPointer($0.lines) }, into: output)
+    }
   }
 
   /// The `k` best of `lines` (in input order), ranked: one pass keeping a sorted shortlist.
   package static func best(_ lines: [RankedLine], _ k: Int, _ options: RankOptions) -> [RankedLine] {
+    lines.withUnsafeBufferPointer { best([$0], k, options) }
+  }
+
+  /// The `k` best of `runs`' lines (together in input order), ranked.
+  package static func best(_ runs: [Run], _ k: Int, _ options: RankOptions) -> [RankedLine] {
+    withExtendedLifetime(runs) { best(runs.map { UnsafeBufferPointer($0.lines) }, k, options) }
+  }
+
+  private static func best(_ segments: [RadixSort.Segment], _ k: Int, _ options: RankOptions) -> [RankedLine]
+  {
     var top: [RankedLine] = []
     top.reserveCapacity(k + 1)
-    for line in lines {
+    for line in segments.joined() {
       if top.count == k {
         guard options.precedes(line, top[k - 1]) else { continue }
         top.removeLast()
@@ -269,7 +334,7 @@ package enum Search {
   static func key(
     of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
     prescanned: Bool = false
-  ) -> UInt64? {
+  ) -> UInt32? {
     if fields.ansi && ANSI.mayHaveSequences(line) { return keyOfColored(line, &matcher, fields, sortKey) }
     let outcome: Match?
     if let spec = fields.spec {
@@ -287,7 +352,7 @@ package enum Search {
   @inline(never)
   private static func keyOfColored(
     _ line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey
-  ) -> UInt64? {
+  ) -> UInt32? {
     var plain = fields
     plain.ansi = false
     return ANSI.stripped(line).withUnsafeBytes { key(of: $0, &matcher, plain, sortKey) }

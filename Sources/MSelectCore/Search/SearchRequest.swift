@@ -49,7 +49,7 @@ public struct SearchRequest: Sendable {
   private func search(
     cancelled: @Sendable () -> Bool, preview: ((SearchResult) -> Void)?
   ) -> SearchResult? {
-    var found: [RankedLine] = []
+    var runs: [Search.Run] = []
     let ranking = rank.effective(for: pattern)
     if base == nil, let broaderRanking, candidates != nil, let preview,
       broaderRanking.count > 2 * SearchRequest.progressiveRound
@@ -60,33 +60,37 @@ public struct SearchRequest: Sendable {
       let scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
       guard
-        let head = Search.matches(
+        let head = Search.matchParts(
           pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
       else { return nil }
-      found = head
+      runs = head
     }
     if !tail.isEmpty {
       let from = max(tail.lowerBound, candidateStart)
       guard
-        let more = Search.matches(
+        let more = Search.matchParts(
           pattern, in: store, scope: .all(from..<max(from, tail.upperBound)), rank: rank, fields: fields,
           cancelled: cancelled)
       else { return nil }
-      found += more
+      runs += more
     }
-    let inputOrder = (base?.inputOrder ?? []) + found.map(\.index)
+    let count = runs.reduce(0) { $0 + $1.lines.count }
+    var inputOrder = base?.inputOrder ?? []
+    inputOrder.reserveCapacity(inputOrder.count + count)
+    for run in runs { inputOrder.append(contentsOf: run.lines.lazy.map(\.index)) }
     let total = inputOrder.count
-    if let preview, found.count > SearchRequest.previewSize * 4 {
+    if let preview, count > SearchRequest.previewSize * 4 {
       let best = Search.merge(
         Array((base?.ranked ?? []).prefix(SearchRequest.previewSize)),
-        Search.best(found, SearchRequest.previewSize, ranking), ranking)
+        Search.best(runs, SearchRequest.previewSize, ranking), ranking)
       preview(
         SearchResult(
           query: pattern.query, lineCount: tail.upperBound,
           ranked: Array(best.prefix(SearchRequest.previewSize)),
           inputOrder: inputOrder, matchCount: total, complete: false))
     }
-    Search.rank(&found, ranking)
+    let found = Search.ranked(runs, ranking)
+    runs = []
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
     return SearchResult(

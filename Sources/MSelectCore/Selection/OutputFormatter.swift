@@ -18,9 +18,11 @@ public struct OutputFormatter: Sendable {
   public var printsHead: Bool { settings.printQuery || settings.printKey }
 
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
-  package func format(_ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil) -> [UInt8] {
+  package func format(
+    _ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil
+  ) -> [UInt8] {
     var all: [UInt8] = []
-    write(lines, store: store, query: query, key: key) { all.append(contentsOf: $0) }
+    write(LineList(lines), store: store, query: query, key: key) { all.append(contentsOf: $0) }
     return all
   }
 
@@ -32,7 +34,7 @@ public struct OutputFormatter: Sendable {
   /// Gathering ranked lines is a random walk through the input, bound by memory latency; for large
   /// outputs the cores gather successive pieces while the pieces go out in order.
   package func write<Source: LineSource, E: Error>(
-    _ lines: [Int], store: Source, query: [UInt8], key: String? = nil,
+    _ lines: LineList, store: Source, query: [UInt8], key: String? = nil,
     to sink: (UnsafeRawBufferPointer) throws(E) -> Void
   ) throws(E) {
     var head = OutputBuffer(capacity: 4096)
@@ -94,7 +96,7 @@ public struct OutputFormatter: Sendable {
 private final class Gatherer {
   var buffer = OutputBuffer(capacity: 512 << 10)
 
-  func fill(_ lines: ArraySlice<Int>, _ store: some LineSource, _ formatter: OutputFormatter) {
+  func fill(_ lines: Slice<LineList>, _ store: some LineSource, _ formatter: OutputFormatter) {
     buffer.clear()
     let distance = 16
     var ahead = lines.startIndex

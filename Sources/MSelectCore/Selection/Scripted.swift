@@ -3,7 +3,7 @@ public enum Scripted {
   /// What a scripted run decided.
   public enum Decision: Equatable, Sendable {
     /// Print these lines (exit 0).
-    case print([Int])
+    case print(LineList)
     /// Nothing to print (exit 1); the message, if any, goes to stderr.
     case nothing(String?)
     /// Neither `-1` nor `-0` fired: the picker is needed.
@@ -37,7 +37,7 @@ public enum Scripted {
   }
 
   /// The ranked matches of the query among the candidates.
-  private static func ranked(_ settings: Settings, _ store: LineStore) -> [Int] {
+  private static func ranked(_ settings: Settings, _ store: LineStore) -> LineList {
     Filter.ranked(settings.search.pattern(settings.query), in: store, settings: settings.search)
   }
 
@@ -55,7 +55,7 @@ public enum Scripted {
     if let min = settings.selection.min, lines.count < min {
       return .nothing("\(lines.count) selected, --min requires at least \(min)")
     }
-    return lines.isEmpty ? .nothing(nil) : .print(lines)
+    return lines.isEmpty ? .nothing(nil) : .print(LineList(lines))
   }
 
   /// `-1` / `-0` before the picker opens: decide when exactly one or no line matches.
