@@ -255,7 +255,9 @@ public struct Matcher {
     }
   }
 
-  /// The best-scoring place among `candidates` where `pattern` appears contiguously.
+  /// Where among `candidates` `pattern` appears contiguously, chosen as fzf does: the place whose first
+  /// character has the highest bonus, the first such; the first place at a word boundary ends the
+  /// search (so a line of megabytes full of occurrences costs one pass, and one score).
   private func exact(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.Text, candidates: ClosedRange<Int>,
     _ positions: UnsafeMutablePointer<[Int]>?
@@ -263,18 +265,24 @@ public struct Matcher {
     let m = pattern.count
     guard text.count >= m else { return nil }
     let t = text.folded
-    var best: Match?
+    var bestStart = -1
+    var bestBonus: Int32 = -1
     for start in candidates where t[start] == pattern[0] {
       var k = 1
       while k < m && t[start + k] == pattern[k] { k += 1 }
       guard k == m else { continue }
-      let score = scorer.score(contiguousAt: start, length: m, text: text)
-      if best == nil || score > best!.score {
-        best = Match(score: score, begin: start, end: start + m - 1)
+      let bonus = scorer.startBonus(at: start, text)
+      if bonus > bestBonus {
+        bestStart = start
+        bestBonus = bonus
       }
+      if bonus >= Scorer.bonusBoundary { break }
     }
-    if let best, let positions { positions.pointee.append(contentsOf: best.begin...best.end) }
-    return best
+    guard bestStart >= 0 else { return nil }
+    if let positions { positions.pointee.append(contentsOf: bestStart..<(bestStart + m)) }
+    return Match(
+      score: scorer.score(contiguousAt: bestStart, length: m, text: text), begin: bestStart,
+      end: bestStart + m - 1)
   }
 }
 

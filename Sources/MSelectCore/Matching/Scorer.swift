@@ -146,10 +146,11 @@ package struct Scorer {
     }
   }
 
-  /// Computes the bonuses of characters `lo...hi` of the text; returns the bonus array (indexed by character).
+  /// Computes the bonuses of characters `lo...hi` of the text; returns the bonus array, indexed by
+  /// character (only `lo...hi` may be read: the memory held is the window's, not the line's).
   @inline(__always)
   private func prepareBonuses<T: ScoredText>(_ text: T, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
-    let bonus = bonuses.reserve(text.count)
+    let bonus = bonuses.reserve(hi - lo + 1) - lo
     var previous = Int((lo == 0 ? CharClass.white : text.charClass(lo - 1, classes)).rawValue)
     for j in lo...hi {
       let current = Int(text.charClass(j, classes).rawValue)
@@ -175,35 +176,32 @@ package struct Scorer {
     return (max(own, bonusConsecutive, runStart), false)
   }
 
-  /// Scores matched positions (sorted) the way fzf does for exact and greedy matches.
+  /// Scores matched positions (sorted) the way fzf does for exact and greedy matches: the work and
+  /// memory go with the positions, not with the gaps between them.
   package func score<T: ScoredText>(positions: UnsafeBufferPointer<Int>, text: T) -> Int32 {
-    guard let first = positions.first, let last = positions.last else { return 0 }
-    let bonus = prepareBonuses(text, first, last)
+    guard !positions.isEmpty else { return 0 }
     var score: Int32 = 0
-    var inGap = false
     var consecutive = 0
     var firstBonus: Int32 = 0
-    var k = 0
-    for j in first...last {
-      if k < positions.count && positions[k] == j {
-        var b = bonus[j]
-        if consecutive == 0 {
-          firstBonus = b
-        } else {
-          let run = Scorer.runBonus(own: b, runStart: firstBonus)
-          if run.restarts { firstBonus = b }
-          b = run.bonus
-        }
-        score += Scorer.scoreMatch + (k == 0 ? b * Scorer.firstCharMultiplier : b)
-        inGap = false
-        consecutive += 1
-        k += 1
-      } else {
-        score += inGap ? Scorer.gapExtension : Scorer.gapStart
-        inGap = true
+    for k in positions.indices {
+      let j = positions[k]
+      if k > 0 && j > positions[k - 1] + 1 {
+        // A gap: the first character costs gapStart, each further one gapExtension.
+        let gap = j - positions[k - 1] - 1
+        score += Scorer.gapStart + Int32(clamping: gap - 1) &* Scorer.gapExtension
         consecutive = 0
         firstBonus = 0
       }
+      var b = bonus(at: j, text)
+      if consecutive == 0 {
+        firstBonus = b
+      } else {
+        let run = Scorer.runBonus(own: b, runStart: firstBonus)
+        if run.restarts { firstBonus = b }
+        b = run.bonus
+      }
+      score += Scorer.scoreMatch + (k == 0 ? b * Scorer.firstCharMultiplier : b)
+      consecutive += 1
     }
     return score
   }
@@ -214,6 +212,10 @@ package struct Scorer {
     for k in 0..<length { positions[k] = start + k }
     return score(positions: UnsafeBufferPointer(start: positions, count: length), text: text)
   }
+
+  /// The bonus a match starting at character `j` gets for its first character (before doubling):
+  /// how fzf picks among the places an exact term occurs.
+  package func startBonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 { bonus(at: j, text) }
 
   /// The best fuzzy alignment of `pattern` (folded) in `text`, or nil when it is not a subsequence.
   ///
@@ -265,6 +267,13 @@ package struct Scorer {
     var last = n - 1
     let final = pattern[m - 1]
     while last > firsts[m - 1] && t.folded(last) != final { last -= 1 }
+    // A window too large to align within bounded memory (a line of megabytes) gets the greedy
+    // alignment, as fzf falls back to its v1 algorithm.
+    if (last - first + 1) * m > Scorer.maxCells {
+      let greedy = UnsafeBufferPointer(start: firsts, count: m)
+      positions?.pointee.append(contentsOf: greedy)
+      return Match(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
+    }
     guard positions != nil else {
       // The latest place each character can match with the rest of the pattern after it: the
       // backward counterpart of `firsts`.
@@ -279,12 +288,6 @@ package struct Scorer {
     }
     let width = last - first + 1
     let bonus = prepareBonuses(text, first, last)
-
-    if width * m > Scorer.maxCells {
-      let greedy = UnsafeBufferPointer(start: firsts, count: m)
-      positions?.pointee.append(contentsOf: greedy)
-      return Match(score: score(positions: greedy, text: text), begin: first, end: firsts[m - 1])
-    }
     return dynamicProgram(
       pattern: pattern, text: t, bonus: bonus, firsts: firsts, first: first, width: width,
       positions: positions)
