@@ -38,6 +38,9 @@ public final class InputReader {
   private var read = 0
   private var sizeLimit: Int?
 
+  /// How long a streaming read may go on gathering input that is there at once (nanoseconds).
+  static let gatherTime = 15_000_000
+
   /// The largest `--preselect-file`: saved choices are small; an endless file must end in an error.
   public static let maxPreselectFileSize = 256 << 20
 
@@ -56,6 +59,7 @@ public final class InputReader {
     } else {
       if Syscall.isTerminal(0) { throw .stdinIsTerminal }
       fd = 0
+      Syscall.widenPipe(fd, to: 1 << 20)
       name = "standard input"
       ownsDescriptor = false
     }
@@ -78,22 +82,28 @@ public final class InputReader {
   public var descriptor: Int32 { fd }
 
   /// Reads once; returns the complete lines it finished (if `streaming`, or the buffer filled up),
-  /// and whether the input ended.
+  /// and whether the input ended. When `streaming`, it reads on while more input is there at once
+  /// (up to a full buffer, or `gatherTime`): a fast producer gives few large blocks, a slow one a
+  /// block per read, and lines never wait long to be shown.
   public func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
-    let space = splitter.freeSpace()
-    let count: Int
-    do {
-      count = try Syscall.read(fd, into: space)
-    } catch {
-      throw .unreadable(name, error)
-    }
-    if count == 0 { return (splitter.finish(), true) }
-    splitter.commit(count)
-    read += count
-    if splitter.partialLineLength > LineSplitter.maxLineLength {
-      throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
-    }
-    if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
+    let deadline = streaming ? Syscall.monotonicNanoseconds() + InputReader.gatherTime : 0
+    repeat {
+      let space = splitter.freeSpace()
+      let count: Int
+      do {
+        count = try Syscall.read(fd, into: space)
+      } catch {
+        throw .unreadable(name, error)
+      }
+      if count == 0 { return (splitter.finish(), true) }
+      splitter.commit(count)
+      read += count
+      if splitter.partialLineLength > LineSplitter.maxLineLength {
+        throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+      }
+      if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
+    } while streaming && !splitter.isNearlyFull && Syscall.isReadable(fd)
+      && Syscall.monotonicNanoseconds() < deadline
     return (splitter.takeBlock(force: streaming), false)
   }
 
@@ -117,10 +127,16 @@ public final class InputReader {
   /// Reads everything with read(2).
   private func readSequentially() throws(InputError) -> LineStore {
     var store = LineStore()
+    try readBlocks { store.append($0) }
+    return store
+  }
+
+  /// Reads everything with read(2), handing each block of lines to `body` as it is complete.
+  public func readBlocks(_ body: (LineBlock) -> Void) throws(InputError) {
     while true {
       let (block, ended) = try readOnce(streaming: false)
-      if let block { store.append(block) }
-      if ended { return store }
+      if let block { body(block) }
+      if ended { return }
     }
   }
 

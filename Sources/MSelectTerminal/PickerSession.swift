@@ -267,11 +267,7 @@ public final class PickerSession {
   }
 
   /// Monotonic nanoseconds.
-  private static func now() -> Int {
-    var time = timespec()
-    clock_gettime(CLOCK_MONOTONIC, &time)
-    return time.tv_sec * 1_000_000_000 + time.tv_nsec
-  }
+  private static func now() -> Int { Syscall.monotonicNanoseconds() }
 
   private func paint() {
     // While the terminal has not taken the last picture, newer ones wait: the one drawn when it

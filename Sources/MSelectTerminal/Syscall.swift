@@ -86,6 +86,28 @@ package enum Syscall {
 
   package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
 
+  /// Nanoseconds on the monotonic clock.
+  package static func monotonicNanoseconds() -> Int {
+    var time = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &time)
+    return time.tv_sec * 1_000_000_000 + time.tv_nsec
+  }
+
+  /// Whether a read from `fd` would return at once (input waiting, or its end).
+  package static func isReadable(_ fd: Int32) -> Bool {
+    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+    return Glibc.poll(&entry, 1, 0) > 0
+  }
+
+  /// Asks for a pipe buffer of `size` bytes when `fd` is a pipe (fewer, larger reads; the writer
+  /// blocks less often). Best effort: the system may refuse or give less.
+  package static func widenPipe(_ fd: Int32, to size: Int32) {
+    var info = stat()
+    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+    let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
+    _ = fcntl(fd, setPipeSize, size)
+  }
+
   /// The size of a regular file, or nil for pipes, terminals and the like.
   package static func regularFileSize(_ fd: Int32) -> Int? {
     var info = stat()

@@ -58,13 +58,17 @@ enum App {
       let scripted = options.scriptedSettings
       switch options.mode {
       case .filter(let query):
-        let input: Filter.Input
+        let found: Filter.Outcome
         if let mapping = reader.mapWhole() {
-          input = .bytes(mapping.bytes, terminator: terminator, owner: mapping)
+          found = Filter.run(
+            query, in: .bytes(mapping.bytes, terminator: terminator, owner: mapping),
+            settings: scripted.search)
         } else {
-          input = .lines(try reader.readAll())
+          // A pipe: blocks are matched while the next ones are read.
+          let stream = StreamingFilter(query, settings: scripted.search)
+          try reader.readBlocks { stream.add($0) }
+          found = Filter.Outcome(source: stream.store, lines: stream.finish())
         }
-        let found = Filter.run(query, in: input, settings: scripted.search)
         let decision: Scripted.Decision = found.lines.isEmpty ? .nothing(nil) : .print(found.lines)
         return finish(decision, output, found.source, query: query, input: reader)
       case .batch:

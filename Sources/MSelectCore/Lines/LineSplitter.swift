@@ -23,7 +23,19 @@ public struct LineSplitter: ~Copyable {
   public init(terminator: UInt8, bufferSize: Int = LineSplitter.bufferSize) {
     self.terminator = terminator
     capacity = bufferSize
-    buffer = malloc(capacity)!
+    buffer = LineSplitter.allocate(capacity)
+  }
+
+  /// Memory for `size` bytes of input. Large buffers are aligned to and advised for huge pages: a
+  /// fresh 4 KiB page costs a fault (about 2 µs here) when first written, and a pipe fills tens of
+  /// MiB of them; a 2 MiB page costs one.
+  private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    let huge = 2 << 20
+    guard size >= huge else { return malloc(max(size, 1))! }
+    var p: UnsafeMutableRawPointer?
+    guard posix_memalign(&p, huge, size) == 0, let p else { return malloc(size)! }
+    _ = madvise(p, size & ~(huge - 1), 14)  // MADV_HUGEPAGE
+    return p
   }
 
   /// The longest line accepted: an endless one (`/dev/zero`) must end in an error, not take all memory.
@@ -81,7 +93,7 @@ public struct LineSplitter: ~Copyable {
       blockBase.copyMemory(from: buffer, byteCount: sealed)
       memmove(buffer, buffer + sealed, tail)
     } else {
-      let fresh = malloc(max(LineSplitter.bufferSize, tail * 2))!
+      let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2))
       fresh.copyMemory(from: buffer + sealed, byteCount: tail)
       blockBase = realloc(buffer, sealed)!
       buffer = fresh

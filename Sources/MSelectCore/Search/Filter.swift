@@ -19,6 +19,12 @@ public enum Filter {
     package let lines: LineList
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
+
+    package init(source: any LineSource, lines: LineList, scannedInPlace: Bool = false) {
+      self.source = source
+      self.lines = lines
+      self.scannedInPlace = scannedInPlace
+    }
   }
 
   /// Every match of `query` among the candidate lines of `store`: line indices, best first.

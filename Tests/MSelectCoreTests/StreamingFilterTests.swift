@@ -1,0 +1,33 @@
+import Testing
+
+@testable import MSelectCore
+
+/// `--filter` through a pipe matches blocks as they arrive: the result must be the one of the whole
+/// input searched at once, whatever the block sizes and the options.
+@Suite struct StreamingFilterTests {
+  static let lines = (0..<6_000).map { i in
+    "dir\(i % 97)/sub\(i % 13)/file_\(i)\(i % 5 == 0 ? ".swift" : ".txt")"
+  }
+
+  @Test(arguments: [
+    ([String](), "fi sw"), (["--tac"], "file"), (["--no-sort"], "sub1"), (["--header-lines", "3"], "d"),
+    ([], ""), (["--tac"], ""), (["--tiebreak", "begin,length"], "1/"), (["-e"], "_19"), ([], "zzz"),
+  ])
+  func blocksGiveTheWholeInputsResult(arguments: [String], query: String) throws {
+    let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
+    let settings = options.scriptedSettings.search
+    let whole = Filter.run(Array(query.utf8), in: store(Self.lines), settings: settings)
+    for blockLines in [13, 777, 50_000] {
+      let stream = StreamingFilter(Array(query.utf8), settings: settings)
+      var splitter = LineSplitter(terminator: 10)
+      for (i, line) in Self.lines.enumerated() {
+        splitter.append(Array(line.utf8) + [10])
+        if (i + 1) % blockLines == 0, let block = splitter.takeBlock(force: true) { stream.add(block) }
+      }
+      if let block = splitter.finish() { stream.add(block) }
+      let streamed = stream.finish()
+      #expect(streamed == whole, "blocks of \(blockLines)")
+      #expect(stream.store.count == Self.lines.count)
+    }
+  }
+}
