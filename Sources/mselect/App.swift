@@ -67,7 +67,8 @@ enum App {
           // A pipe: blocks are matched while the next ones are read.
           let stream = StreamingFilter(query, settings: scripted.search)
           try reader.readBlocks { stream.add($0) }
-          found = Filter.Outcome(source: stream.store, lines: stream.finish())
+          let (lines, store) = stream.finish()
+          found = Filter.Outcome(source: store, lines: lines)
         }
         let decision: Scripted.Decision = found.lines.isEmpty ? .nothing(nil) : .print(found.lines)
         return finish(decision, output, found.source, query: query, input: reader)

@@ -25,9 +25,9 @@ import Testing
         if (i + 1) % blockLines == 0, let block = splitter.takeBlock(force: true) { stream.add(block) }
       }
       if let block = splitter.finish() { stream.add(block) }
-      let streamed = stream.finish()
+      let (streamed, kept) = stream.finish()
       #expect(streamed == whole, "blocks of \(blockLines)")
-      #expect(stream.store.count == Self.lines.count)
+      #expect(streamed.allSatisfy { kept.lineBytes($0) == Array(Self.lines[$0].utf8) })
     }
   }
 }

@@ -1,6 +1,31 @@
+import Synchronization
+
 #if canImport(Glibc)
   import Glibc
 #endif
+
+/// A few input buffers of `LineSplitter.bufferSize` bytes let go by blocks that are no longer needed
+/// (a `--filter` drops blocks without matches): their pages are in memory already, so reading into
+/// them again costs no page faults.
+enum InputBuffers {
+  private static let spare = Mutex<[Shared<UnsafeMutableRawPointer>]>([])
+  /// Most buffers kept (each 4 MiB).
+  static let limit = 4
+
+  /// A spare buffer, if any.
+  static func take() -> UnsafeMutableRawPointer? {
+    spare.withLock { $0.popLast()?.pointer }
+  }
+
+  /// Keeps `buffer` for reuse; false when enough are kept already (then the caller frees it).
+  static func give(_ buffer: UnsafeMutableRawPointer) -> Bool {
+    spare.withLock { list in
+      guard list.count < limit else { return false }
+      list.append(Shared(buffer))
+      return true
+    }
+  }
+}
 
 /// Cuts a byte stream into `LineBlock`s without copying lines one by one.
 ///
@@ -30,6 +55,7 @@ public struct LineSplitter: ~Copyable {
   /// fresh 4 KiB page costs a fault (about 2 µs here) when first written, and a pipe fills tens of
   /// MiB of them; a 2 MiB page costs one.
   private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    if size == bufferSize, let reused = InputBuffers.take() { return reused }
     let huge = 2 << 20
     guard size >= huge else { return malloc(max(size, 1))! }
     var p: UnsafeMutableRawPointer?
@@ -87,6 +113,7 @@ public struct LineSplitter: ~Copyable {
     let sealed = Int(starts[starts.count - 1])
     let tail = used - sealed
     let blockBase: UnsafeMutableRawPointer
+    var reusable = false
     if sealed < capacity / 4 {
       // Small block (streaming input): copy it out and keep the big buffer for what follows.
       blockBase = malloc(max(sealed, 1))!
@@ -95,11 +122,13 @@ public struct LineSplitter: ~Copyable {
     } else {
       let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2))
       fresh.copyMemory(from: buffer + sealed, byteCount: tail)
-      blockBase = realloc(buffer, sealed)!
+      // A buffer of the usual size is kept whole, for reuse once its block is gone.
+      reusable = capacity == LineSplitter.bufferSize
+      blockBase = reusable ? buffer : realloc(buffer, sealed)!
       buffer = fresh
       capacity = max(LineSplitter.bufferSize, tail * 2)
     }
-    let block = LineBlock(base: blockBase, starts: starts, firstIndex: nextIndex)
+    let block = LineBlock(base: blockBase, starts: starts, firstIndex: nextIndex, reusable: reusable)
     nextIndex += block.count
     used = tail
     scanned = tail

@@ -18,19 +18,26 @@ public final class LineBlock: Sendable {
   public let firstIndex: Int
   /// Keeps borrowed memory (a file mapping) alive; nil when the block owns `base` (malloc'd).
   private let owner: Shared<AnyObject?>
+  /// `base` is an input buffer of `LineSplitter.bufferSize` bytes, handed back for reuse when freed.
+  private let reusable: Bool
 
   /// Number of lines in the block.
   public var count: Int { starts.count - 1 }
 
-  package init(base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int, owner: AnyObject? = nil) {
+  package init(
+    base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int, owner: AnyObject? = nil,
+    reusable: Bool = false
+  ) {
     memory = Shared(base)
     self.starts = starts
     self.firstIndex = firstIndex
     self.owner = Shared(owner)
+    self.reusable = reusable
   }
 
   deinit {
-    if owner.pointer == nil { free(base) }
+    guard owner.pointer == nil else { return }
+    if !reusable || !InputBuffers.give(base) { free(base) }
   }
 
   /// The bytes of local line `i`, without its terminator.
@@ -67,6 +74,15 @@ public struct LineStore: Sendable {
     guard block.count > 0 else { return }
     blocks.append(block)
     count += block.count
+  }
+
+  /// Adds a block that may come after lines this store does not hold (a `--filter` keeps only the
+  /// blocks with matches). Lines in such a gap must never be asked for.
+  package mutating func append(after gap: LineBlock) {
+    precondition(gap.firstIndex >= count, "blocks must be appended in order")
+    guard gap.count > 0 else { return }
+    blocks.append(gap)
+    count = gap.firstIndex + gap.count
   }
 
   /// The block holding global line `index` and the line's local index in it.

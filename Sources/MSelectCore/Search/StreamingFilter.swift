@@ -9,11 +9,11 @@ public final class StreamingFilter {
   private let queue = DispatchQueue(label: "mselect.filter")
   /// What the queue has matched so far, in input order; only the queue touches it.
   private let matched = Shared(Matched())
-  public private(set) var store = LineStore()
 
-  /// The runs of matches found so far.
+  /// The runs of matches found so far, and the blocks they are in.
   private final class Matched {
     var runs: [Search.Run] = []
+    var store = LineStore()
   }
 
   public init(_ query: [UInt8], settings: SearchSettings) {
@@ -21,25 +21,30 @@ public final class StreamingFilter {
     self.settings = settings
   }
 
-  /// Takes the next block of lines and starts matching it.
+  /// Takes the next block of lines and starts matching it. A block without matches is let go as
+  /// soon as it is matched (its memory goes back to the input buffers), so a query that matches
+  /// little holds little of a long input.
   public func add(_ block: LineBlock) {
-    store.append(block)
-    let snapshot = store
     let end = block.firstIndex + block.count
     // The header lines (`--header-lines`) are never candidates.
     let range = min(max(block.firstIndex, settings.headerLines), end)..<end
     guard !range.isEmpty else { return }
-    let (pattern, settings, matched) = (pattern, settings, matched)
+    var store = LineStore()
+    store.append(after: block)
+    let (pattern, settings, matched, alone) = (pattern, settings, matched, store)
     queue.async {
-      let found = Search.matchParts(
-        pattern, in: snapshot, scope: .all(range), rank: settings.rank, fields: settings.fields)
-      matched.pointer.runs += found ?? []
+      let found =
+        Search.matchParts(
+          pattern, in: alone, scope: .all(range), rank: settings.rank, fields: settings.fields) ?? []
+      guard found.contains(where: { $0.lines.count > 0 }) else { return }
+      matched.pointer.runs += found
+      matched.pointer.store.append(after: block)
     }
   }
 
-  /// Waits for the matching to end and returns every match, best first.
-  public func finish() -> LineList {
-    let all = queue.sync { matched.pointer.runs }
-    return Search.rankedIndices(all, settings.rank.effective(for: pattern))
+  /// Waits for the matching to end; returns every match, best first, and the blocks holding them.
+  public func finish() -> (lines: LineList, store: LineStore) {
+    let (runs, store) = queue.sync { (matched.pointer.runs, matched.pointer.store) }
+    return (Search.rankedIndices(runs, settings.rank.effective(for: pattern)), store)
   }
 }
