@@ -43,10 +43,11 @@ struct Replay {
   /// Runs the searches the state asks for; returns, in milliseconds, when the first screen was ready
   /// (a provisional preview of a progressive search, or the exact one), when the exact best lines and
   /// the full count were known, and when the full ranking was.
-  mutating func settle() -> (first: Double, exact: Double, full: Double, same: Bool) {
+  mutating func settle() -> (first: Double, count: Double, exact: Double, full: Double, same: Bool) {
     let start = DispatchTime.now().uptimeNanoseconds
     var first: UInt64?
     var exact: UInt64?
+    var count: UInt64?
     var firstScreen: [UInt32]?
     while let request = state.nextSearch() {
       nonisolated(unsafe) var previews: [(UInt64, SearchResult)] = []
@@ -59,12 +60,14 @@ struct Replay {
       }
       // The last preview is exact: it comes after every candidate was scored.
       if exact == nil { exact = previews.last?.0 ?? done }
+      // The info line is exact from the first preview with the final count.
+      if count == nil { count = previews.first { $0.1.matchCount == result.matchCount }?.0 ?? done }
       state.handle(.searched(result))
     }
     let end = DispatchTime.now().uptimeNanoseconds
     func ms(_ t: UInt64?) -> Double { Double((t ?? end) - start) / 1e6 }
     let same = firstScreen == nil || firstScreen! == state.result.ranked.prefix(20).map(\.index)
-    return (ms(first), ms(exact), ms(end), same)
+    return (ms(first), ms(count), ms(exact), ms(end), same)
   }
 }
 
@@ -118,25 +121,27 @@ func main(_ store: LineStore) {
     + ["l", "i", "b"].map { ($0, Key.char($0.unicodeScalars.first!.value)) }
   print("typing replay on \(store.count) lines")
   print("first screen: the first list drawn (provisional while a narrowing search is still scoring);")
-  print("exact: the true best lines and the full count; full: every match ranked")
-  print("| key | query | matches | first screen ms | exact ms | full ms | first 20 lines final |")
-  print("|---|---|---|---|---|---|---|")
+  print("count: the exact count on the info line; exact: the true best lines; full: every match ranked")
+  print("| key | query | matches | first screen ms | count ms | exact ms | full ms | first 20 lines final |")
+  print("|---|---|---|---|---|---|---|---|")
   var firsts: [Double] = []
+  var counts: [Double] = []
   var exacts: [Double] = []
   if let previewCommand { print("with a preview running: `\(previewCommand)`") }
   for (label, key) in steps {
     replay.state.handle(.key(key))
     previews.take(replay.state.takeCommands())
-    let (first, exact, full, same) = replay.settle()
+    let (first, count, exact, full, same) = replay.settle()
     firsts.append(first)
+    counts.append(count)
     exacts.append(exact)
     let query = String(decoding: replay.state.queryBytes, as: UTF8.self)
     let matches = replay.state.result.matchCount
     print(
-      "| \(label) | `\(query)` | \(matches) | \(ms(first)) | \(ms(exact)) | \(ms(full)) | \(same ? "yes" : "no") |"
+      "| \(label) | `\(query)` | \(matches) | \(ms(first)) | \(ms(count)) | \(ms(exact)) | \(ms(full)) | \(same ? "yes" : "no") |"
     )
   }
-  for (name, values) in [("first screen", firsts), ("exact", exacts)] {
+  for (name, values) in [("first screen", firsts), ("count", counts), ("exact", exacts)] {
     let sorted = values.sorted()
     print("\(name): median \(ms(sorted[sorted.count / 2])) ms, worst \(ms(sorted.last!)) ms")
   }

@@ -31,3 +31,24 @@ import Testing
     }
   }
 }
+
+/// On large inputs a keystroke's search tells the exact count before it has scored the matches.
+@Suite struct CountFirstTests {
+  @Test func theExactCountComesBeforeTheRanking() {
+    let lines = (0..<(SearchRequest.countFirst + 1000)).map { "item \($0 % 7919) x" }
+    let h = Harness(lines)
+    h.state.handle(.key(.char(UInt32(UInt8(ascii: "7")))))
+    var previews: [SearchResult] = []
+    var final: SearchResult?
+    while let request = h.state.nextSearch() {
+      final = request.run(preview: { previews.append($0) })
+      h.state.handle(.searched(final!))
+    }
+    let expected = lines.filter { $0.contains("7") }.count
+    #expect(final?.matchCount == expected)
+    // First the count (with the best of the first matches on screen), then the true best lines.
+    let counted = previews.filter { !$0.complete && $0.matchCount == expected }
+    #expect(counted.count == 2)
+    #expect(counted.allSatisfy { !$0.ranked.isEmpty })
+  }
+}

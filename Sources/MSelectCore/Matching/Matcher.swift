@@ -47,9 +47,7 @@ public struct Matcher {
       else { return nil }
       return Anchor(group[0])
     }
-    if pattern.groups.count == 1, pattern.groups[0].count == 1, pattern.groups[0][0].kind == .fuzzy,
-      !pattern.groups[0][0].inverse
-    {
+    if pattern.isOneFuzzyTerm {
       single = SingleFuzzyTerm(pattern.groups[0][0])
     } else {
       single = nil
@@ -92,6 +90,26 @@ public struct Matcher {
   /// The matched character indices of a line given as bytes (sorted), or nil when it does not match.
   public mutating func positions(_ line: [UInt8]) -> [Int]? {
     line.withUnsafeBytes { positions($0) }
+  }
+
+  /// Whether `line` matches, without scoring it where a cheaper test decides: one fuzzy term on an
+  /// ASCII line is a subsequence check.
+  package mutating func accepts(_ line: UnsafeRawBufferPointer) -> Bool {
+    if let single, line.count >= minimumBytes, let base = line.baseAddress {
+      let p = base.assumingMemoryBound(to: UInt8.self)
+      let n = line.count
+      if Matcher.isASCII(p, n) {
+        let text = Scorer.ASCIIText(bytes: p, fold: single.table, pairs: single.pairs, count: n)
+        var j = 0
+        for c in single.chars {
+          j = text.next(c, from: j, through: n - 1)
+          guard j < n else { return false }
+          j += 1
+        }
+        return true
+      }
+    }
+    return match(line) != nil
   }
 
   package mutating func match(_ line: UnsafeRawBufferPointer, prescanned: Bool = false) -> Match? {

@@ -8,6 +8,11 @@ public struct Pattern: Sendable, Equatable {
   /// Whether the pattern matches every line (empty query, or only spaces).
   public var isEmpty: Bool { groups.isEmpty }
 
+  /// The common query: one positive fuzzy term (what typing a word gives).
+  package var isOneFuzzyTerm: Bool {
+    groups.count == 1 && groups[0].count == 1 && groups[0][0].kind == .fuzzy && !groups[0][0].inverse
+  }
+
   /// Parses `query` (raw bytes: invalid UTF-8 is kept and matches only itself).
   public init(query: [UInt8], options: MatchOptions = MatchOptions()) {
     self.query = query

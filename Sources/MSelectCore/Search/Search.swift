@@ -27,6 +27,45 @@ package enum Search {
     return concatenated(parts)
   }
 
+  /// The lines of `scope` that match, in input order, found without scoring them where that is
+  /// cheaper (see `Matcher.accepts`): the exact count of a search, long before its ranking. Whole
+  /// lines only (no `--nth`, no `--ansi`); nil if `cancelled` turned true meanwhile.
+  package static func matchingLines(
+    _ pattern: Pattern, in store: LineStore, scope: Scope, cancelled: @Sendable () -> Bool = { false }
+  ) -> [UInt32]? {
+    let slices = makeSlices(store, scope)
+    let buffer = UnsafeMutableBufferPointer<[UInt32]>.allocate(capacity: slices.count)
+    buffer.initialize(repeating: [])
+    defer { buffer.deinitialize().deallocate() }
+    let results = Shared(buffer)
+    let anyCancelled = CancelFlag()
+    Parallel.run(slices.count) { s in
+      if anyCancelled.isSet || cancelled() {
+        anyCancelled.set()
+        return
+      }
+      var matcher = Matcher(pattern: pattern)
+      var found: [UInt32] = []
+      let slice = slices[s]
+      let block = slice.block
+      switch slice.lines {
+      case .range(let r):
+        for local in r where matcher.accepts(block.line(local)) {
+          found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
+        }
+      case .list(let list):
+        for index in list where matcher.accepts(block.line(Int(index) - block.firstIndex)) {
+          found.append(index)
+        }
+      case .scattered(let list):
+        for index in list where matcher.accepts(store.line(Int(index))) { found.append(index) }
+      }
+      results.pointer[s] = found
+    }
+    if anyCancelled.isSet { return nil }
+    return Array(buffer.joined())
+  }
+
   /// The matches of one slice of the input, in input order, in memory of exactly their size (a
   /// growing array keeps up to twice that), which the radix sort reads in place.
   package final class Run: Sendable {

@@ -25,6 +25,9 @@ public struct SearchRequest: Sendable {
   static let previewSize = 256
   /// How many of the broader query's best lines a progressive search scores first.
   static let progressiveRound = 1 << 15
+  /// From this many lines to search on, the matching lines are found (and counted) first, without
+  /// scoring; then only they are scored.
+  static let countFirst = 1 << 18
 
   /// Runs the search; nil if `cancelled` turned true meanwhile.
   ///
@@ -51,14 +54,40 @@ public struct SearchRequest: Sendable {
   ) -> SearchResult? {
     var runs: [Search.Run] = []
     let ranking = rank.effective(for: pattern)
+    var shown: [RankedLine]?
     if base == nil, let broaderRanking, candidates != nil, let preview,
       broaderRanking.count > 2 * SearchRequest.progressiveRound
     {
-      guard provisional(broaderRanking, ranking, cancelled: cancelled, preview: preview) else { return nil }
+      guard let best = provisional(broaderRanking, ranking, cancelled: cancelled, preview: preview) else {
+        return nil
+      }
+      shown = best
     }
     if base == nil {
-      let scope: Search.Scope =
+      var scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
+      if let preview, tail.isEmpty, fields.spec == nil, !fields.ansi,
+        (candidates?.count ?? tail.lowerBound - candidateStart) >= SearchRequest.countFirst,
+        pattern.isOneFuzzyTerm
+      {
+        // Count first: the info line gets the exact count while the matches are still being scored.
+        guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
+        else { return nil }
+        if shown == nil {
+          // Nothing provisional on screen yet: the best of the first matches stand in for the ranking.
+          let first = Array(matching.prefix(SearchRequest.progressiveRound))
+          guard
+            let found = Search.matches(
+              pattern, in: store, scope: .candidates(first), rank: rank, fields: fields, cancelled: cancelled)
+          else { return nil }
+          shown = Search.best(found, SearchRequest.previewSize, ranking)
+        }
+        preview(
+          SearchResult(
+            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], inputOrder: [],
+            matchCount: matching.count, complete: false))
+        scope = .candidates(matching)
+      }
       guard
         let head = Search.matchParts(
           pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
@@ -99,23 +128,23 @@ public struct SearchRequest: Sendable {
 
   /// Scores the broader query's best lines and sends their ranking as a provisional preview, long
   /// before all candidates are scored: the first screen of a narrowing keystroke on millions of lines.
-  /// Returns false if cancelled. The full search that follows scores these lines again, in input
+  /// Returns the lines shown, nil if cancelled. The full search that follows scores these lines again, in input
   /// order with the rest: cheaper than leaving them out (sequential memory access is several times
   /// faster than following the ranking through the input, and no merge is needed).
   private func provisional(
     _ order: [RankedLine], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
     preview: (SearchResult) -> Void
-  ) -> Bool {
+  ) -> [RankedLine]? {
     let first = order.prefix(SearchRequest.progressiveRound).map(\.index)
     guard
       let found = Search.matches(
         pattern, in: store, scope: .scattered(first[...]), rank: rank, fields: fields, cancelled: cancelled)
-    else { return false }
+    else { return nil }
+    let best = Search.best(found, SearchRequest.previewSize, ranking)
     preview(
       SearchResult(
-        query: pattern.query, lineCount: tail.upperBound,
-        ranked: Search.best(found, SearchRequest.previewSize, ranking), inputOrder: [],
+        query: pattern.query, lineCount: tail.upperBound, ranked: best, inputOrder: [],
         matchCount: found.count, complete: false))
-    return true
+    return best
   }
 }
