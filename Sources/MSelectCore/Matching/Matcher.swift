@@ -143,19 +143,31 @@ public struct Matcher {
       return nil
     }
     decode(line)
-    var total = Match(score: 0, begin: Int.max, end: 0)
+    var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
     for group in pattern.groups {
       var best: Match?
+      var positive = false
       for term in group {
         guard let m = evaluate(term, positions: best == nil ? positions : nil) else { continue }
-        if best == nil || m.score > best!.score { best = m }
+        if best == nil || m.score > best!.score {
+          best = m
+          positive = !term.inverse
+        }
       }
       guard let best else { return nil }
       total.score += best.score
-      total.begin = min(total.begin, best.begin)
-      total.end = max(total.end, best.end)
+      // A negation has no place in the line: only positive terms make the span (as in fzf).
+      if positive {
+        total.begin = min(total.begin, best.begin)
+        total.end = max(total.end, best.end)
+        total.firstEnd = min(total.firstEnd, best.end)
+      }
     }
-    if total.begin == Int.max { total.begin = 0 }
+    if total.begin == Int.max {
+      total.begin = 0
+      total.firstEnd = 0
+      total.hasSpan = false
+    }
     return total
   }
 

@@ -71,28 +71,6 @@ package struct Scorer {
       return j
     }
 
-    /// Whitespace bonuses need whitespace, or a word character first (the start counts as whitespace);
-    /// without either, a character gets at most the bonus after a delimiter.
-    @inline(__always)
-    package func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32 {
-      if table[Int(bytes[0])].rawValue > CharClass.delimiter.rawValue { return Scorer.bonusBoundaryWhite }
-      // Any byte below "!" (whitespace, or a control byte: counted as whitespace to keep this cheap).
-      let ones: UInt64 = 0x0101_0101_0101_0101
-      let below = ones &* 0x21
-      let raw = UnsafeRawPointer(bytes)
-      var j = 0
-      while j &+ 8 <= count {
-        let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
-        // Exact for bytes below 0x80, which is all of an ASCII line.
-        if (word &- below) & ~word & 0x8080_8080_8080_8080 != 0 { return Scorer.bonusBoundaryWhite }
-        j &+= 8
-      }
-      while j < count {
-        if bytes[j] < 0x21 { return Scorer.bonusBoundaryWhite }
-        j &+= 1
-      }
-      return Scorer.bonusBoundaryDelimiter
-    }
   }
 
   private let h = ScratchBuffer<Int32>()
@@ -128,7 +106,9 @@ package struct Scorer {
   /// The bonus for a character of class `current` that follows one of class `previous`.
   @inline(__always)
   package static func bonus(_ previous: CharClass, _ current: CharClass) -> Int32 {
-    if current.rawValue > CharClass.delimiter.rawValue {
+    // Since fzf 0.73 a non-word character (`.`, `_`, `-`, a delimiter) starting a word counts as a
+    // boundary too: `/.config` gets the bonus after a delimiter on its `.`.
+    if current.rawValue >= CharClass.nonWord.rawValue {
       switch previous {
       case .white: return bonusBoundaryWhite
       case .delimiter: return bonusBoundaryDelimiter

@@ -2,12 +2,16 @@
 public struct RankOptions: Sendable, Equatable {
   /// A criterion that orders matches of equal score (`--tiebreak`).
   public enum Tiebreak: String, Sendable, CaseIterable {
-    /// Shorter line first.
+    /// Shorter line first (in characters, whitespace at both ends left out).
     case length
-    /// Match starting nearer the beginning first.
+    /// Match nearer the beginning first (where the first term to end ends, after leading whitespace).
     case begin
-    /// Match ending nearer the end first.
+    /// Match nearer the end first (its end, relative to the trimmed line's length).
     case end
+    /// Shorter whitespace-delimited chunk around the match first.
+    case chunk
+    /// Match nearer the start of the file name (after the last `/` or `\`) first.
+    case pathname
     /// Input order (always the last criterion).
     case index
   }
@@ -39,7 +43,9 @@ extension RankOptions {
   /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
   /// keeps its input position (reversed by `--tac`).
   func effective(for pattern: Pattern) -> RankOptions {
-    pattern.isEmpty ? RankOptions(tiebreaks: [], sort: false, reverse: reverse) : self
+    // A query of negations only (`!foo`) ranks nothing either, as in fzf.
+    pattern.isEmpty || pattern.groups.allSatisfy({ $0.allSatisfy(\.inverse) })
+      ? RankOptions(tiebreaks: [], sort: false, reverse: reverse) : self
   }
 
   /// Whether `a` ranks before `b`: smaller key first, then input order (reversed by `--tac`).
@@ -56,36 +62,63 @@ struct SortKey: Sendable {
   /// The tiebreak criteria before input order (at most two are packed into a key).
   private let first: RankOptions.Tiebreak?
   private let second: RankOptions.Tiebreak?
-  /// Whether a key needs the line's character count (`--tiebreak end`).
-  let needsCharacters: Bool
 
   init(_ options: RankOptions) {
     sort = options.sort
-    let criteria = options.tiebreaks.filter { $0 != .index }
+    // Criteria after `index` never decide anything: input order has no ties.
+    let criteria = options.tiebreaks.prefix { $0 != .index }
     first = criteria.first
-    second = criteria.count > 1 ? criteria[1] : nil
-    needsCharacters = criteria.prefix(2).contains(.end)
+    second = criteria.count > 1 ? criteria[criteria.startIndex + 1] : nil
   }
 
-  /// The sort key of a match in a line of `lineLength` bytes and `characters` characters.
+  /// The sort key of `match` in `line`, measured as fzf 0.74 measures its tiebreaks.
   ///
   /// The high 16 bits hold the score (higher first; scores beyond ±32767, only reached by queries
   /// thousands of characters long, tie), the low 16 bits the tiebreak value (up to 65535; with two
-  /// criteria, 255 each: lines alike up to there tie, then input order decides).
+  /// criteria, 8 bits each: lines alike up to there tie, then input order decides).
   @inline(__always)
-  func key(_ match: Match, lineLength: Int, characters: Int) -> UInt32 {
+  func key(_ match: Match, line: UnsafeRawBufferPointer) -> UInt32 {
     guard sort else { return 0 }
     let score = UInt32(min(max(0, 32767 - Int(match.score)), 0xFFFF))
-    @inline(__always) func value(_ t: RankOptions.Tiebreak) -> Int {
-      switch t {
-      case .length: lineLength
-      case .begin: match.begin
-      case .end: max(0, characters - 1 - match.end)
-      case .index: 0
-      }
-    }
     guard let first else { return score << 16 }
-    guard let second else { return score << 16 | UInt32(min(value(first), 0xFFFF)) }
-    return score << 16 | UInt32(min(value(first), 0xFF)) << 8 | UInt32(min(value(second), 0xFF))
+    let a = SortKey.value(first, match, line)
+    guard let second else { return score << 16 | a }
+    let b = SortKey.value(second, match, line)
+    return score << 16 | SortKey.narrowed(a, first) << 8 | SortKey.narrowed(b, second)
+  }
+
+  /// A 16-bit tiebreak value in 8 bits: counts saturate, fractions keep their high bits.
+  @inline(__always)
+  private static func narrowed(_ value: UInt32, _ t: RankOptions.Tiebreak) -> UInt32 {
+    t == .end ? value >> 8 : min(value, 0xFF)
+  }
+
+  /// One tiebreak's value (smaller first), 16 bits as in fzf's `buildResult`.
+  @inline(__always)
+  private static func value(_ t: RankOptions.Tiebreak, _ match: Match, _ line: UnsafeRawBufferPointer)
+    -> UInt32
+  {
+    @inline(__always) func clamped(_ v: Int) -> UInt32 { UInt32(min(max(v, 0), 0xFFFF)) }
+    switch t {
+    case .length:
+      return clamped(LineMeasure.trimmed(line).length)
+    case .begin, .end:
+      guard match.hasSpan else { return 0xFFFF }
+      let trimmed = LineMeasure.trimmed(line)
+      let white = min(trimmed.leading, match.begin)
+      if t == .begin { return clamped(match.firstEnd + 1 - white) }
+      return clamped(0xFFFF - 0xFFFF * (match.end + 1 - white) / (trimmed.length + 1))
+    case .pathname:
+      guard match.hasSpan else { return 0xFFFF }
+      // fzf compares the last separator's byte offset with the match's character index.
+      var last = line.count - 1
+      while last >= 0 && line[last] != UInt8(ascii: "/") && line[last] != UInt8(ascii: "\\") { last -= 1 }
+      return last <= match.begin ? clamped(match.begin - last) : 0xFFFF
+    case .chunk:
+      guard match.hasSpan else { return 0xFFFF }
+      return clamped(LineMeasure.chunk(line, begin: match.begin, end: match.end + 1))
+    case .index:
+      return 0
+    }
   }
 }

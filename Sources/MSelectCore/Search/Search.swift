@@ -382,8 +382,7 @@ package enum Search {
       outcome = matcher.match(line, prescanned: prescanned)
     }
     guard let match = outcome else { return nil }
-    let characters = sortKey.needsCharacters ? characterCount(line) : 0
-    return sortKey.key(match, lineLength: line.count, characters: characters)
+    return sortKey.key(match, line: line)
   }
 
   /// `key(of:)` for a line with SGR sequences (`--ansi`): the key of its text. Kept out of line, so
@@ -395,13 +394,6 @@ package enum Search {
     var plain = fields
     plain.ansi = false
     return ANSI.stripped(line).withUnsafeBytes { key(of: $0, &matcher, plain, sortKey) }
-  }
-
-  /// Number of characters in a line as the matcher counts them.
-  static func characterCount(_ line: UnsafeRawBufferPointer) -> Int {
-    var count = 0
-    for b in line where b & 0xC0 != 0x80 { count += 1 }
-    return count
   }
 
   /// A unit of parallel work: some lines of one block.
