@@ -44,6 +44,30 @@ package struct Scorer {
       table[Int(bytes[j])]
     }
 
+    /// The whitespace bonus goes to the first character (an alignment can start there only with
+    /// `first`) and to characters after whitespace; without either, a character gets at most the
+    /// bonus after a delimiter.
+    @inline(__always)
+    package func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32 {
+      if folded(0) == first { return Scorer.bonusBoundaryWhite }
+      // Any byte below "!" (whitespace, or a control byte: counted as whitespace to keep this cheap).
+      let ones: UInt64 = 0x0101_0101_0101_0101
+      let below = ones &* 0x21
+      let raw = UnsafeRawPointer(bytes)
+      var j = 0
+      while j &+ 8 <= count {
+        let word = raw.loadUnaligned(fromByteOffset: j, as: UInt64.self)
+        // Exact for bytes below 0x80, which is all of an ASCII line.
+        if (word &- below) & ~word & 0x8080_8080_8080_8080 != 0 { return Scorer.bonusBoundaryWhite }
+        j &+= 8
+      }
+      while j < count {
+        if bytes[j] < 0x21 { return Scorer.bonusBoundaryWhite }
+        j &+= 1
+      }
+      return Scorer.bonusBoundaryDelimiter
+    }
+
     /// Eight bytes at a time (SWAR): most of a line is skipped without a per-byte compare.
     @inline(__always)
     package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
@@ -410,7 +434,7 @@ package struct Scorer {
     pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, last: Int
   ) -> Match? {
     let m = pattern.count
-    let ceiling = text.bonusCeiling(classes)
+    let ceiling = text.bonusCeiling(classes, first: pattern[0])
     let best = Scorer.scoreMatch &* Int32(m) &+ ceiling &* Int32(m &+ 1)
     let p0 = pattern[0]
     var contiguous = false
@@ -559,13 +583,16 @@ package protocol ScoredText {
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
   /// The first `j` in `from...last` whose folded character is `c`, or `last + 1`.
   func next(_ c: UInt32, from: Int, through last: Int) -> Int
-  /// A bound on the bonus of any character of the text (the highest bonus there is, unless known lower).
-  func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32
+  /// A bound on the bonus of any character an alignment starting with `first` can match (the highest
+  /// bonus there is, unless known lower).
+  func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32
 }
 
 extension ScoredText {
   @inline(__always)
-  package func bonusCeiling(_ table: UnsafePointer<CharClass>) -> Int32 { Scorer.bonusBoundaryWhite }
+  package func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32 {
+    Scorer.bonusBoundaryWhite
+  }
 
   @inline(__always)
   package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
