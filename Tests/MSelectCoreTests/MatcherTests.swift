@@ -41,7 +41,10 @@ import Testing
     ("С", "строка3", false),
     ("с", "СТРОКА2", true),
     ("σ", "ΣΊΣΥΦΟΣ", true),
-    ("ς", "σ", true),
+    // fzf's folding: Latin and full-width ASCII lose their marks, Greek and Cyrillic keep them, and
+    // the final sigma is a letter of its own.
+    ("ς", "σ", false), ("σ", "ς", false), ("и", "й", false), ("α", "ά", false), ("e", "ё", false),
+    ("foo", "ｆｏｏ", true), ("foo", "ＦＯＯ", true), ("FOO", "ｆｏｏ", false), ("s", "ß", true),
     ("файл", "Файл", true),
     ("ファイル", "ファイルを開く", true),
     ("ß", "STRASSE", false),

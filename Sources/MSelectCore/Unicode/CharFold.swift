@@ -1,30 +1,61 @@
 /// Case and Latin-diacritic folding of Unicode scalars by table lookup (tables in `UnicodeTables.swift`).
+///
+/// The diacritic folding is fzf's: Latin letters and full-width ASCII fold to ASCII; Greek, Cyrillic
+/// and the rest keep their marks. The tables cover the code points below `limit` and two windows
+/// above it (sub- and superscript letters, full-width forms).
 package enum CharFold {
   /// How a term compares characters.
   package enum Mode: Sendable, Hashable, CaseIterable {
     case exact, lowercase, stripDiacritics, lowercaseAndStrip
   }
 
-  /// Number of entries in each table; scalars at or beyond it fold to themselves.
+  /// Code points below this have an entry at their own index; above it only the windows do.
   package static let limit = UInt32(foldTableLimit)
+  /// Entries in each table: the code points below `limit`, then each window's.
+  private static let entries = foldTableLimit + foldWindows.reduce(0) { $0 + Int($1.1 - $1.0) }
+
+  /// The table entry of `c`, if the tables cover it.
+  @inline(__always)
+  private static func slot(_ c: UInt32) -> Int? {
+    if c < limit { return Int(c) }
+    var base = foldTableLimit
+    for (lo, end) in foldWindows {
+      if c &- lo < end &- lo { return base + Int(c &- lo) }
+      base += Int(end - lo)
+    }
+    return nil
+  }
+
+  /// The code point of table entry `slot`.
+  private static func code(_ slot: Int) -> UInt32 {
+    if slot < foldTableLimit { return UInt32(slot) }
+    var base = foldTableLimit
+    for (lo, end) in foldWindows {
+      if slot < base + Int(end - lo) { return lo + UInt32(slot - base) }
+      base += Int(end - lo)
+    }
+    return UInt32(slot)
+  }
 
   // The tables live for the whole process and never change, so matchers can hold plain pointers to them.
   private static let lowercaseTable = Shared(dense(lowercasePairs))
   private static let stripTable = Shared(dense(diacriticPairs))
   private static let lowercaseStripTable: Shared<UnsafePointer<UInt32>> = {
-    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
-    for c in 0..<foldTableLimit {
-      let lower = lowercaseTable.pointer[c]
-      table[c] = lower < limit ? stripTable.pointer[Int(lower)] : lower
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: entries)
+    for s in 0..<entries {
+      let lower = lowercaseTable.pointer[s]
+      table[s] = slot(lower).map { stripTable.pointer[$0] } ?? lower
     }
     return Shared(UnsafePointer(table))
   }()
   private static let identityTable = Shared(dense([]))
 
   private static func dense(_ pairs: [UInt32]) -> UnsafePointer<UInt32> {
-    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: foldTableLimit)
-    for c in 0..<foldTableLimit { table[c] = UInt32(c) }
-    for pair in pairs { table[Int(pair >> 16)] = pair & 0xFFFF }
+    let table = UnsafeMutablePointer<UInt32>.allocate(capacity: entries)
+    for s in 0..<entries { table[s] = code(s) }
+    for pair in pairs {
+      if let s = slot(pair >> 16) { table[s] = pair & 0xFFFF }
+    }
     return UnsafePointer(table)
   }
 
@@ -41,7 +72,8 @@ package enum CharFold {
   /// Folds one scalar with a table from `table(_:)`; scalars beyond the table are left alone.
   @inline(__always)
   package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
-    c < limit ? table[Int(c)] : c
+    if c < limit { return table[Int(c)] }
+    return slot(c).map { table[$0] } ?? c
   }
 
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
@@ -79,7 +111,7 @@ package enum CharFold {
   package static func preimages(of c: UInt32, _ mode: Mode) -> [UInt32] {
     let table = self.table(mode)
     var found = [c]
-    for x in 0..<Int(limit) where table[x] == c && UInt32(x) != c { found.append(UInt32(x)) }
+    for s in 0..<entries where table[s] == c && code(s) != c { found.append(code(s)) }
     return found
   }
 
@@ -90,6 +122,6 @@ package enum CharFold {
 
   /// Whether `c` carries a diacritic that folding would remove.
   package static func hasDiacritic(_ c: UInt32) -> Bool {
-    c < limit && stripTable.pointer[Int(c)] != c
+    slot(c).map { stripTable.pointer[$0] != c } ?? false
   }
 }
