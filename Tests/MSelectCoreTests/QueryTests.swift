@@ -40,7 +40,10 @@ import Testing
   @Test func barJoinsNeighboursIntoOneGroup() {
     let pattern = Pattern("a | b c | d")
     #expect(pattern.groups.map(\.count) == [2, 2])
-    #expect(Pattern("| a").groups.map(\.count) == [1])
+    // As in fzf: a `|` with no term before it (or right after another) is the character itself.
+    #expect(Pattern("| a").groups.map(\.count) == [1, 1])
+    #expect(Pattern("| | a").groups.map(\.count) == [2])
+    #expect(Pattern("a | | b").groups.map(\.count) == [2, 1])
     #expect(Pattern("a |").groups.map(\.count) == [1])
   }
 

@@ -42,7 +42,8 @@ public struct Matcher {
     minimumBytes =
       pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count }.min() ?? 0 }.max() ?? 0
     anchors = pattern.groups.compactMap { group in
-      guard group.count == 1, !group[0].inverse, group[0].kind != .fuzzy, group[0].kind != .exact,
+      guard group.count == 1, !group[0].inverse,
+        [.prefix, .suffix, .equal].contains(group[0].kind),
         group[0].chars.allSatisfy({ $0 < 0x80 })
       else { return nil }
       return Anchor(group[0])
@@ -145,13 +146,16 @@ public struct Matcher {
     decode(line)
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
     for group in pattern.groups {
+      // As in fzf, the first positive term of `a | b | c` that matches decides; a negation that holds
+      // lets the group pass with no score unless a later positive term matches.
       var best: Match?
       var positive = false
       for term in group {
-        guard let m = evaluate(term, positions: best == nil ? positions : nil) else { continue }
-        if best == nil || m.score > best!.score {
-          best = m
-          positive = !term.inverse
+        guard let m = evaluate(term, positions: term.inverse ? nil : positions) else { continue }
+        best = m
+        if !term.inverse {
+          positive = true
+          break
         }
       }
       guard let best else { return nil }
@@ -269,18 +273,41 @@ public struct Matcher {
     }
     let text = Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses())
     return term.chars.withUnsafeBufferPointer { pattern in
+      let m = pattern.count
+      // Anchors skip whitespace at the end they hold to, unless the term itself begins (ends) with it.
+      @inline(__always) func leading() -> Int {
+        guard m > 0, !LineMeasure.isSpace(pattern[0]) else { return 0 }
+        var k = 0
+        while k < n && LineMeasure.isSpace(raw.base[k]) { k += 1 }
+        return k
+      }
+      @inline(__always) func trailing() -> Int {
+        guard m > 0, !LineMeasure.isSpace(pattern[m - 1]) else { return 0 }
+        var k = 0
+        while k < n && LineMeasure.isSpace(raw.base[n - 1 - k]) { k += 1 }
+        return k
+      }
       switch term.kind {
       case .fuzzy:
         return scorer.fuzzy(pattern: pattern, text: text, positions: positions)
       case .exact:
-        return exact(pattern, text, candidates: 0...max(0, n - pattern.count), positions)
+        return exact(pattern, text, candidates: 0...max(0, n - m), positions)
+      case .exactBoundary:
+        return exact(pattern, text, candidates: 0...max(0, n - m), positions, atBoundaries: true)
       case .prefix:
-        return exact(pattern, text, candidates: 0...0, positions)
+        let start = leading()
+        return n - start < m ? nil : exact(pattern, text, candidates: start...start, positions)
       case .suffix:
-        return n < pattern.count
-          ? nil : exact(pattern, text, candidates: (n - pattern.count)...(n - pattern.count), positions)
+        let start = n - trailing() - m
+        return start < 0 ? nil : exact(pattern, text, candidates: start...start, positions)
       case .equal:
-        return n == pattern.count ? exact(pattern, text, candidates: 0...0, positions) : nil
+        let start = leading()
+        guard n - start - trailing() == m,
+          var found = exact(pattern, text, candidates: start...start, positions)
+        else { return nil }
+        // fzf's score for a whole-line match: every character with the whitespace bonus.
+        found.score = (Scorer.scoreMatch + Scorer.bonusBoundaryWhite) * Int32(m) + Scorer.bonusBoundaryWhite
+        return found
       }
     }
   }
@@ -288,13 +315,21 @@ public struct Matcher {
   /// Where among `candidates` `pattern` appears contiguously, chosen as fzf does: the place whose first
   /// character has the highest bonus, the first such; the first place at a word boundary ends the
   /// search (so a line of megabytes full of occurrences costs one pass, and one score).
+  ///
+  /// `atBoundaries` (`'foo'`): only places that begin and end a word count (the characters around
+  /// them whitespace, punctuation or the line's ends), scored as fzf scores them.
   private func exact(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.Text, candidates: ClosedRange<Int>,
-    _ positions: UnsafeMutablePointer<[Int]>?
+    _ positions: UnsafeMutablePointer<[Int]>?, atBoundaries: Bool = false
   ) -> Match? {
     let m = pattern.count
-    guard text.count >= m else { return nil }
+    let n = text.count
+    guard n >= m else { return nil }
     let t = text.folded
+    let classes = CharClass.asciiTable
+    @inline(__always) func edge(_ j: Int) -> Bool {
+      j < 0 || j >= n || text.charClass(j, classes).rawValue <= CharClass.delimiter.rawValue
+    }
     var bestStart = -1
     var bestBonus: Int32 = -1
     for start in candidates where t[start] == pattern[0] {
@@ -302,6 +337,7 @@ public struct Matcher {
       while k < m && t[start + k] == pattern[k] { k += 1 }
       guard k == m else { continue }
       let bonus = scorer.startBonus(at: start, text)
+      if atBoundaries && !(bonus >= Scorer.bonusBoundary && edge(start - 1) && edge(start + m)) { continue }
       if bonus > bestBonus {
         bestStart = start
         bestBonus = bonus
@@ -310,9 +346,22 @@ public struct Matcher {
     }
     guard bestStart >= 0 else { return nil }
     if let positions { positions.pointee.append(contentsOf: bestStart..<(bestStart + m)) }
-    return Match(
-      score: scorer.score(contiguousAt: bestStart, length: m, text: text), begin: bestStart,
-      end: bestStart + m - 1)
+    var score: Int32
+    if atBoundaries {
+      // A boundary next to `_` ranks below the others; then the base score of an exact match.
+      let underscore = UInt32(UInt8(ascii: "_"))
+      score = bestBonus
+      var deduct = bestBonus - Scorer.bonusBoundary + 1
+      if bestStart > 0 && text.raw[bestStart - 1] == underscore {
+        score -= deduct + 1
+        deduct = 1
+      }
+      if bestStart + m < n && text.raw[bestStart + m] == underscore { score -= deduct }
+      score += Scorer.scoreMatch * Int32(m) + Scorer.bonusBoundaryWhite * Int32(m + 1)
+    } else {
+      score = scorer.score(contiguousAt: bestStart, length: m, text: text)
+    }
+    return Match(score: score, begin: bestStart, end: bestStart + m - 1)
   }
 }
 
@@ -348,10 +397,13 @@ private struct Anchor {
   }
 
   /// True when the bytes prove the line cannot match. A non-ASCII byte in the way proves nothing:
-  /// it may fold to the wanted letter (`Ü` to `u`), so the full match decides.
+  /// it may fold to the wanted letter (`Ü` to `u`), so the full match decides; nor does whitespace at
+  /// the anchored end (anchors skip it, as in fzf).
   func rejects(_ line: UnsafeRawBufferPointer) -> Bool {
     let m = chars.count
     guard line.count >= m else { return true }
+    @inline(__always) func blank(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) || b >= 0x80 }
+    if atStart && blank(line[0]) || atEnd && blank(line[line.count - 1]) { return false }
     // The first m bytes are the first m characters as long as they are ASCII, so the start can be
     // compared byte by byte; the last m bytes are the last m characters only if all of them are ASCII.
     if atStart {

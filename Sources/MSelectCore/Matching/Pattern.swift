@@ -18,25 +18,30 @@ public struct Pattern: Sendable, Equatable {
     self.query = query
     self.options = options
     var groups: [[Term]] = []
-    var joinNext = false
     guard options.extended else {
       // `+x`: the whole query is one term, operators and spaces included.
       let term = Pattern.build(query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options)
       self.groups = term.map { [[$0]] } ?? []
       return
     }
+    // As fzf reads it: `|` after a term (and not right after another `|`) joins the next term to its
+    // group; anywhere else it is a term of its own, the character `|`.
+    var afterBar = false
+    var newGroup = true
     for token in Pattern.tokens(query) {
-      if token == [UInt8(ascii: "|")] {
-        joinNext = !groups.isEmpty
+      if token == [UInt8(ascii: "|")] && !groups.isEmpty && !afterBar {
+        newGroup = false
+        afterBar = true
         continue
       }
+      afterBar = false
       guard let term = Pattern.term(token, options) else { continue }
-      if joinNext {
-        groups[groups.count - 1].append(term)
-      } else {
+      if newGroup || groups.isEmpty {
         groups.append([term])
+      } else {
+        groups[groups.count - 1].append(term)
       }
-      joinNext = false
+      newGroup = true
     }
     self.groups = groups
   }
@@ -91,7 +96,10 @@ public struct Pattern: Sendable, Equatable {
       kind = .suffix
       text = text.dropLast()
     }
-    if text.first == UInt8(ascii: "'") {
+    if text.count > 2 && text.first == UInt8(ascii: "'") && text.last == UInt8(ascii: "'") {
+      kind = .exactBoundary
+      text = text.dropFirst().dropLast()
+    } else if text.first == UInt8(ascii: "'") {
       // `'` flips exactness: exact in the default fuzzy mode, fuzzy under `--exact` or after `!`.
       kind = !options.exact && !inverse ? .exact : .fuzzy
       text = text.dropFirst()

@@ -1,7 +1,11 @@
 /// One search term of the extended query syntax (`foo`, `'foo`, `^foo`, `foo$`, `^foo$`, `!foo`).
 package struct Term: Sendable, Equatable {
   /// Where and how the term's characters must appear.
-  package enum Kind: Sendable, Equatable { case fuzzy, exact, prefix, suffix, equal }
+  package enum Kind: Sendable, Equatable {
+    case fuzzy, exact, prefix, suffix, equal
+    /// `'foo'`: exact, and at word boundaries on both sides (fzf 0.55).
+    case exactBoundary
+  }
 
   package var kind: Kind
   /// The line must not match the term.
