@@ -37,8 +37,11 @@ import Testing
     Case(
       sensitive: false, line: "foo bar baz", query: "fbb", span: 0..<9,
       score: m * 3 + w * f + w * 2 + 2 * gs + 4 * ge),
-    Case(sensitive: false, line: "/AutomatorDocument.icns", query: "rdoc", span: 9..<13, score: m * 4 + c + k * 2),
-    Case(sensitive: false, line: "/man1/zshcompctl.1", query: "zshc", span: 6..<10, score: m * 4 + d * f + d * 3),
+    Case(
+      sensitive: false, line: "/AutomatorDocument.icns", query: "rdoc", span: 9..<13, score: m * 4 + c + k * 2
+    ),
+    Case(
+      sensitive: false, line: "/man1/zshcompctl.1", query: "zshc", span: 6..<10, score: m * 4 + d * f + d * 3),
     Case(
       sensitive: false, line: "/.oh-my-zsh/cache", query: "zshc", span: 8..<13,
       score: m * 4 + b * f + b * 2 + gs + d),
@@ -53,17 +56,25 @@ import Testing
       sensitive: false, line: "foo/bar/baz", query: "fbb", span: 0..<9,
       score: m * 3 + w * f + d * 2 + 2 * gs + 4 * ge),
     Case(
-      sensitive: false, line: "fooBarBaz", query: "fbb", span: 0..<7, score: m * 3 + w * f + c * 2 + 2 * gs + 2 * ge),
+      sensitive: false, line: "fooBarBaz", query: "fbb", span: 0..<7,
+      score: m * 3 + w * f + c * 2 + 2 * gs + 2 * ge),
     Case(
-      sensitive: false, line: "foo barbaz", query: "fbb", span: 0..<8, score: m * 3 + w * f + w + gs * 2 + ge * 3),
+      sensitive: false, line: "foo barbaz", query: "fbb", span: 0..<8,
+      score: m * 3 + w * f + w + gs * 2 + ge * 3),
     Case(sensitive: false, line: "fooBar Baz", query: "foob", span: 0..<4, score: m * 4 + w * f + w * 3),
     Case(
       sensitive: false, line: "xFoo-Bar Baz", query: "foo-b", span: 1..<6,
       score: m * 5 + c * f + c * 2 + nonWord + b),
     Case(sensitive: true, line: "fooBarbaz", query: "oBz", span: 2..<9, score: m * 3 + c + gs + ge * 3),
-    Case(sensitive: true, line: "Foo/Bar/Baz", query: "FBB", span: 0..<9, score: m * 3 + w * f + d * 2 + gs * 2 + ge * 4),
-    Case(sensitive: true, line: "FooBarBaz", query: "FBB", span: 0..<7, score: m * 3 + w * f + c * 2 + gs * 2 + ge * 2),
-    Case(sensitive: true, line: "FooBar Baz", query: "FooB", span: 0..<4, score: m * 4 + w * f + w * 2 + max(c, w)),
+    Case(
+      sensitive: true, line: "Foo/Bar/Baz", query: "FBB", span: 0..<9,
+      score: m * 3 + w * f + d * 2 + gs * 2 + ge * 4),
+    Case(
+      sensitive: true, line: "FooBarBaz", query: "FBB", span: 0..<7,
+      score: m * 3 + w * f + c * 2 + gs * 2 + ge * 2),
+    Case(
+      sensitive: true, line: "FooBar Baz", query: "FooB", span: 0..<4,
+      score: m * 4 + w * f + w * 2 + max(c, w)),
     Case(sensitive: true, line: "foo-bar", query: "o-ba", span: 2..<6, score: m * 4 + b * 3),
     Case(sensitive: true, line: "fooBarbaz", query: "oBZ", span: nil, score: 0),
     Case(sensitive: true, line: "Foo Bar Baz", query: "fbb", span: nil, score: 0),
@@ -72,10 +83,14 @@ import Testing
     Case(sensitive: true, line: "fooBarbaz", query: "'oBA", span: nil, score: 0),
     Case(sensitive: true, line: "fooBarbaz", query: "'fooBarbazz", span: nil, score: 0),
     Case(sensitive: false, line: "fooBarbaz", query: "'oBA", span: 2..<5, score: m * 3 + c + k),
-    Case(sensitive: false, line: "/AutomatorDocument.icns", query: "'rdoc", span: 9..<13, score: m * 4 + c + k * 2),
-    Case(sensitive: false, line: "/man1/zshcompctl.1", query: "'zshc", span: 6..<10, score: m * 4 + d * (f + 3)),
     Case(
-      sensitive: false, line: "/.oh-my-zsh/cache", query: "'zsh/c", span: 8..<13, score: m * 5 + b * (f + 3) + d),
+      sensitive: false, line: "/AutomatorDocument.icns", query: "'rdoc", span: 9..<13,
+      score: m * 4 + c + k * 2),
+    Case(
+      sensitive: false, line: "/man1/zshcompctl.1", query: "'zshc", span: 6..<10, score: m * 4 + d * (f + 3)),
+    Case(
+      sensitive: false, line: "/.oh-my-zsh/cache", query: "'zsh/c", span: 8..<13,
+      score: m * 5 + b * (f + 3) + d),
     Case(sensitive: false, line: "foobar foob", query: "'oo", span: 1..<3, score: m * 2 + k),
     // TestPrefixMatch
     Case(sensitive: true, line: "fooBarbaz", query: "^Foo", span: nil, score: 0),

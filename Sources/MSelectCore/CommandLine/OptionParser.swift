@@ -69,7 +69,7 @@ public enum OptionParser {
     return options
   }
 
-  private static let shortTakesValue: Set<String> = ["-q", "-f", "-d"]
+  private static let shortTakesValue: Set<String> = ["-q", "-f", "-d", "-n"]
 
   /// fzf's `+X` flags and the long options they stand for.
   private static let plusFlags: [String: String] = [
@@ -156,6 +156,10 @@ public enum OptionParser {
     case "--no-ignore-case": try flag(); o.match.caseMode = .sensitive
     case "--smart-case": try flag(); o.match.caseMode = .smart
     case "--literal": try flag(); o.match.foldDiacritics = false
+    case "--scheme":
+      // As in fzf, the scheme brings its tiebreaks; a later --tiebreak replaces them.
+      o.match.scheme = try choice(name, try string().lowercased(), MatchOptions.Scheme.self)
+      o.rank.tiebreaks = o.match.scheme.tiebreaks
     case "--no-sort": try flag(); o.rank.sort = false
     case "--sort": try flag(); o.rank.sort = true
     case "--tac": try flag(); o.rank.reverse = true
@@ -169,8 +173,15 @@ public enum OptionParser {
           expected: "a string or a regular expression")
       }
       o.delimiter = delimiter
-    case "--nth": o.nth = try fields(name, try string())
-    case "--with-nth": o.withNth = try fields(name, try string())
+    case "-n", "--nth": o.nth = try fields(name, try string())
+    case "--with-nth":
+      let text = try string()
+      // fzf's template form: `'{2} {1}'`.
+      if text.contains("{"), let template = FieldSpec(template: text) {
+        o.withNth = template
+      } else {
+        o.withNth = try fields(name, text)
+      }
     case "--accept-nth": o.acceptNth = try fields(name, try string())
     case "--header-lines": o.headerLines = try number(name, try value(), minimum: 0)
     case "--header": o.header = try string()
@@ -305,7 +316,8 @@ public enum OptionParser {
     var result: [RankOptions.Tiebreak] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let t = RankOptions.Tiebreak(rawValue: String(part)) else {
-        throw .invalidValue(option: name, value: text, expected: "a comma list of length, begin, end, index")
+        throw .invalidValue(
+          option: name, value: text, expected: "a comma list of length, begin, end, chunk, pathname, index")
       }
       result.append(t)
     }

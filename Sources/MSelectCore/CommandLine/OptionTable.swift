@@ -43,11 +43,14 @@ public enum OptionTable {
     OptionInfo(
       ["-x", "--extended"], nil, .search, "extended query syntax (default; +x: the query is one term)"),
     OptionInfo(["--disabled"], nil, .search, "the query does not filter"),
-    OptionInfo(["--nth"], "FIELDS", .search, "search only these fields"),
+    OptionInfo(["-n", "--nth"], "FIELDS", .search, "search only these fields"),
     OptionInfo(["-d", "--delimiter"], "REGEX", .search, "field delimiter (default: runs of blanks)"),
     OptionInfo(
-      ["--tiebreak"], "LIST", .search, "length,begin,end,index (default: length)",
-      values: ["length", "begin", "end", "index"]),
+      ["--tiebreak"], "LIST", .search, "length,begin,end,chunk,pathname,index (default: length)",
+      values: ["length", "begin", "end", "chunk", "pathname", "index"]),
+    OptionInfo(
+      ["--scheme"], "SCHEME", .search, "scoring: default, path (file names first) or history (input order)",
+      values: ["default", "path", "history"]),
     OptionInfo(["--no-sort"], nil, .search, "keep input order (+s)"),
     OptionInfo(["--tac"], nil, .search, "reverse input order"),
     OptionInfo(["--ansi"], nil, .search, "SGR color sequences in lines are colors, not text"),

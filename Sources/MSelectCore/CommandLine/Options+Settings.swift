@@ -3,7 +3,7 @@ extension Options {
   /// What searches match and rank by.
   public var searchSettings: SearchSettings {
     var settings = SearchSettings(
-      match: match, rank: rank, fields: SearchFields(nth ?? withNth, delimiter: delimiter),
+      match: match, rank: rank, fields: SearchFields(nth, view: withNth, delimiter: delimiter),
       headerLines: headerLines)
     settings.filtering = !disabled
     settings.fields.ansi = ansi

@@ -56,7 +56,8 @@ public struct DelimiterPattern: Sendable, Equatable {
   }
 }
 
-/// A field selection in fzf's FIELDS syntax: `1`, `-1`, `2..`, `..3`, `1..-2`, `1,3`.
+/// A field selection in fzf's FIELDS syntax: `1`, `-1`, `2..`, `..3`, `1..-2`, `1,3`; or, for
+/// `--with-nth`, fzf's template form: text with `{N}` (any FIELDS item) where the fields go.
 public struct FieldSpec: Sendable, Equatable {
   /// One item of the comma list; indices are 1-based, negative ones count from the end.
   public struct Item: Sendable, Equatable {
@@ -64,10 +65,44 @@ public struct FieldSpec: Sendable, Equatable {
     public var to: Int?
   }
 
+  /// A piece of a template: text as it is, or the fields of an item (joined as a selection joins).
+  public enum Part: Sendable, Equatable {
+    case text([UInt8])
+    case fields(Item)
+  }
+
   public var items: [Item]
+  /// The template (`'{2} {1}'`), when the spec is one.
+  public var template: [Part]?
+
+  /// Parses a template (text holding `{N}`, `{N..M}`, …); nil when it holds no field.
+  public init?(template text: String) {
+    var parts: [Part] = []
+    var literal: [UInt8] = []
+    var rest = Substring(text)
+    while let open = rest.firstIndex(of: "{") {
+      literal += Array(rest[..<open].utf8)
+      let after = rest[rest.index(after: open)...]
+      if let close = after.firstIndex(of: "}"), let item = FieldSpec.item(String(after[..<close])) {
+        if !literal.isEmpty { parts.append(.text(literal)) }
+        literal = []
+        parts.append(.fields(item))
+        rest = after[after.index(after: close)...]
+      } else {
+        literal.append(UInt8(ascii: "{"))
+        rest = after
+      }
+    }
+    literal += Array(rest.utf8)
+    if !literal.isEmpty { parts.append(.text(literal)) }
+    guard parts.contains(where: { if case .fields = $0 { true } else { false } }) else { return nil }
+    items = []
+    template = parts
+  }
 
   /// Parses FIELDS; nil when the text is not valid.
   public init?(_ text: String) {
+    template = nil
     var items: [Item] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {
       guard let item = FieldSpec.item(String(part)) else { return nil }
@@ -94,14 +129,15 @@ public struct FieldSpec: Sendable, Equatable {
 
   /// The 0-based field indices selected among `count` fields, in spec order.
   func indices(count: Int) -> [Int] {
+    items.flatMap { FieldSpec.indices(of: $0, count: count) }
+  }
+
+  /// The 0-based field indices one item selects among `count` fields.
+  static func indices(of item: Item, count: Int) -> [Int] {
     func resolve(_ v: Int) -> Int { v > 0 ? v - 1 : count + v }
-    var result: [Int] = []
-    for item in items {
-      let lo = max(0, item.from.map(resolve) ?? 0)
-      let hi = min(count - 1, item.to.map(resolve) ?? count - 1)
-      if lo <= hi { result.append(contentsOf: lo...hi) }
-    }
-    return result
+    let lo = max(0, item.from.map(resolve) ?? 0)
+    let hi = min(count - 1, item.to.map(resolve) ?? count - 1)
+    return lo <= hi ? Array(lo...hi) : []
   }
 }
 
@@ -154,6 +190,19 @@ package enum Fields {
   {
     let fields = ranges(line, delimiter)
     var out: [UInt8] = []
+    if let template = spec.template {
+      for part in template {
+        switch part {
+        case .text(let text): out += text
+        case .fields(let item):
+          for (k, i) in FieldSpec.indices(of: item, count: fields.count).enumerated() {
+            if k > 0 { out.append(contentsOf: delimiter.joiner) }
+            out.append(contentsOf: line[fields[i]])
+          }
+        }
+      }
+      return out
+    }
     for (k, i) in spec.indices(count: fields.count).enumerated() {
       if k > 0 { out.append(contentsOf: delimiter.joiner) }
       out.append(contentsOf: line[fields[i]])

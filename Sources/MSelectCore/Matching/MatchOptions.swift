@@ -16,6 +16,32 @@ public struct MatchOptions: Sendable, Equatable {
   /// The extended syntax (`'`, `^`, `$`, `!`, `|`, spaces between terms); without it (`+x`) the whole
   /// query is one term.
   public var extended = true
+  /// The scoring scheme (`--scheme`).
+  public var scheme: Scheme = .default
+
+  /// fzf's scoring schemes: what counts as a boundary and how much it is worth.
+  public enum Scheme: String, Sendable, Equatable, CaseIterable {
+    /// Boundaries after whitespace score most (10), then after `/ , : ; |` (9).
+    case `default`
+    /// File paths: only `/` is a delimiter, a boundary after it scores most (9), the line's start counts
+    /// as one, and whitespace gets no extra (8); ties go to the match nearer the file name.
+    case path
+    /// Command history: every boundary alike (8), and ties keep input order.
+    case history
+
+    /// The bonus after whitespace (and at the start of a line).
+    var white: Int32 { self == .default ? 10 : 8 }
+    /// The bonus after a delimiter.
+    var delimiter: Int32 { self == .history ? 8 : 9 }
+    /// The tiebreaks the scheme ranks by when `--tiebreak` is not given.
+    public var tiebreaks: [RankOptions.Tiebreak] {
+      switch self {
+      case .default: [.length]
+      case .path: [.pathname, .length]
+      case .history: []
+      }
+    }
+  }
 
   public init(caseMode: CaseMode = .smart, exact: Bool = false, foldDiacritics: Bool = true) {
     self.caseMode = caseMode

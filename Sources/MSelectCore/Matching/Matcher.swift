@@ -31,7 +31,7 @@ public struct Matcher {
   /// A matcher whose scorer may be kept from its shortcut, so tests can compare both ways.
   package init(pattern: Pattern, ceilingShortcut: Bool) {
     self.pattern = pattern
-    scorer = Scorer(ceilingShortcut: ceilingShortcut)
+    scorer = Scorer(ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme)
     // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
     // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
     prescan = Prescan(
@@ -115,6 +115,13 @@ public struct Matcher {
 
   package mutating func match(_ line: UnsafeRawBufferPointer, prescanned: Bool = false) -> Match? {
     evaluate(line, positions: nil, prescanned: prescanned)
+  }
+
+  /// Scores a line with the span of its best alignment exact (the scoring shortcuts know only the
+  /// score): what the `begin`, `end`, `chunk` and `pathname` tiebreaks measure.
+  package mutating func matchWithSpan(_ line: UnsafeRawBufferPointer) -> Match? {
+    var found: [Int] = []
+    return evaluate(line, positions: &found)
   }
 
   /// The score as computed while collecting positions (the full matrices); for tests.
@@ -306,7 +313,7 @@ public struct Matcher {
           var found = exact(pattern, text, candidates: start...start, positions)
         else { return nil }
         // fzf's score for a whole-line match: every character with the whitespace bonus.
-        found.score = (Scorer.scoreMatch + Scorer.bonusBoundaryWhite) * Int32(m) + Scorer.bonusBoundaryWhite
+        found.score = (Scorer.scoreMatch + scorer.white) * Int32(m) + scorer.white
         return found
       }
     }
@@ -326,7 +333,7 @@ public struct Matcher {
     let n = text.count
     guard n >= m else { return nil }
     let t = text.folded
-    let classes = CharClass.asciiTable
+    let classes = scorer.classes
     @inline(__always) func edge(_ j: Int) -> Bool {
       j < 0 || j >= n || text.charClass(j, classes).rawValue <= CharClass.delimiter.rawValue
     }
@@ -357,7 +364,7 @@ public struct Matcher {
         deduct = 1
       }
       if bestStart + m < n && text.raw[bestStart + m] == underscore { score -= deduct }
-      score += Scorer.scoreMatch * Int32(m) + Scorer.bonusBoundaryWhite * Int32(m + 1)
+      score += Scorer.scoreMatch * Int32(m) + scorer.white * Int32(m + 1)
     } else {
       score = scorer.score(contiguousAt: bestStart, length: m, text: text)
     }

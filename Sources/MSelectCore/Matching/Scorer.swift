@@ -104,32 +104,59 @@ package struct Scorer {
   private let eventStorage = ScratchBuffer<Int>()
   private let eventRuns = ScratchBuffer<UInt16>()
   private let bonuses = ScratchBuffer<Int32>()
-  private let classes = CharClass.asciiTable
-  private let bonusTable = Scorer.bonusMatrix.pointer
+  /// The ASCII classes of the scheme.
+  package let classes: UnsafePointer<CharClass>
+  private let bonusTable: UnsafePointer<Int32>
+  /// The bonus after whitespace (`--scheme` lowers it).
+  package let white: Int32
+  /// What the line's start counts as: whitespace, or a delimiter (`--scheme path`).
+  private let initial: CharClass
+  /// The highest bonus of the scheme (what `white` is in the default one).
+  private let highest: Int32
 
   /// `bonus(previous, current)` for every pair of classes, indexed `previous * 8 + current`: one load
-  /// instead of a switch per character.
-  private static let bonusMatrix: Shared<UnsafePointer<Int32>> = {
-    let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
-    table.initialize(repeating: 0, count: 64)
-    for p in 0..<7 {
-      for c in 0..<7 {
-        table[p * 8 + c] = bonus(CharClass(rawValue: UInt8(p))!, CharClass(rawValue: UInt8(c))!)
+  /// instead of a switch per character. One table per scheme.
+  private static let bonusMatrices: [MatchOptions.Scheme: Shared<UnsafePointer<Int32>>] = Dictionary(
+    uniqueKeysWithValues: MatchOptions.Scheme.allCases.map { scheme in
+      let table = UnsafeMutablePointer<Int32>.allocate(capacity: 64)
+      table.initialize(repeating: 0, count: 64)
+      for p in 0..<7 {
+        for c in 0..<7 {
+          table[p * 8 + c] = bonus(
+            CharClass(rawValue: UInt8(p))!, CharClass(rawValue: UInt8(c))!, white: scheme.white,
+            delimiter: scheme.delimiter)
+        }
       }
-    }
-    return Shared(UnsafePointer(table))
-  }()
+      return (scheme, Shared(UnsafePointer(table)))
+    })
 
   /// Whether scoring without positions may take `ceilingMatch`'s shortcut (off only in tests, to compare).
   private let ceilingShortcut: Bool
+  /// The default scheme: the one `ceilingMatch` is made for.
+  private let defaultScheme: Bool
 
-  package init(ceilingShortcut: Bool = true) {
+  package init(ceilingShortcut: Bool = true, scheme: MatchOptions.Scheme = .default) {
     self.ceilingShortcut = ceilingShortcut
+    defaultScheme = scheme == .default
+    classes = scheme == .path ? CharClass.pathTable : CharClass.asciiTable
+    bonusTable = Scorer.bonusMatrices[scheme]!.pointer
+    white = scheme.white
+    initial = scheme == .path ? .delimiter : .white
+    highest = max(scheme.white, scheme.delimiter)
   }
 
-  /// The bonus for a character of class `current` that follows one of class `previous`.
+  /// The bonus for a character of class `current` that follows one of class `previous` (the default
+  /// scheme's).
   @inline(__always)
   package static func bonus(_ previous: CharClass, _ current: CharClass) -> Int32 {
+    bonus(previous, current, white: bonusBoundaryWhite, delimiter: bonusBoundaryDelimiter)
+  }
+
+  /// The bonus for a character of class `current` after one of class `previous`, given the scheme's
+  /// whitespace and delimiter bonuses.
+  static func bonus(_ previous: CharClass, _ current: CharClass, white: Int32, delimiter: Int32) -> Int32 {
+    let bonusBoundaryWhite = white
+    let bonusBoundaryDelimiter = delimiter
     // Since fzf 0.73 a non-word character (`.`, `_`, `-`, a delimiter) starting a word counts as a
     // boundary too: `/.config` gets the bonus after a delimiter on its `.`.
     if current.rawValue >= CharClass.nonWord.rawValue {
@@ -155,7 +182,7 @@ package struct Scorer {
   @inline(__always)
   private func prepareBonuses<T: ScoredText>(_ text: T, _ lo: Int, _ hi: Int) -> UnsafeMutablePointer<Int32> {
     let bonus = bonuses.reserve(hi - lo + 1) - lo
-    var previous = Int((lo == 0 ? CharClass.white : text.charClass(lo - 1, classes)).rawValue)
+    var previous = Int((lo == 0 ? initial : text.charClass(lo - 1, classes)).rawValue)
     for j in lo...hi {
       let current = Int(text.charClass(j, classes).rawValue)
       bonus[j] = bonusTable[previous &* 8 &+ current]
@@ -167,7 +194,7 @@ package struct Scorer {
   /// The bonus of character `j`, from its class and its predecessor's.
   @inline(__always)
   private func bonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 {
-    let previous = j == 0 ? CharClass.white : text.charClass(j - 1, classes)
+    let previous = j == 0 ? initial : text.charClass(j - 1, classes)
     return bonusTable[Int(previous.rawValue) &* 8 &+ Int(text.charClass(j, classes).rawValue)]
   }
 
@@ -247,7 +274,7 @@ package struct Scorer {
       var bestAt = first
       var j = first
       // Nothing beats a match after whitespace (or at the start).
-      let ceiling = Scorer.scoreMatch + Scorer.bonusBoundaryWhite * Scorer.firstCharMultiplier
+      let ceiling = Scorer.scoreMatch + highest * Scorer.firstCharMultiplier
       while j < n && best < ceiling {
         let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
         if s > best {
@@ -259,7 +286,7 @@ package struct Scorer {
       positions?.pointee.append(bestAt)
       return Match(score: best, begin: bestAt, end: bestAt)
     }
-    if positions == nil && ceilingShortcut,
+    if positions == nil && ceilingShortcut && defaultScheme,
       let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
     {
       return best

@@ -65,7 +65,7 @@ public struct PickerSettings: Sendable {
   var delimiter: Delimiter { search.fields.delimiter }
 
   /// Whether match positions can be highlighted: only when the shown text is the searched text.
-  var highlightsMatches: Bool { shownFields == nil && search.fields.spec == nil }
+  var highlightsMatches: Bool { shownFields == nil && !search.fields.selects }
 
   /// The number of `--header` rows.
   var headerTextRows: Int {

@@ -63,12 +63,17 @@ struct SortKey: Sendable {
   private let first: RankOptions.Tiebreak?
   private let second: RankOptions.Tiebreak?
 
+  /// Whether a key measures where the match is (then the match must be aligned exactly, not only
+  /// scored).
+  let needsSpan: Bool
+
   init(_ options: RankOptions) {
     sort = options.sort
     // Criteria after `index` never decide anything: input order has no ties.
     let criteria = options.tiebreaks.prefix { $0 != .index }
     first = criteria.first
     second = criteria.count > 1 ? criteria[criteria.startIndex + 1] : nil
+    needsSpan = sort && [first, second].contains { $0 != nil && $0 != .length }
   }
 
   /// The sort key of `match` in `line`, measured as fzf 0.74 measures its tiebreaks.

@@ -131,7 +131,7 @@ struct RawScan: LineSource {
     }
     var position = chunk.lowerBound
     let sample = position..<min(end, position + (16 << 10))
-    if fields.spec != nil
+    if fields.selects
       || matcher.anchorsLineEnds && candidatesAreDense(base, sample, terminator, matcher)
     {
       // Line by line: with fields nothing can be skipped; with a term that must end the line, its

@@ -128,7 +128,7 @@ package enum Search {
           to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
         var local = r.lowerBound
         while local < upper {
-          let hit = fields.spec == nil ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
+          let hit = !fields.selects ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
           while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
           guard local < upper else { break }
           visit(block, starts, local, &matcher, &found, fields, sortKey)
@@ -376,8 +376,12 @@ package enum Search {
   ) -> UInt32? {
     if fields.ansi && ANSI.mayHaveSequences(line) { return keyOfColored(line, &matcher, fields, sortKey) }
     let outcome: Match?
-    if let spec = fields.spec {
-      outcome = Fields.extract(line, spec, fields.delimiter).withUnsafeBytes { matcher.match($0) }
+    if fields.selects {
+      outcome = fields.searched(line).withUnsafeBytes {
+        sortKey.needsSpan ? matcher.matchWithSpan($0) : matcher.match($0)
+      }
+    } else if sortKey.needsSpan {
+      outcome = matcher.matchWithSpan(line)
     } else {
       outcome = matcher.match(line, prescanned: prescanned)
     }

@@ -66,7 +66,7 @@ public struct SearchRequest: Sendable {
     if base == nil {
       var scope: Search.Scope =
         candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
-      if let preview, tail.isEmpty, fields.spec == nil, !fields.ansi,
+      if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
         (candidates?.count ?? tail.lowerBound - candidateStart) >= SearchRequest.countFirst,
         pattern.isOneFuzzyTerm
       {

@@ -33,7 +33,10 @@ public struct SearchSettings: Sendable, Equatable {
 
 /// Which part of each line is searched: some fields (`--nth`, else `--with-nth`), or all of it.
 public struct SearchFields: Sendable, Equatable {
+  /// `--nth`: the fields searched, counted in `view`'s text when there is a view (as in fzf).
   let spec: FieldSpec?
+  /// `--with-nth`: what is shown of each line (fields, or a template).
+  let view: FieldSpec?
   let delimiter: Delimiter
   /// The text searched is the line without its SGR sequences (`--ansi`).
   package var ansi = false
@@ -41,12 +44,26 @@ public struct SearchFields: Sendable, Equatable {
   /// The whole line.
   public init() {
     spec = nil
+    view = nil
     delimiter = .whitespace
   }
 
-  /// The fields `spec` of each line, split at `delimiter`; nil `spec` means the whole line.
-  public init(_ spec: FieldSpec?, delimiter: Delimiter) {
+  /// The fields `spec` of each line's `view` (or of the line), split at `delimiter`; nil for both
+  /// means the whole line.
+  public init(_ spec: FieldSpec?, view: FieldSpec? = nil, delimiter: Delimiter) {
     self.spec = spec
+    self.view = view
     self.delimiter = delimiter
+  }
+
+  /// Whether only a part of each line is searched.
+  var selects: Bool { spec != nil || view != nil }
+
+  /// The text searched in `line` (when `selects`).
+  func searched(_ line: UnsafeRawBufferPointer) -> [UInt8] {
+    guard let view else { return spec.map { Fields.extract(line, $0, delimiter) } ?? Array(line) }
+    let shown = Fields.extract(line, view, delimiter)
+    guard let spec else { return shown }
+    return shown.withUnsafeBytes { Fields.extract($0, spec, delimiter) }
   }
 }

@@ -10,6 +10,17 @@ package enum CharClass: UInt8, Sendable {
     return Shared(UnsafePointer(table))
   }()
 
+  /// The ASCII classes of `--scheme path`, where `/` is the only delimiter.
+  package static var pathTable: UnsafePointer<CharClass> { pathClasses.pointer }
+  private static let pathClasses: Shared<UnsafePointer<CharClass>> = {
+    let table = UnsafeMutablePointer<CharClass>.allocate(capacity: 128)
+    for b in 0..<128 {
+      let c = ascii(UInt8(b))
+      table[b] = c == .delimiter && b != UInt8(ascii: "/") ? .nonWord : c
+    }
+    return Shared(UnsafePointer(table))
+  }()
+
   private static func ascii(_ b: UInt8) -> CharClass {
     switch b {
     case UInt8(ascii: "a")...UInt8(ascii: "z"): .lower
