@@ -143,3 +143,19 @@ import Testing
     #expect(found?.begin == 65535)
   }
 }
+
+/// Character classes as fzf's (Go's unicode categories): combining marks are not letters.
+@Suite struct FzfCharacterClassTests {
+  @Test(arguments: [
+    (UInt32(0x0E34), CharClass.nonWord),  // Thai vowel sign (Mn)
+    (0x093E, .nonWord),  // Devanagari vowel sign (Mc)
+    (0x0651, .nonWord),  // Arabic shadda (Mn)
+    (0x0E0A, .letter),  // Thai letter (Lo)
+    (0x00AA, .letter),  // ª (Lo), lowercase only by Unicode's Other_Lowercase
+    (0x01C5, .letter),  // ǅ (Lt)
+    (0x0439, .lower), (0x0419, .upper), (0x0663, .number), (0x2167, .number), (0x3000, .white),
+  ])
+  func classesFollowGeneralCategories(scalar: UInt32, expected: CharClass) {
+    #expect(CharClass.of(scalar, CharClass.asciiTable) == expected)
+  }
+}

@@ -42,12 +42,15 @@ package enum CharClass: UInt8, Sendable {
 
   private static func nonASCII(_ c: UInt32) -> CharClass {
     guard c < UTF8Decoding.invalidByteBase, let scalar = Unicode.Scalar(c) else { return .nonWord }
+    // fzf's classes (Go's unicode package): by general category, so the vowel signs of Thai or
+    // Devanagari and other combining marks are not letters.
     let properties = scalar.properties
-    if properties.isWhitespace { return .white }
-    if properties.isUppercase { return .upper }
-    if properties.isLowercase { return .lower }
-    if properties.isAlphabetic { return .letter }
-    if properties.numericType != nil { return .number }
-    return .nonWord
+    switch properties.generalCategory {
+    case .lowercaseLetter: return .lower
+    case .uppercaseLetter: return .upper
+    case .decimalNumber, .letterNumber, .otherNumber: return .number
+    case .titlecaseLetter, .modifierLetter, .otherLetter: return .letter
+    default: return properties.isWhitespace ? .white : .nonWord
+    }
   }
 }
