@@ -159,3 +159,33 @@ import Testing
     #expect(CharClass.of(scalar, CharClass.asciiTable) == expected)
   }
 }
+
+/// fzy's published expectations (test/test_match.c) that fzf 0.74 meets too: what matches, which of
+/// two lines ranks first, and where the match is drawn.
+@Suite struct FzyMatchTests {
+  @Test(arguments: [
+    ("a", "a", true), ("a", "ab", true), ("a", "ba", true), ("abc", "a|b|c", true), ("a", "", false),
+    ("a", "b", false), ("ass", "tags", false), ("", "", true), ("", "a", true),
+  ])
+  func matches(query: String, line: String, expected: Bool) {
+    #expect(!filter(query, [line]).isEmpty == expected)
+  }
+
+  @Test(arguments: [
+    ("amor", "app/models/order", "app/models/zrder"), ("amo", "app/models/foo", "app/m/foo"),
+    ("gemfil", "Gemfile", "Gemfile.lock"), ("abce", "abcdef", "abc de"), ("abc", "    a b c ", " a  b  c "),
+    ("abc", " a b c    ", " a  b  c "), ("test", "tests", "testing"), ("test", "testing", "/testing"),
+  ])
+  func ranksTheBetterLineFirst(query: String, better: String, worse: String) {
+    #expect(filter(query, [worse, better]).first == better)
+  }
+
+  @Test(arguments: [
+    ("amo", "app/models/foo", [0, 4, 5]), ("amor", "app/models/order", [0, 4, 11, 12]),
+    ("as", "tags", [1, 3]), ("as", "examples.txt", [2, 7]), ("abc", "a/a/b/c/c", [2, 4, 6]),
+    ("foo", "foo", [0, 1, 2]),
+  ])
+  func drawsTheMatchWhereFzyDoes(query: String, line: String, expected: [Int]) {
+    #expect(positions(query, line) == expected)
+  }
+}
