@@ -12,16 +12,19 @@ package enum CharFold {
   /// Code points below this have an entry at their own index; above it only the windows do.
   package static let limit = UInt32(foldTableLimit)
   /// Entries in each table: the code points below `limit`, then each window's.
-  private static let entries = foldTableLimit + foldWindows.reduce(0) { $0 + Int($1.1 - $1.0) }
+  private static let window1Size = Int(foldWindow1.end - foldWindow1.lo)
+  private static let entries = foldTableLimit + window1Size + Int(foldWindow2.end - foldWindow2.lo)
 
-  /// The table entry of `c`, if the tables cover it.
+  /// The table entry of `c`, if the tables cover it (plain comparisons: this runs for every
+  /// character of a decoded line).
   @inline(__always)
   private static func slot(_ c: UInt32) -> Int? {
     if c < limit { return Int(c) }
-    var base = foldTableLimit
-    for (lo, end) in foldWindows {
-      if c &- lo < end &- lo { return base + Int(c &- lo) }
-      base += Int(end - lo)
+    if c &- foldWindow1.lo < foldWindow1.end &- foldWindow1.lo {
+      return foldTableLimit + Int(c &- foldWindow1.lo)
+    }
+    if c &- foldWindow2.lo < foldWindow2.end &- foldWindow2.lo {
+      return foldTableLimit + window1Size + Int(c &- foldWindow2.lo)
     }
     return nil
   }
@@ -29,12 +32,8 @@ package enum CharFold {
   /// The code point of table entry `slot`.
   private static func code(_ slot: Int) -> UInt32 {
     if slot < foldTableLimit { return UInt32(slot) }
-    var base = foldTableLimit
-    for (lo, end) in foldWindows {
-      if slot < base + Int(end - lo) { return lo + UInt32(slot - base) }
-      base += Int(end - lo)
-    }
-    return UInt32(slot)
+    if slot < foldTableLimit + window1Size { return foldWindow1.lo + UInt32(slot - foldTableLimit) }
+    return foldWindow2.lo + UInt32(slot - foldTableLimit - window1Size)
   }
 
   // The tables live for the whole process and never change, so matchers can hold plain pointers to them.
@@ -73,7 +72,14 @@ package enum CharFold {
   @inline(__always)
   package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
     if c < limit { return table[Int(c)] }
-    return slot(c).map { table[$0] } ?? c
+    // Above the dense part only two small windows fold; CJK and the rest are passed by two compares.
+    if c &- foldWindow1.lo < foldWindow1.end &- foldWindow1.lo {
+      return table[foldTableLimit + Int(c &- foldWindow1.lo)]
+    }
+    if c &- foldWindow2.lo < foldWindow2.end &- foldWindow2.lo {
+      return table[foldTableLimit + window1Size + Int(c &- foldWindow2.lo)]
+    }
+    return c
   }
 
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills

@@ -3,8 +3,9 @@
 /// Code points below this value are covered by the fold tables.
 let foldTableLimit = 0x2000
 
-/// Ranges above it the fold tables cover too (`lo, end`).
-let foldWindows: [(UInt32, UInt32)] = [(0x2070, 0x2190), (0xFF00, 0xFF70)]
+/// The two ranges above it the fold tables cover too (first code point, end).
+let foldWindow1: (lo: UInt32, end: UInt32) = (0x2070, 0x2190)
+let foldWindow2: (lo: UInt32, end: UInt32) = (0xFF00, 0xFF70)
 
 /// Folding pairs packed as `from << 16 | to`.
 let lowercasePairs: [UInt32] = [
