@@ -25,20 +25,24 @@ final class Prescan {
     /// pair is much rarer than its first byte (in Cyrillic text nearly every character starts with
     /// D0 or D1).
     var pairs: [(UInt8, UInt8)] = []
-    /// The lead bytes of its two-byte encodings, as one range, besides `bytes` (at most six): for a
-    /// Latin letter with many accented forms, which still passes over Cyrillic, Greek and CJK text
-    /// (`anyHigh` would stop at every byte of it).
-    var range: ClosedRange<UInt8>? = nil
+    /// `bytes` are many (5 to 12: a Latin letter's accented, full-width and other forms), all looked
+    /// for exactly: this still passes over Cyrillic, Greek and CJK text, where `anyHigh` would stop
+    /// at every byte.
+    var wide = false
   }
 
   private let skippable: [Skip]
   /// The character `nextCandidate` looks for (chosen by `adapt`), as vectors: each wanted byte in
   /// every lane (unused slots repeat the first).
   private var wantedLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
-  /// Range mode (`Skip.range`): two more wanted bytes, and the range's bounds.
-  private var extraLanes = (SIMD16<UInt8>(), SIMD16<UInt8>())
-  private var rangeLanes = (SIMD16<UInt8>(), SIMD16<UInt8>())
-  private var useRange = false
+  /// Wide mode (`Skip.wide`): eight more wanted bytes.
+  private var extraLanes = (
+    SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(),
+    SIMD16<UInt8>(), SIMD16<UInt8>()
+  )
+  private var useWide = false
+  /// The most bytes a wide skip looks for.
+  static let wideBytes = 12
   /// Whether any byte with the top bit set is a candidate (see `Skip.anyHigh`).
   private var anyHigh = false
   private var skipTable: UnsafePointer<UInt8>
@@ -83,14 +87,10 @@ final class Prescan {
           let list = pairs.sorted().map { (UInt8($0 >> 8), UInt8($0 & 0xFF)) }
           skippable.append(Skip(row: row, bytes: all, anyHigh: false, pairs: list))
         }
-        let twoByteLeads = all.filter { (0xC0...0xDF).contains($0) }
-        let longerLeads = all.filter { $0 >= 0xE0 }
         if all.count <= 4 {
           skippable.append(Skip(row: row, bytes: all, anyHigh: false))
-        } else if ascii.count + longerLeads.count <= 6, let low = twoByteLeads.first,
-          let high = twoByteLeads.last
-        {
-          skippable.append(Skip(row: row, bytes: ascii + longerLeads, anyHigh: false, range: low...high))
+        } else if all.count <= Prescan.wideBytes {
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false, wide: true))
         } else if ascii.count <= 2 {
           skippable.append(Skip(row: row, bytes: ascii, anyHigh: true))
         }
@@ -138,11 +138,8 @@ final class Prescan {
     let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
     func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
     wantedLanes = (lanes(0), lanes(1), lanes(2), lanes(3))
-    extraLanes = (lanes(4), lanes(5))
-    useRange = skip.range != nil
-    if let range = skip.range {
-      rangeLanes = (SIMD16(repeating: range.lowerBound), SIMD16(repeating: range.upperBound))
-    }
+    extraLanes = (lanes(4), lanes(5), lanes(6), lanes(7), lanes(8), lanes(9), lanes(10), lanes(11))
+    useWide = skip.wide
     anyHigh = skip.anyHigh
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipRow = skip.row
@@ -218,8 +215,7 @@ final class Prescan {
     let high = counts[0x80...].reduce(0, +)
     func cost(_ c: Skip) -> Int {
       guard !c.pairs.isEmpty else {
-        let inRange = c.range.map { counts[Int($0.lowerBound)...Int($0.upperBound)].reduce(0, +) } ?? 0
-        return c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0) + inRange
+        return c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0)
       }
       return c.pairs.reduce(0) { total, pair in
         total + pairCounts[wanted.firstIndex(of: UInt16(pair.0) << 8 | UInt16(pair.1))!]
@@ -249,16 +245,13 @@ final class Prescan {
       }
     }
     let (a, b, c, d) = wantedLanes
-    if useRange {
-      let (e, f) = extraLanes
-      let (low, high) = rangeLanes
+    if useWide {
+      let (e, f, g, h, e2, f2, g2, h2) = extraLanes
       while i &+ 16 <= to {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-        let exact = (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .== e) .| (v .== f)
-        if let lane = Prescan.firstLane(exact .| ((v .>= low) .& (v .<= high))) {
-          // A byte in the range may lead some other character: checked.
-          for k in lane..<16 where table[Int(p[i &+ k])] != 0 { return i &+ k }
-        }
+        let first = (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .== e) .| (v .== f)
+        let second = (v .== g) .| (v .== h) .| (v .== e2) .| (v .== f2) .| (v .== g2) .| (v .== h2)
+        if let lane = Prescan.firstLane(first .| second) { return i &+ lane }
         i &+= 16
       }
     } else if anyHigh {
