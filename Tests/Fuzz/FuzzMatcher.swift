@@ -28,6 +28,10 @@ func referenceMatches(_ pattern: Pattern, _ line: [UInt8]) -> Bool {
       let table = CharFold.table(term.fold)
       let text = raw.map { CharFold.fold($0, table) }
       let p = term.chars
+      // Anchors skip whitespace at their end of the line unless the term itself has it there.
+      func isSpace(_ c: UInt32) -> Bool { LineMeasure.isSpace(c) }
+      let lead = p.first.map { isSpace($0) } ?? true ? 0 : text.prefix { isSpace($0) }.count
+      let trail = p.last.map { isSpace($0) } ?? true ? 0 : text.reversed().prefix { isSpace($0) }.count
       let holds: Bool
       switch term.kind {
       case .fuzzy:
@@ -40,9 +44,23 @@ func referenceMatches(_ pattern: Pattern, _ line: [UInt8]) -> Bool {
           || (0...max(0, text.count - p.count)).contains {
             text.count >= p.count && Array(text[$0..<($0 + p.count)]) == p
           }
-      case .prefix: holds = text.starts(with: p)
-      case .suffix: holds = text.count >= p.count && Array(text.suffix(p.count)) == p
-      case .equal: holds = text == p
+      case .prefix: holds = text.dropFirst(lead).starts(with: p)
+      case .suffix:
+        let body = text.dropLast(min(trail, text.count))
+        holds = body.count >= p.count && Array(body.suffix(p.count)) == p
+      case .equal:
+        holds = lead + trail <= text.count && Array(text.dropFirst(lead).dropLast(trail)) == p
+      case .exactBoundary:
+        // An occurrence with a word boundary on both sides (whitespace, punctuation or the line's ends).
+        func edge(_ j: Int) -> Bool {
+          j < 0 || j >= raw.count
+            || CharClass.of(raw[j], CharClass.asciiTable).rawValue <= CharClass.delimiter.rawValue
+        }
+        holds =
+          text.count >= p.count
+          && (0...(text.count - p.count)).contains {
+            Array(text[$0..<($0 + p.count)]) == p && edge($0 - 1) && edge($0 + p.count)
+          }
       }
       return holds != term.inverse
     }
