@@ -155,14 +155,12 @@ package struct Scorer {
   /// The bonus for a character of class `current` after one of class `previous`, given the scheme's
   /// whitespace and delimiter bonuses.
   static func bonus(_ previous: CharClass, _ current: CharClass, white: Int32, delimiter: Int32) -> Int32 {
-    let bonusBoundaryWhite = white
-    let bonusBoundaryDelimiter = delimiter
     // Since fzf 0.73 a non-word character (`.`, `_`, `-`, a delimiter) starting a word counts as a
     // boundary too: `/.config` gets the bonus after a delimiter on its `.`.
     if current.rawValue >= CharClass.nonWord.rawValue {
       switch previous {
-      case .white: return bonusBoundaryWhite
-      case .delimiter: return bonusBoundaryDelimiter
+      case .white: return white
+      case .delimiter: return delimiter
       case .nonWord: return bonusBoundary
       default: break
       }
@@ -172,7 +170,7 @@ package struct Scorer {
     }
     switch current {
     case .nonWord, .delimiter: return bonusNonWord
-    case .white: return bonusBoundaryWhite
+    case .white: return white
     default: return 0
     }
   }

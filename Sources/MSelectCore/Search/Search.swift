@@ -33,20 +33,9 @@ package enum Search {
   package static func matchingLines(
     _ pattern: Pattern, in store: LineStore, scope: Scope, cancelled: @Sendable () -> Bool = { false }
   ) -> [UInt32]? {
-    let slices = makeSlices(store, scope)
-    let buffer = UnsafeMutableBufferPointer<[UInt32]>.allocate(capacity: slices.count)
-    buffer.initialize(repeating: [])
-    defer { buffer.deinitialize().deallocate() }
-    let results = Shared(buffer)
-    let anyCancelled = CancelFlag()
-    Parallel.run(slices.count) { s in
-      if anyCancelled.isSet || cancelled() {
-        anyCancelled.set()
-        return
-      }
+    let found = perSlice(makeSlices(store, scope), cancelled: cancelled) { slice in
       var matcher = Matcher(pattern: pattern)
       var found: [UInt32] = []
-      let slice = slices[s]
       let block = slice.block
       switch slice.lines {
       case .range(let r):
@@ -60,10 +49,30 @@ package enum Search {
       case .scattered(let list):
         for index in list where matcher.accepts(store.line(Int(index))) { found.append(index) }
       }
-      results.pointer[s] = found
+      return found
+    }
+    return found.map { Array($0.joined()) }
+  }
+
+  /// Runs `body` on every slice, spread over the cores; the results in slice order, or nil if
+  /// `cancelled` turned true meanwhile (slices not started by then are skipped).
+  private static func perSlice<T>(
+    _ slices: [Slice], cancelled: @Sendable () -> Bool, _ body: @Sendable (Slice) -> T
+  ) -> [T]? {
+    let buffer = UnsafeMutableBufferPointer<T?>.allocate(capacity: slices.count)
+    buffer.initialize(repeating: nil)
+    defer { buffer.deinitialize().deallocate() }
+    let results = Shared(buffer)
+    let anyCancelled = CancelFlag()
+    Parallel.run(slices.count) { s in
+      if anyCancelled.isSet || cancelled() {
+        anyCancelled.set()
+        return
+      }
+      results.pointer[s] = body(slices[s])
     }
     if anyCancelled.isSet { return nil }
-    return Array(buffer.joined())
+    return buffer.map { $0.unsafelyUnwrapped }
   }
 
   /// The matches of one slice of the input, in input order, in memory of exactly their size (a
@@ -89,21 +98,10 @@ package enum Search {
   ) -> [Run]? {
     let rank = rank.effective(for: pattern)
     if pattern.isEmpty { return [Run(everyLine(of: scope))] }
-    let slices = makeSlices(store, scope)
-    let buffer = UnsafeMutableBufferPointer<Run?>.allocate(capacity: slices.count)
-    buffer.initialize(repeating: nil)
-    defer { buffer.deinitialize().deallocate() }
-    let results = Shared(buffer)
-    let anyCancelled = CancelFlag()
-    Parallel.run(slices.count) { s in
-      if anyCancelled.isSet || cancelled() {
-        anyCancelled.set()
-        return
-      }
-      results.pointer[s] = Run(search(slices[s], of: store, pattern, SortKey(rank), fields))
+    let sortKey = SortKey(rank)
+    return perSlice(makeSlices(store, scope), cancelled: cancelled) { slice in
+      Run(search(slice, of: store, pattern, sortKey, fields))
     }
-    if anyCancelled.isSet { return nil }
-    return buffer.compactMap { $0 }
   }
 
   /// The matches of one slice, in input order.

@@ -71,15 +71,8 @@ package enum CharFold {
   /// Folds one scalar with a table from `table(_:)`; scalars beyond the table are left alone.
   @inline(__always)
   package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
-    if c < limit { return table[Int(c)] }
     // Above the dense part only two small windows fold; CJK and the rest are passed by two compares.
-    if c &- foldWindow1.lo < foldWindow1.end &- foldWindow1.lo {
-      return table[foldTableLimit + Int(c &- foldWindow1.lo)]
-    }
-    if c &- foldWindow2.lo < foldWindow2.end &- foldWindow2.lo {
-      return table[foldTableLimit + window1Size + Int(c &- foldWindow2.lo)]
-    }
-    return c
+    slot(c).map { table[$0] } ?? c
   }
 
   /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
