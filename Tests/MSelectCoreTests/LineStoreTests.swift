@@ -111,6 +111,12 @@ import Testing
         case 0: "z"
         case 1: "q"
         case 2: "û"
+        // Forms of d with many lead bytes (the wide skip), and characters sharing those lead bytes.
+        case 3: "ď"
+        case 4: "Ｄ"
+        case 5: "ḋ"
+        case 6: "ą"
+        case 7: "，"
         default: alphabet[random.next(alphabet.count)]
         }
       }
@@ -133,6 +139,8 @@ import Testing
     ("ûa", []), ("ûé", []), ("aû", []),
     // Seven characters from the rare one on (the most the verdict's one-table check takes), and more.
     ("zab/aba", []), ("zaab/aéab", []),
+    // d has nine lead bytes (ď, Ｄ, ḋ…), shared with ą and ，: only whole encodings are candidates.
+    ("dz", []), ("db", []), ("zd", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     let bytes = RawScanTests.text
@@ -145,6 +153,7 @@ import Testing
     let expected = Filter.ranked(pattern, in: store, settings: settings).map { store.lineBytes($0) }
     let selective = [
       "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû", "zab/aba", "zaab/aéab",
+      "dz", "zd",
     ].contains(query)
     if let (scan, lines) = RawScan.filter(raw, terminator: 10, pattern: pattern, settings: settings) {
       let found = lines.map { Array(scan.line($0)) }
