@@ -47,6 +47,10 @@ public final class PickerSession {
     settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
+    // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
+    // to the system instead of staying in the heap (glibc's default raises this threshold as large
+    // blocks are freed, so the heap would keep the largest result ever made).
+    Syscall.returnFreedBlocks(atLeast: 128 << 10)
     tty = try TTY()
     signals = try SignalPipe()
     worker = try SearchWorker()

@@ -108,6 +108,14 @@ package enum Syscall {
     _ = fcntl(fd, setPipeSize, size)
   }
 
+  /// Makes freed blocks of `bytes` or more go back to the system at once. glibc raises its own
+  /// threshold each time a large block is freed, so a long-lived process that replaces large arrays
+  /// keeps the largest it ever freed in its heap. Best effort (another C library ignores it).
+  package static func returnFreedBlocks(atLeast bytes: Int32) {
+    let mmapThreshold: Int32 = -3  // M_MMAP_THRESHOLD in <malloc.h>, which Glibc's module leaves out
+    _ = cMallopt(mmapThreshold, bytes)
+  }
+
   /// The size of a regular file, or nil for pipes, terminals and the like.
   package static func regularFileSize(_ fd: Int32) -> Int? {
     var info = stat()
@@ -197,3 +205,7 @@ package enum Syscall {
     return (Int(size.ws_row), Int(size.ws_col))
   }
 }
+
+/// glibc's `mallopt(3)`: declared by hand, since the Glibc module does not import <malloc.h>.
+@_silgen_name("mallopt")
+private func cMallopt(_ parameter: Int32, _ value: Int32) -> Int32

@@ -107,6 +107,8 @@ final class BackgroundPreviews {
 }
 
 func main(_ store: LineStore) {
+  // As the picker session does (see `PickerSession.init`).
+  Syscall.returnFreedBlocks(atLeast: 128 << 10)
   var settings = PickerSettings()
   let previewCommand = getenv("MSELECT_BENCH_PREVIEW").map { String(cString: $0) }
   settings.preview.command = previewCommand

@@ -332,8 +332,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     let fresh = Search.run(Pattern("12"), in: h.state.store).map { lines[$0] }
     let same = h.listed == fresh
     #expect(same, "the progressive ranking differs from a fresh search")
-    #expect(h.state.result.inputOrder == h.state.result.inputOrder.sorted())
-    #expect(h.state.result.inputOrder.count == fresh.count)
+    #expect(h.state.result.inputOrder == h.state.result.ranked.map(\.index).sorted())
   }
 
   @Test func scrollingKeepsTheCursorVisible() {
@@ -392,5 +391,85 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
   ])
   func dropsWhatBackspaceWillNotNeed(queries: [String], current: String, dropped: Int) {
     #expect(ResultCache.victim(queries.map { Array($0.utf8) }, current: Array(current.utf8)) == dropped)
+  }
+
+  /// A result of `count` matches (every other line of `2 * count`) for `query`.
+  static func result(_ query: String, _ count: Int) -> SearchResult {
+    SearchResult(
+      query: Array(query.utf8), lineCount: 2 * count,
+      ranked: (0..<count).reversed().map { RankedLine(key: 0, index: UInt32(2 * $0)) })
+  }
+
+  @Test func olderBroadResultsAreKeptAsTheirLinesOnly() {
+    var cache = ResultCache()
+    let count = ResultCache.fullLines(lineCount: 0) + 1
+    cache.remember(Self.result("a", count), current: Array("ab".utf8))
+    cache.remember(Self.result("ab", count), current: Array("ab".utf8))
+    // The newest stays whole; the older one, over the budget, is only its set of lines now.
+    #expect(cache.result(for: Array("ab".utf8)) != nil)
+    #expect(cache.result(for: Array("a".utf8)) == nil)
+    guard case .ranked(_, let query)? = cache.broader(than: Pattern("abc"))?.0 else {
+      Issue.record("the newest result was not kept whole")
+      return
+    }
+    #expect(query == Array("ab".utf8))
+    guard case .lines(let older, _)? = cache.broader(than: Pattern("ax"))?.0 else {
+      Issue.record("the older result was not kept as lines")
+      return
+    }
+    #expect(older.count == count)
+    #expect(older.first(3) == [0, 2, 4])
+    #expect(older.lines == (0..<count).map { UInt32(2 * $0) })
+  }
+
+  @Test func smallResultsStayWhole() {
+    var cache = ResultCache()
+    cache.remember(Self.result("a", 1000), current: Array("ab".utf8))
+    cache.remember(Self.result("ab", 1000), current: Array("ab".utf8))
+    #expect(cache.result(for: Array("a".utf8))?.ranked.count == 1000)
+    guard case .ranked(let ranked, _)? = cache.broader(than: Pattern("ax"))?.0 else {
+      Issue.record("a small result was not kept whole")
+      return
+    }
+    #expect(ranked.count == 1000)
+  }
+
+  @Test func theEmptyQueryNarrowsNothing() {
+    var cache = ResultCache()
+    cache.remember(Self.result("", 1000), current: [])
+    #expect(cache.broader(than: Pattern("a"))?.lineCount == nil)
+  }
+}
+
+/// A search within a broader result kept only as its lines (see `ResultCache`).
+@Suite struct NarrowingFromLinesTests {
+  static let lines = (0..<5000).map { "item \($0 % 97) \($0 % 13 == 0 ? "x" : "")" }
+
+  func request(_ query: String, within broader: String) -> SearchRequest {
+    let store = LineStore(lines: Self.lines.map { Array($0.utf8) })
+    let set = LineSet(
+      Search.matches(Pattern(broader), in: store, scope: .all(0..<store.count), rank: RankOptions())!,
+      lineCount: store.count)
+    return SearchRequest(
+      generation: 1, pattern: Pattern(query), store: store, broader: .lines(set, query: Array(broader.utf8)),
+      candidateStart: 0, tail: store.count..<store.count, base: nil, rank: RankOptions(),
+      fields: SearchFields())
+  }
+
+  @Test(arguments: [("it", "i"), ("item 1", "item"), ("x", "x"), ("9x", "9")])
+  func findsWhatAFreshSearchFinds(query: String, broader: String) {
+    let request = request(query, within: broader)
+    let fresh = Search.run(Pattern(query), in: request.store)
+    #expect(request.run()?.ranked.map { Int($0.index) } == fresh)
+    #expect(!fresh.isEmpty)
+  }
+
+  @Test func theSameQueryAgainTellsItsCountAtOnce() {
+    let request = request("x", within: "x")
+    var previews: [SearchResult] = []
+    let final = request.run(preview: { previews.append($0) })
+    let expected = Self.lines.filter { $0.contains("x") }.count
+    #expect(final?.matchCount == expected)
+    #expect(previews.first?.matchCount == expected)
   }
 }

@@ -405,8 +405,7 @@ public struct PickerState {
     var rank = settings.search.rank
     rank.sort = sorting
     var base: SearchResult?
-    var candidates: [UInt32]?
-    var broaderRanking: [RankedLine]?
+    var narrowed: SearchRequest.Broader?
     var searched = 0
     if result.query == q && result.complete {
       base = result
@@ -414,18 +413,17 @@ public struct PickerState {
     } else if let same = cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let broader = cache.broader(than: pattern) {
-      candidates = broader.inputOrder
-      broaderRanking = broader.ranked
-      searched = broader.lineCount
+    } else if let (broader, lineCount) = cache.broader(than: pattern) {
+      narrowed = broader
+      searched = lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: generation, pattern: pattern, store: store, candidates: candidates,
+      generation: generation, pattern: pattern, store: store, broader: narrowed,
       candidateStart: candidateStart,
-      tail: min(searched, count)..<count, base: base, broaderRanking: broaderRanking,
-      rank: rank, fields: settings.search.fields, epoch: epoch)
+      tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields, epoch: epoch
+    )
   }
 
   private mutating func handle(_ key: Key) {
@@ -602,11 +600,7 @@ public struct PickerState {
   /// Runs `body` on every listed line, in input order so `--max` keeps the first ones. While a search
   /// is still scoring (a provisional list), that is the lines listed so far.
   private mutating func forEachListed(_ body: (inout PickerState, Int) -> Void) {
-    let lines =
-      reviewing
-      ? reviewLines.sorted()
-      : result.inputOrder.isEmpty
-        ? result.ranked.map { Int($0.index) }.sorted() : result.inputOrder.map { Int($0) }
+    let lines = reviewing ? reviewLines.sorted() : result.inputOrder.map { Int($0) }
     for line in lines { body(&self, line) }
   }
 

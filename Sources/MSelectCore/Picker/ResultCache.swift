@@ -1,43 +1,102 @@
 /// Recent search results, kept so that narrowing the query searches only earlier matches and
-/// backspace shows an earlier result at once; bounded in entries and in lines held.
+/// backspace shows an earlier result at once; bounded in entries and in memory per input line.
+///
+/// The newest result is kept whole (it is the one on screen). Older ones are kept whole while their
+/// matches (8 bytes each) stay within `fullLines`; beyond that the oldest are kept as the set of their
+/// lines only (a bit a line), which a later query narrows as well, but whose ranking is scored again.
 struct ResultCache {
   /// Most results kept.
   static let entries = 12
-  /// Most matches kept over all results (20 bytes each): on millions of lines, enough for the results
-  /// of typing a word and backspacing over it.
-  static let lines = 12_000_000
 
-  /// Newest last.
-  private(set) var results: [SearchResult] = []
+  /// Matches kept whole over the results other than the newest: a million, or a quarter of the input's
+  /// lines when that is more (2 bytes a line), so a picker holds its input plus at most about 16 bytes
+  /// a line (4 for the line table, 8 for the result on screen, the rest for these and the line sets).
+  static func fullLines(lineCount: Int) -> Int { max(1 << 20, lineCount / 4) }
 
-  /// Keeps `found`, dropping results as the bounds require (see `victim`).
-  mutating func remember(_ found: SearchResult, current: [UInt8]) {
-    results.removeAll { $0.query == found.query }
-    results.append(found)
-    // Broad results over huge inputs are large: keep few of them. The prefixes of the current query
-    // go last, since backspace returns to them (and the shortest are the slowest to redo).
-    var total = results.reduce(0) { $0 + $1.ranked.count }
-    while results.count > ResultCache.entries || (results.count > 1 && total > ResultCache.lines) {
-      total -= results.remove(at: ResultCache.victim(results.map(\.query), current: current)).ranked.count
+  /// One remembered result.
+  enum Entry {
+    case whole(SearchResult)
+    /// A result's lines without their ranking.
+    case lines(query: [UInt8], lineCount: Int, set: LineSet)
+
+    var query: [UInt8] {
+      switch self {
+      case .whole(let result): result.query
+      case .lines(let query, _, _): query
+      }
     }
   }
 
-  /// The newest result for exactly `query`.
-  func result(for query: [UInt8]) -> SearchResult? {
-    results.last { $0.query == query }
+  /// Newest last.
+  private(set) var entries: [Entry] = []
+
+  /// Keeps `found`, dropping and compacting results as the bounds require (see `victim`).
+  mutating func remember(_ found: SearchResult, current: [UInt8]) {
+    entries.removeAll { $0.query == found.query }
+    entries.append(.whole(found))
+    // Broad results over huge inputs are large: keep few of them whole. The prefixes of the current
+    // query go last, since backspace returns to them (and the shortest are the slowest to redo).
+    while entries.count > ResultCache.entries {
+      entries.remove(at: ResultCache.victim(entries.map(\.query), current: current))
+    }
+    let budget = ResultCache.fullLines(lineCount: found.lineCount)
+    var whole = wholeLines()
+    while whole > budget {
+      let queries = entries.map(\.query)
+      // Only whole results are candidates to compact; the newest stays whole.
+      let order = ResultCache.compactionOrder(queries, current: current)
+      guard let k = order.first(where: { if case .whole = entries[$0] { true } else { false } }),
+        case .whole(let result) = entries[k]
+      else { break }
+      entries[k] = .lines(
+        query: result.query, lineCount: result.lineCount,
+        set: LineSet(result.ranked, lineCount: result.lineCount))
+      whole -= result.ranked.count
+    }
   }
 
-  /// The result of the longest cached query that `pattern` only narrows (its matches are a superset).
-  func broader(than pattern: Pattern) -> SearchResult? {
-    results.filter { pattern.narrows(Pattern(query: $0.query, options: pattern.options)) }
-      .max { $0.query.count < $1.query.count }
+  /// Matches held whole by the results other than the newest.
+  private func wholeLines() -> Int {
+    entries.dropLast().reduce(0) { total, entry in
+      if case .whole(let result) = entry { return total + result.ranked.count }
+      return total
+    }
+  }
+
+  /// The newest whole result for exactly `query`.
+  func result(for query: [UInt8]) -> SearchResult? {
+    for case .whole(let result) in entries.reversed() where result.query == query { return result }
+    return nil
+  }
+
+  /// The longest cached query that `pattern` only narrows (its matches are a superset), and the lines
+  /// it searched; nil when there is none, or it is the empty query (every line: nothing to narrow).
+  func broader(than pattern: Pattern) -> (SearchRequest.Broader, lineCount: Int)? {
+    let found = entries.filter { entry in
+      !entry.query.isEmpty && pattern.narrows(Pattern(query: entry.query, options: pattern.options))
+    }
+    guard let best = found.max(by: { $0.query.count < $1.query.count }) else { return nil }
+    switch best {
+    case .whole(let result): return (.ranked(result.ranked, query: result.query), result.lineCount)
+    case .lines(let query, let lineCount, let set): return (.lines(set, query: query), lineCount)
+    }
   }
 
   /// Which of the cached queries (oldest first, the newest last and kept) to drop: the oldest that is
   /// not a prefix of the current query, else the longest prefix (the cheapest to search again, by
   /// narrowing a shorter one).
   static func victim(_ queries: [[UInt8]], current: [UInt8]) -> Int {
-    if let stale = queries.dropLast().firstIndex(where: { !current.starts(with: $0) }) { return stale }
-    return queries.indices.dropLast().max { queries[$0].count < queries[$1].count } ?? 0
+    compactionOrder(queries, current: current).first ?? 0
+  }
+
+  /// The cached queries but the newest, in the order they are given up: the oldest that are not
+  /// prefixes of the current query first, then the prefixes, longest first.
+  static func compactionOrder(_ queries: [[UInt8]], current: [UInt8]) -> [Int] {
+    let older = queries.indices.dropLast()
+    let stale = older.filter { !current.starts(with: queries[$0]) }
+    let prefixes = older.filter { current.starts(with: queries[$0]) }.sorted {
+      queries[$0].count > queries[$1].count
+    }
+    return stale + prefixes
   }
 }

@@ -22,13 +22,17 @@ enum RadixSort {
   typealias Segment = UnsafeBufferPointer<RankedLine>
 
   /// The widest digit for `n` lines: a pass over the lines must cost more than clearing and summing
-  /// the per-core bucket counts.
-  static func maxDigitBits(_ n: Int) -> Int { n >= 1 << 20 ? 22 : n >= 1 << 16 ? 16 : 11 }
+  /// the per-core bucket counts, and those counts (4 bytes a bucket, a table per core) take at most
+  /// about 2 bytes a line: 22 bits (16 MiB a core) from 16M lines on.
+  static func maxDigitBits(_ n: Int) -> Int {
+    n < 1 << 16 ? 11 : min(22, Int.bitWidth - 1 - n.leadingZeroBitCount - 2)
+  }
 
-  /// Sorts `segments` (together in input order) by key into `output`, ties in input order.
-  static func sort(_ segments: [Segment], into output: Output) {
+  /// Sorts `segments` (together in input order) by key into `output`, ties in input order. `read` is
+  /// called once the segments are read for the last time (their memory may go then).
+  static func sort(_ segments: [Segment], into output: Output, read: () -> Void = {}) {
     let n = segments.reduce(0) { $0 + $1.count }
-    guard n > 0 else { return }
+    guard n > 0 else { return read() }
     let parts = n >= parallelLines ? min(Parallel.cores, n / (parallelLines / 2)) : 1
     var groups = split(segments, total: n, parts: parts)
     let ranges = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * parts)
@@ -107,8 +111,12 @@ enum RadixSort {
           }
         }
       }
-      if !last { groups = split([Segment(start: target, count: n)], total: n, parts: parts) }
+      if !last {
+        groups = split([Segment(start: target, count: n)], total: n, parts: parts)
+        if pass == 0 { read() }
+      }
     }
+    if passes == 1 { read() }
   }
 
   /// `segments` cut into `parts` runs of about `total / parts` lines each, in order (a segment is

@@ -264,9 +264,10 @@ package enum Search {
   package static func rankedIndices(_ runs: [Run], _ options: RankOptions) -> LineList {
     let total = runs.reduce(0) { $0 + $1.lines.count }
     if options.sort, total >= 1 << 12 {
+      var runs = runs
       return LineList(
         storage: [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
-          radixSort(runs, options, into: .indices(buffer.baseAddress!))
+          radixSort(&runs, options, into: .indices(buffer.baseAddress!))
           count = total
         })
     }
@@ -277,33 +278,35 @@ package enum Search {
 
   /// The ranking of `runs` (together in input order), sorted from where they are (no joined copy
   /// first). The runs' lines may be reversed in place (`--tac`).
-  package static func ranked(_ runs: [Run], _ options: RankOptions) -> [RankedLine] {
+  /// `runs` is emptied: the runs are let go as soon as the sort has read them (the sort's second
+  /// pass reads its scratch copy), so they and the result are not held at once.
+  package static func ranked(_ runs: inout [Run], _ options: RankOptions) -> [RankedLine] {
     let total = runs.reduce(0) { $0 + $1.lines.count }
     if options.sort, total >= 1 << 12 {
       return [RankedLine](unsafeUninitializedCapacity: total) { buffer, count in
-        radixSort(runs, options, into: .lines(buffer.baseAddress!))
+        radixSort(&runs, options, into: .lines(buffer.baseAddress!))
         count = total
       }
     }
     var lines = concatenated(runs)
+    runs = []
     rank(&lines, options)
     return lines
   }
 
   /// Radix-sorts runs in input order; reversed in place first for `--tac`, so that the stable sort
   /// breaks ties the `--tac` way.
-  private static func radixSort(_ runs: [Run], _ options: RankOptions, into output: RadixSort.Output) {
-    var parts = runs
+  /// `runs` is emptied once the sort has read them.
+  private static func radixSort(_ runs: inout [Run], _ options: RankOptions, into output: RadixSort.Output) {
     if options.reverse {
-      parts.reverse()
-      for part in parts {
+      runs.reverse()
+      for part in runs {
         var lines = part.lines
         lines.reverse()
       }
     }
-    withExtendedLifetime(parts) {
-      RadixSort.sort(parts.map { UnsafeBufferPointer($0.lines) }, into: output)
-    }
+    // `runs` keeps the segments' memory until `read` lets it go.
+    RadixSort.sort(runs.map { UnsafeBufferPointer($0.lines) }, into: output, read: { runs = [] })
   }
 
   /// The `k` best of `lines` (in input order), ranked: one pass keeping a sorted shortlist.

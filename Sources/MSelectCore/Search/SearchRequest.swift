@@ -4,22 +4,45 @@ public struct SearchRequest: Sendable {
   public let generation: Int
   public let pattern: Pattern
   public let store: LineStore
-  /// Lines known to be the only possible matches among `0..<tail.lowerBound` (from a broader query);
-  /// nil means search all of `candidateStart..<tail.lowerBound`.
-  let candidates: [UInt32]?
+  /// A broader query's result over `0..<tail.lowerBound`: its lines are the only possible matches
+  /// there. Nil means search all of `candidateStart..<tail.lowerBound`.
+  let broader: Broader?
   /// First line that can be a candidate (after header lines).
   let candidateStart: Int
   /// Lines never searched before.
   let tail: Range<Int>
   /// Matches of the same query over `0..<tail.lowerBound`, to merge with the tail's.
   let base: SearchResult?
-  /// The broader query's ranking of `candidates`, when narrowing: searching its best lines first
-  /// gives a provisional first screen long before all candidates are scored.
-  let broaderRanking: [RankedLine]?
   let rank: RankOptions
   let fields: SearchFields
   /// The picker's input generation, carried into the results.
   var epoch = 0
+
+  /// A result that a narrower query searches within (see `ResultCache`).
+  package enum Broader: Sendable {
+    /// Kept whole: its matches, best first. Its best lines are scored first, for a provisional first
+    /// screen long before all of them are.
+    case ranked([RankedLine], query: [UInt8])
+    /// Kept as the set of its lines only.
+    case lines(LineSet, query: [UInt8])
+  }
+
+  /// How many lines the broader result has.
+  private var broaderCount: Int? {
+    switch broader {
+    case .ranked(let ranked, _): ranked.count
+    case .lines(let set, _): set.count
+    case nil: nil
+    }
+  }
+
+  /// The broader result's query.
+  private var broaderQuery: [UInt8]? {
+    switch broader {
+    case .ranked(_, let query), .lines(_, let query): query
+    case nil: nil
+    }
+  }
 
   /// Lines a preview ranks: a few screens.
   static let previewSize = 256
@@ -54,60 +77,69 @@ public struct SearchRequest: Sendable {
   ) -> SearchResult? {
     var runs: [Search.Run] = []
     let ranking = rank.effective(for: pattern)
-    var shown: [RankedLine]?
-    if base == nil, let broaderRanking, candidates != nil, let preview,
-      broaderRanking.count > 2 * SearchRequest.progressiveRound
-    {
-      guard let best = provisional(broaderRanking, ranking, cancelled: cancelled, preview: preview) else {
-        return nil
-      }
-      shown = best
-    }
     if base == nil {
-      var scope: Search.Scope =
-        candidates.map { .candidates($0) } ?? .all(candidateStart..<tail.lowerBound)
-      if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
-        (candidates?.count ?? tail.lowerBound - candidateStart) >= SearchRequest.countFirst,
+      var shown: [RankedLine]?
+      let known = broaderCount
+      let scopeCount = known ?? max(0, tail.lowerBound - candidateStart)
+      if let preview, scopeCount > 2 * SearchRequest.progressiveRound {
+        // A provisional first screen: the best of the broader query's best lines, else of the first
+        // lines to search.
+        let round = SearchRequest.progressiveRound
+        let first: [UInt32]
+        switch broader {
+        case .ranked(let ranked, _): first = ranked.prefix(round).map(\.index)
+        case .lines(let set, _): first = set.first(round)
+        case nil: first = (candidateStart..<candidateStart + round).map { UInt32(truncatingIfNeeded: $0) }
+        }
+        guard let found = provisional(first, ranking, cancelled: cancelled, preview: preview) else {
+          return nil
+        }
+        shown = found
+      }
+      // The broader result's lines in input order, worked out here, off the event loop.
+      var scope: Search.Scope
+      switch broader {
+      case .ranked(let ranked, _): scope = .candidates(LineSet(ranked, lineCount: tail.lowerBound).lines)
+      case .lines(let set, _): scope = .candidates(set.lines)
+      case nil: scope = .all(candidateStart..<tail.lowerBound)
+      }
+      if let preview, tail.isEmpty, broaderQuery == pattern.query {
+        // The same query again (its result was kept as lines only): every candidate matches.
+        preview(
+          SearchResult(
+            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: scopeCount,
+            complete: false))
+      } else if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
+        scopeCount >= SearchRequest.countFirst,
         pattern.isOneFuzzyTerm
       {
         // Count first: the info line gets the exact count while the matches are still being scored.
         guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
         else { return nil }
-        if shown == nil {
-          // Nothing provisional on screen yet: the best of the first matches stand in for the ranking.
-          let first = Array(matching.prefix(SearchRequest.progressiveRound))
-          guard
-            let found = Search.matches(
-              pattern, in: store, scope: .candidates(first), rank: rank, fields: fields, cancelled: cancelled)
-          else { return nil }
-          shown = Search.best(found, SearchRequest.previewSize, ranking)
-        }
         preview(
           SearchResult(
-            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], inputOrder: [],
-            matchCount: matching.count, complete: false))
+            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: matching.count,
+            complete: false))
         scope = .candidates(matching)
       }
-      guard
-        let head = Search.matchParts(
-          pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
-      else { return nil }
-      runs = head
+      // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
+      var head = Search.matchParts(
+        pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
+      // The candidates go before the sort needs memory.
+      scope = .all(0..<0)
+      guard head != nil else { return nil }
+      runs = head.take()!
     }
     if !tail.isEmpty {
       let from = max(tail.lowerBound, candidateStart)
-      guard
-        let more = Search.matchParts(
-          pattern, in: store, scope: .all(from..<max(from, tail.upperBound)), rank: rank, fields: fields,
-          cancelled: cancelled)
-      else { return nil }
-      runs += more
+      var more = Search.matchParts(
+        pattern, in: store, scope: .all(from..<max(from, tail.upperBound)), rank: rank, fields: fields,
+        cancelled: cancelled)
+      guard more != nil else { return nil }
+      runs += more.take()!
     }
     let count = runs.reduce(0) { $0 + $1.lines.count }
-    var inputOrder = base?.inputOrder ?? []
-    inputOrder.reserveCapacity(inputOrder.count + count)
-    for run in runs { inputOrder.append(contentsOf: run.lines.lazy.map(\.index)) }
-    let total = inputOrder.count
+    let total = (base?.ranked.count ?? 0) + count
     if let preview, count > SearchRequest.previewSize * 4 {
       let best = Search.merge(
         Array((base?.ranked ?? []).prefix(SearchRequest.previewSize)),
@@ -115,27 +147,24 @@ public struct SearchRequest: Sendable {
       preview(
         SearchResult(
           query: pattern.query, lineCount: tail.upperBound,
-          ranked: Array(best.prefix(SearchRequest.previewSize)),
-          inputOrder: inputOrder, matchCount: total, complete: false))
+          ranked: Array(best.prefix(SearchRequest.previewSize)), matchCount: total, complete: false))
     }
-    let found = Search.ranked(runs, ranking)
-    runs = []
+    // The runs are let go as soon as the sort has read them.
+    let found = Search.ranked(&runs, ranking)
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
-    return SearchResult(
-      query: pattern.query, lineCount: tail.upperBound, ranked: ranked, inputOrder: inputOrder)
+    return SearchResult(query: pattern.query, lineCount: tail.upperBound, ranked: ranked)
   }
 
-  /// Scores the broader query's best lines and sends their ranking as a provisional preview, long
-  /// before all candidates are scored: the first screen of a narrowing keystroke on millions of lines.
-  /// Returns the lines shown, nil if cancelled. The full search that follows scores these lines again, in input
+  /// Scores `first` (the broader query's best lines, or the first lines to search) and sends their
+  /// ranking as a provisional preview, long before all candidates are scored: the first screen of a
+  /// keystroke on millions of lines. Returns the lines shown, nil if cancelled. The full search that follows scores these lines again, in input
   /// order with the rest: cheaper than leaving them out (sequential memory access is several times
   /// faster than following the ranking through the input, and no merge is needed).
   private func provisional(
-    _ order: [RankedLine], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
+    _ first: [UInt32], _ ranking: RankOptions, cancelled: @Sendable () -> Bool,
     preview: (SearchResult) -> Void
   ) -> [RankedLine]? {
-    let first = order.prefix(SearchRequest.progressiveRound).map(\.index)
     guard
       let found = Search.matches(
         pattern, in: store, scope: .scattered(first[...]), rank: rank, fields: fields, cancelled: cancelled)
@@ -143,8 +172,8 @@ public struct SearchRequest: Sendable {
     let best = Search.best(found, SearchRequest.previewSize, ranking)
     preview(
       SearchResult(
-        query: pattern.query, lineCount: tail.upperBound, ranked: best, inputOrder: [],
-        matchCount: found.count, complete: false))
+        query: pattern.query, lineCount: tail.upperBound, ranked: best, matchCount: found.count,
+        complete: false))
     return best
   }
 }
