@@ -352,6 +352,27 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(Harness(["a"], ["--fullscreen"], rows: 40).state.height == 40)
   }
 
+  /// The empty query lists every candidate in input order (reversed by `--tac`) with no ranking
+  /// held: a range, not 8 bytes a line; streamed lines join the list as they come.
+  @Test(arguments: [
+    ([String](), ["a", "b", "c", "d"]), (["--tac"], ["d", "c", "b", "a"]),
+    (["--header-lines", "1"], ["b", "c", "d"]), (["--tac", "--header-lines", "1"], ["d", "c", "b"]),
+  ])
+  func theEmptyQueryListsEveryLineWithoutARanking(arguments: [String], expected: [String]) {
+    let h = Harness(["a", "b"], arguments, stream: true)
+    h.add(["c", "d"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.listed == expected)
+    #expect(h.state.result.ranked.isEmpty)
+    #expect(h.state.result.matchCount == expected.count)
+    // Typing and clearing the query comes back to the same list.
+    h.type("b")
+    #expect(h.listed == ["b"])
+    h.press(.backspace)
+    #expect(h.listed == expected)
+  }
+
   @Test func headerLinesAreNotCandidates() {
     let h = Harness(["NAME", "a", "b"], ["--header-lines", "1"])
     #expect(h.listed == ["a", "b"])
@@ -451,7 +472,8 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
       Search.matches(Pattern(broader), in: store, scope: .all(0..<store.count), rank: RankOptions())!,
       lineCount: store.count)
     return SearchRequest(
-      generation: 1, pattern: Pattern(query), store: store, broader: .lines(set, query: Array(broader.utf8)),
+      generation: 1, pattern: Pattern(query), store: store,
+      broader: SearchRequest.Handoff(.lines(set, query: Array(broader.utf8))),
       candidateStart: 0, tail: store.count..<store.count, base: nil, rank: RankOptions(),
       fields: SearchFields())
   }

@@ -122,8 +122,10 @@ public struct LineSplitter: ~Copyable {
     } else {
       let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2))
       fresh.copyMemory(from: buffer + sealed, byteCount: tail)
-      // A buffer of the usual size is kept whole, for reuse once its block is gone.
-      reusable = capacity == LineSplitter.bufferSize
+      // A buffer of the usual size that the block nearly fills is kept whole, for reuse once its
+      // block is gone; a block sealed early (the picker shows lines as they come) gives back the rest,
+      // or it would hold up to four times its bytes.
+      reusable = capacity == LineSplitter.bufferSize && sealed >= capacity - capacity / 8
       blockBase = reusable ? buffer : realloc(buffer, sealed)!
       buffer = fresh
       capacity = max(LineSplitter.bufferSize, tail * 2)

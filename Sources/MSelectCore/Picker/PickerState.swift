@@ -137,10 +137,10 @@ public struct PickerState {
   public var totalCount: Int { candidates.count }
 
   /// Number of lines in the list on screen.
-  public var listCount: Int { reviewing ? reviewLines.count : result.ranked.count }
+  public var listCount: Int { reviewing ? reviewLines.count : result.listed }
 
   /// The line shown at list position `i`.
-  public func line(at i: Int) -> Int { reviewing ? reviewLines[i] : Int(result.ranked[i].index) }
+  public func line(at i: Int) -> Int { reviewing ? reviewLines[i] : result.line(at: i) }
 
   /// The line under the cursor, if any.
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
@@ -369,8 +369,11 @@ public struct PickerState {
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == queryBytes, found.query != result.query || !result.complete else { return }
-      if found.query != result.query { viewport.reset() }
+      let newQuery = found.query != result.query
+      if newQuery { viewport.reset() }
       result = found
+      // The previous result has left the screen: the cache need not keep it whole any more.
+      if newQuery { cache.compact(current: queryBytes, newestShown: false) }
       updateHeight()
       return
     }
@@ -399,11 +402,20 @@ public struct PickerState {
     // A search for this query is running: let it finish (new input is searched after it, as an
     // extension) rather than restart it, or fast streaming input would starve it.
     if let inFlight, inFlight.query == q { return nil }
-    generation += 1
-    inFlight = (q, count)
     let pattern = settings.search.pattern(q)
     var rank = settings.search.rank
     rank.sort = sorting
+    if pattern.isEmpty {
+      // Every line, in input order: no search, and no memory a line.
+      inFlight = nil
+      accept(
+        SearchResult(
+          query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
+          reversed: rank.effective(for: pattern).reverse))
+      return nil
+    }
+    generation += 1
+    inFlight = (q, count)
     var base: SearchResult?
     var narrowed: SearchRequest.Broader?
     var searched = 0
@@ -420,7 +432,7 @@ public struct PickerState {
       searched = count
     }
     return SearchRequest(
-      generation: generation, pattern: pattern, store: store, broader: narrowed,
+      generation: generation, pattern: pattern, store: store, broader: SearchRequest.Handoff(narrowed),
       candidateStart: candidateStart,
       tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields, epoch: epoch
     )

@@ -25,6 +25,13 @@ struct ResultCache {
       case .lines(let query, _, _): query
       }
     }
+
+    var lineCount: Int {
+      switch self {
+      case .whole(let result): result.lineCount
+      case .lines(_, let lineCount, _): lineCount
+      }
+    }
   }
 
   /// Newest last.
@@ -39,15 +46,21 @@ struct ResultCache {
     while entries.count > ResultCache.entries {
       entries.remove(at: ResultCache.victim(entries.map(\.query), current: current))
     }
-    let budget = ResultCache.fullLines(lineCount: found.lineCount)
-    var whole = wholeLines()
-    while whole > budget {
-      let queries = entries.map(\.query)
-      // Only whole results are candidates to compact; the newest stays whole.
-      let order = ResultCache.compactionOrder(queries, current: current)
-      guard let k = order.first(where: { if case .whole = entries[$0] { true } else { false } }),
-        case .whole(let result) = entries[k]
-      else { break }
+    compact(current: current, newestShown: true)
+  }
+
+  /// Keeps results whole only within `fullLines`, the oldest and least needed becoming line sets
+  /// first. `newestShown`: the newest is on screen and stays whole (its memory is in use anyway); once
+  /// a new query's first lines are on screen instead, it counts like the others.
+  mutating func compact(current: [UInt8], newestShown: Bool) {
+    let lineCount = entries.reduce(0) { max($0, $1.lineCount) }
+    let budget = ResultCache.fullLines(lineCount: lineCount)
+    var whole = wholeLines(newestShown: newestShown)
+    guard whole > budget else { return }
+    var order = ResultCache.compactionOrder(entries.map(\.query), current: current)
+    if !newestShown && !entries.isEmpty { order.append(entries.count - 1) }
+    for k in order where whole > budget {
+      guard case .whole(let result) = entries[k], result.everyLine == nil else { continue }
       entries[k] = .lines(
         query: result.query, lineCount: result.lineCount,
         set: LineSet(result.ranked, lineCount: result.lineCount))
@@ -55,9 +68,9 @@ struct ResultCache {
     }
   }
 
-  /// Matches held whole by the results other than the newest.
-  private func wholeLines() -> Int {
-    entries.dropLast().reduce(0) { total, entry in
+  /// Matches held whole by the results (but the newest when it is shown).
+  private func wholeLines(newestShown: Bool) -> Int {
+    entries.dropLast(newestShown ? 1 : 0).reduce(0) { total, entry in
       if case .whole(let result) = entry { return total + result.ranked.count }
       return total
     }

@@ -1,3 +1,5 @@
+import Synchronization
+
 /// A search the picker wants run off its event loop; `run` may happen on any thread.
 public struct SearchRequest: Sendable {
   /// Increases with every request; results of older ones are stale.
@@ -5,8 +7,9 @@ public struct SearchRequest: Sendable {
   public let pattern: Pattern
   public let store: LineStore
   /// A broader query's result over `0..<tail.lowerBound`: its lines are the only possible matches
-  /// there. Nil means search all of `candidateStart..<tail.lowerBound`.
-  let broader: Broader?
+  /// there. Nil means search all of `candidateStart..<tail.lowerBound`. The search takes it out (see
+  /// `Handoff`).
+  let broader: Handoff
   /// First line that can be a candidate (after header lines).
   let candidateStart: Int
   /// Lines never searched before.
@@ -27,21 +30,16 @@ public struct SearchRequest: Sendable {
     case lines(LineSet, query: [UInt8])
   }
 
-  /// How many lines the broader result has.
-  private var broaderCount: Int? {
-    switch broader {
-    case .ranked(let ranked, _): ranked.count
-    case .lines(let set, _): set.count
-    case nil: nil
-    }
-  }
+  /// Hands the broader result to the search, which lets it go as soon as it has its lines: the
+  /// picker may have let it go too by then (see `ResultCache`), and then its memory returns before the
+  /// new matches are sorted.
+  package final class Handoff: Sendable {
+    private let value: Mutex<Broader?>
 
-  /// The broader result's query.
-  private var broaderQuery: [UInt8]? {
-    switch broader {
-    case .ranked(_, let query), .lines(_, let query): query
-    case nil: nil
-    }
+    init(_ value: Broader?) { self.value = Mutex(value) }
+
+    /// The broader result; nil for every later call.
+    func take() -> Broader? { value.withLock { $0.take() } }
   }
 
   /// Lines a preview ranks: a few screens.
@@ -79,8 +77,15 @@ public struct SearchRequest: Sendable {
     let ranking = rank.effective(for: pattern)
     if base == nil {
       var shown: [RankedLine]?
-      let known = broaderCount
-      let scopeCount = known ?? max(0, tail.lowerBound - candidateStart)
+      var broader = self.broader.take()
+      var broaderQuery: [UInt8]?
+      var broaderCount: Int?
+      switch broader {
+      case .ranked(let ranked, let query): (broaderCount, broaderQuery) = (ranked.count, query)
+      case .lines(let set, let query): (broaderCount, broaderQuery) = (set.count, query)
+      case nil: break
+      }
+      let scopeCount = broaderCount ?? max(0, tail.lowerBound - candidateStart)
       if let preview, scopeCount > 2 * SearchRequest.progressiveRound {
         // A provisional first screen: the best of the broader query's best lines, else of the first
         // lines to search.
@@ -103,6 +108,7 @@ public struct SearchRequest: Sendable {
       case .lines(let set, _): scope = .candidates(set.lines)
       case nil: scope = .all(candidateStart..<tail.lowerBound)
       }
+      broader = nil
       if let preview, tail.isEmpty, broaderQuery == pattern.query {
         // The same query again (its result was kept as lines only): every candidate matches.
         preview(

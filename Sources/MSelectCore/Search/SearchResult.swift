@@ -12,6 +12,9 @@ public struct SearchResult: Sendable {
   public let complete: Bool
   /// The input the search ran over (bumped by a reload).
   package var epoch = 0
+  /// For a query that matches every line and ranks none (the empty query): those lines, listed in
+  /// input order (reversed by `--tac`), held as a range instead of 8 bytes a line in `ranked` (empty).
+  package let everyLine: (lines: Range<Int>, reversed: Bool)?
 
   public init(query: [UInt8], lineCount: Int, ranked: [RankedLine]) {
     self.init(query: query, lineCount: lineCount, ranked: ranked, matchCount: ranked.count, complete: true)
@@ -23,11 +26,34 @@ public struct SearchResult: Sendable {
     self.ranked = ranked
     self.matchCount = matchCount
     self.complete = complete
+    everyLine = nil
   }
 
-  /// The ranked lines in input order (what a narrower query searches next), worked out when needed
+  /// Every line of `lines` (the first `lineCount` lines but the headers), unranked.
+  package init(query: [UInt8], lineCount: Int, everyLineOf lines: Range<Int>, reversed: Bool) {
+    self.query = query
+    self.lineCount = lineCount
+    ranked = []
+    matchCount = lines.count
+    complete = true
+    everyLine = (lines, reversed)
+  }
+
+  /// The number of lines listed.
+  public var listed: Int { everyLine?.lines.count ?? ranked.count }
+
+  /// The line listed at position `i` (`0..<listed`).
+  public func line(at i: Int) -> Int {
+    guard let (lines, reversed) = everyLine else { return Int(ranked[i].index) }
+    return reversed ? lines.upperBound - 1 - i : lines.lowerBound + i
+  }
+
+  /// The listed lines in input order (what a narrower query searches next), worked out when needed
   /// rather than kept: 4 bytes a match that every result would hold.
-  public var inputOrder: [UInt32] { LineSet(ranked, lineCount: lineCount).lines }
+  public var inputOrder: [UInt32] {
+    if let (lines, _) = everyLine { return lines.map { UInt32(truncatingIfNeeded: $0) } }
+    return LineSet(ranked, lineCount: lineCount).lines
+  }
 
   /// Nothing searched yet.
   public static let empty = SearchResult(query: [], lineCount: 0, ranked: [])
