@@ -88,3 +88,29 @@ func temporaryFile(_ bytes: [UInt8]) throws -> URL {
   try Data(bytes).write(to: url)
   return url
 }
+
+/// Runs `mselect arguments` (stdin and stdout on /dev/null) with its data segment limited to `limit`
+/// bytes (`ulimit -d`: heap and private writable mappings, not the mapped input); returns its exit
+/// status, or 128 + the signal that ended it.
+func runWithDataLimit(_ limit: Int, _ arguments: [String]) throws -> Int32 {
+  let process = Process()
+  process.executableURL = URL(fileURLWithPath: "/bin/sh")
+  process.arguments =
+    ["-c", "ulimit -d \(limit >> 10) && exec \"$0\" \"$@\"", BinaryRunner.binary.path] + arguments
+  var environment = ProcessInfo.processInfo.environment
+  environment["MSELECT_DEFAULT_OPTS"] = nil
+  environment["SWIFT_BACKTRACE"] = "enable=no"
+  process.environment = environment
+  process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+  process.standardOutput = FileHandle(forWritingAtPath: "/dev/null")
+  process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+  try process.run()
+  process.waitUntilExit()
+  return process.terminationReason == .uncaughtSignal
+    ? 128 + process.terminationStatus : process.terminationStatus
+}
+
+/// Whether this process runs under a sanitizer (whose shadow memory no data limit allows).
+let underSanitizer =
+  dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
+  || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil

@@ -34,6 +34,17 @@ import Testing
     #expect(reader.changedWhileMapped())
   }
 
+  /// One line of 64 MiB: scoring it, with a query of several terms, an anchor or an exact term, takes
+  /// memory bounded by the match window, not the line's length; nor is it copied to be printed. It
+  /// runs within a 96 MiB data limit (decoding it took 8 bytes a byte, 512 MiB, and printing copied it
+  /// into a buffer grown to 128 MiB). Skipped under a sanitizer, whose shadow memory no limit allows.
+  @Test(.enabled(if: !underSanitizer), arguments: ["aa aa", "^aa", "'aa", "aa$", "!b aa", "aa"])
+  func aHugeLineTakesBoundedMemory(query: String) throws {
+    let path = try temporaryFile([UInt8](repeating: UInt8(ascii: "a"), count: 64 << 20)).path
+    defer { unlink(path) }
+    #expect(try runWithDataLimit(96 << 20, ["-f", query, path]) == 0)
+  }
+
   @Test func filterOnAFileTruncatedWhileItRunsNeverCrashes() throws {
     // Truncated at different moments of the run: whatever it saw, mselect ends normally, and when it
     // noticed the change it says so (exit 2).

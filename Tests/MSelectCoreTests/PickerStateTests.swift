@@ -24,6 +24,12 @@ final class Harness {
     settle()
   }
 
+  /// New input replaces the old (`reload`): numbered from 0 again.
+  func reset() {
+    state.handle(.inputReset)
+    splitter = LineSplitter(terminator: 10)
+  }
+
   /// Provisional results shown so far (previews of searches still scoring).
   private(set) var previews = 0
 
@@ -371,6 +377,16 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.listed == ["b"])
     h.press(.backspace)
     #expect(h.listed == expected)
+  }
+
+  /// After a reload (new input, a new epoch) the empty query lists the new lines.
+  @Test func aReloadListsTheNewLines() {
+    let h = Harness(["a", "b"])
+    h.reset()
+    h.add(["c", "d", "e"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.listed == ["c", "d", "e"])
   }
 
   @Test func headerLinesAreNotCandidates() {

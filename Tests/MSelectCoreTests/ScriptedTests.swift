@@ -97,6 +97,18 @@ import Testing
         == Array("Reading\treading\0x\0".utf8))
   }
 
+  /// Lines too long to copy are written from where they are, in their place among the others, in
+  /// small outputs and in ones the cores gather in pieces.
+  @Test(arguments: [10, 3 * OutputFormatter.linesPerPiece])
+  func longLinesComeOutWholeAndInOrder(count: Int) {
+    let long = String(repeating: "x", count: 70_000)
+    let lines = (0..<count).map { $0 % 500 == 1 || $0 == 3 ? long + "\($0)" : "line \($0)" }
+    let s = store(lines)
+    let order = Array((0..<count).reversed())
+    let out = OutputFormatter(options([]).outputSettings).format(order, store: s, query: Array("q".utf8))
+    #expect(out == Array(order.map { lines[$0] + "\n" }.joined().utf8))
+  }
+
   @Test func anEmptyFieldSelectionSelectsNothing() {
     // As fzf: `2..1` or a field past the last selects no field; the output line is empty.
     let s = store(["a b c"])

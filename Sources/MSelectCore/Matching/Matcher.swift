@@ -9,6 +9,8 @@ public struct Matcher {
   private var scalarClasses: ScalarClasses?
   private var foldedMode: CharFold.Mode?
   private var count = 0
+  /// The line being matched by several terms, when it is ASCII (then it is not decoded).
+  private var asciiLine: UnsafeRawBufferPointer?
   private let scorer: Scorer
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
@@ -150,7 +152,15 @@ public struct Matcher {
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
-    decode(line)
+    // An ASCII line is read from its bytes by every term (no memory in proportion to its length);
+    // another is decoded once for all of them.
+    defer { asciiLine = nil }
+    if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
+      asciiLine = line
+    } else {
+      asciiLine = nil
+      decode(line)
+    }
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
     for group in pattern.groups {
       // As in fzf, the first positive term of `a | b | c` that matches decides; a negation that holds
@@ -270,6 +280,12 @@ public struct Matcher {
   }
 
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    if let line = asciiLine, let base = line.baseAddress {
+      let text = Scorer.ASCIIText(
+        bytes: base.assumingMemoryBound(to: UInt8.self), fold: CharFold.table(term.fold),
+        pairs: CharFold.asciiPairs(term.fold), count: line.count)
+      return evaluatePositive(term, text, positions: positions)
+    }
     let n = count
     let out = folded.reserve(max(n, 1))
     if foldedMode != term.fold {
@@ -278,20 +294,28 @@ public struct Matcher {
       for j in 0..<n { out[j] = CharFold.fold(input[j], table) }
       foldedMode = term.fold
     }
-    let text = Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses())
+    return evaluatePositive(
+      term, Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses()),
+      positions: positions)
+  }
+
+  private func evaluatePositive<T: ScoredText>(
+    _ term: Term, _ text: T, positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let n = text.count
     return term.chars.withUnsafeBufferPointer { pattern in
       let m = pattern.count
       // Anchors skip whitespace at the end they hold to, unless the term itself begins (ends) with it.
       @inline(__always) func leading() -> Int {
         guard m > 0, !LineMeasure.isSpace(pattern[0]) else { return 0 }
         var k = 0
-        while k < n && LineMeasure.isSpace(raw.base[k]) { k += 1 }
+        while k < n && LineMeasure.isSpace(text.raw(k)) { k += 1 }
         return k
       }
       @inline(__always) func trailing() -> Int {
         guard m > 0, !LineMeasure.isSpace(pattern[m - 1]) else { return 0 }
         var k = 0
-        while k < n && LineMeasure.isSpace(raw.base[n - 1 - k]) { k += 1 }
+        while k < n && LineMeasure.isSpace(text.raw(n - 1 - k)) { k += 1 }
         return k
       }
       switch term.kind {
@@ -325,23 +349,22 @@ public struct Matcher {
   ///
   /// `atBoundaries` (`'foo'`): only places that begin and end a word count (the characters around
   /// them whitespace, punctuation or the line's ends), scored as fzf scores them.
-  private func exact(
-    _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.Text, candidates: ClosedRange<Int>,
+  private func exact<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, candidates: ClosedRange<Int>,
     _ positions: UnsafeMutablePointer<[Int]>?, atBoundaries: Bool = false
   ) -> Match? {
     let m = pattern.count
     let n = text.count
     guard n >= m else { return nil }
-    let t = text.folded
     let classes = scorer.classes
     @inline(__always) func edge(_ j: Int) -> Bool {
       j < 0 || j >= n || text.charClass(j, classes).rawValue <= CharClass.delimiter.rawValue
     }
     var bestStart = -1
     var bestBonus: Int32 = -1
-    for start in candidates where t[start] == pattern[0] {
+    for start in candidates where text.folded(start) == pattern[0] {
       var k = 1
-      while k < m && t[start + k] == pattern[k] { k += 1 }
+      while k < m && text.folded(start + k) == pattern[k] { k += 1 }
       guard k == m else { continue }
       let bonus = scorer.startBonus(at: start, text)
       if atBoundaries && !(bonus >= Scorer.bonusBoundary && edge(start - 1) && edge(start + m)) { continue }
@@ -359,11 +382,11 @@ public struct Matcher {
       let underscore = UInt32(UInt8(ascii: "_"))
       score = bestBonus
       var deduct = bestBonus - Scorer.bonusBoundary + 1
-      if bestStart > 0 && text.raw[bestStart - 1] == underscore {
+      if bestStart > 0 && text.raw(bestStart - 1) == underscore {
         score -= deduct + 1
         deduct = 1
       }
-      if bestStart + m < n && text.raw[bestStart + m] == underscore { score -= deduct }
+      if bestStart + m < n && text.raw(bestStart + m) == underscore { score -= deduct }
       score += Scorer.scoreMatch * Int32(m) + scorer.white * Int32(m + 1)
     } else {
       score = scorer.score(contiguousAt: bestStart, length: m, text: text)

@@ -25,6 +25,7 @@ package struct Scorer {
     /// The matcher's `ScalarClasses` table.
     var knownClasses: UnsafeMutablePointer<UInt8>
 
+    @inline(__always) package func raw(_ j: Int) -> UInt32 { raw[j] }
     @inline(__always) package func folded(_ j: Int) -> UInt32 { folded[j] }
     @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
       CharClass.of(raw[j], table, known: knownClasses)
@@ -39,6 +40,7 @@ package struct Scorer {
     package var pairs: UnsafePointer<(UInt8, UInt8)>
     package var count: Int
 
+    @inline(__always) package func raw(_ j: Int) -> UInt32 { UInt32(bytes[j]) }
     @inline(__always) package func folded(_ j: Int) -> UInt32 { fold[Int(bytes[j])] }
     @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
       table[Int(bytes[j])]
@@ -604,6 +606,8 @@ package struct Scorer {
 /// A line as the scorer reads it: folded characters to compare and classes for bonuses.
 package protocol ScoredText {
   var count: Int { get }
+  /// Character `j` as it is in the line.
+  func raw(_ j: Int) -> UInt32
   func folded(_ j: Int) -> UInt32
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
   /// The first `j` in `from...last` whose folded character is `c`, or `last + 1`.

@@ -406,12 +406,14 @@ public struct PickerState {
     var rank = settings.search.rank
     rank.sort = sorting
     if pattern.isEmpty {
-      // Every line, in input order: no search, and no memory a line.
+      // Every line, in input order: no search, and no memory a line. Handled as a search's result
+      // is (the cursor's line, the preview and bound events follow it).
       inFlight = nil
-      accept(
-        SearchResult(
-          query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
-          reversed: rank.effective(for: pattern).reverse))
+      var every = SearchResult(
+        query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
+        reversed: rank.effective(for: pattern).reverse)
+      every.epoch = epoch
+      handle(.searched(every))
       return nil
     }
     generation += 1

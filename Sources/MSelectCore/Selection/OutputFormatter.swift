@@ -54,7 +54,7 @@ public struct OutputFormatter: Sendable {
       while start < lines.count {
         let end = min(lines.count, start + piece)
         gatherer.fill(lines[start..<end], store, self)
-        try sink(gatherer.buffer.bytes)
+        try gatherer.buffer.send(to: sink)
         start = end
       }
       return
@@ -67,7 +67,7 @@ public struct OutputFormatter: Sendable {
       Parallel.run(gatherers.count) { k in
         shared.pointer[k].fill(lines[bounds[k]..<bounds[k + 1]], store, self)
       }
-      for gatherer in gatherers where gatherer.buffer.count > 0 { try sink(gatherer.buffer.bytes) }
+      for gatherer in gatherers { try gatherer.buffer.send(to: sink) }
       start = bounds[gatherers.count]
     }
   }
@@ -85,6 +85,8 @@ public struct OutputFormatter: Sendable {
   private func appendLine(_ line: UnsafeRawBufferPointer, to out: inout OutputBuffer) {
     if let spec = settings.fields {
       Fields.extract(line, spec, settings.delimiter).withUnsafeBytes { out.append($0) }
+    } else if line.count >= OutputBuffer.copiedBytes {
+      out.appendReference(line)
     } else {
       out.append(line)
     }
@@ -117,6 +119,12 @@ fileprivate struct OutputBuffer: ~Copyable {
   private var capacity: Int
   private var storage: UnsafeMutableRawPointer
   private(set) var count = 0
+  /// Lines too long to copy, written from where they are: each with the offset in the buffer it
+  /// goes before (a line of hundreds of megabytes would otherwise be copied, and the buffer grown
+  /// to twice its size).
+  private var references: [(at: Int, bytes: UnsafeRawBufferPointer)] = []
+  /// From this length on a line is referred to, not copied.
+  static let copiedBytes = 64 << 10
 
   init(capacity: Int) {
     self.capacity = capacity + 4096
@@ -152,8 +160,27 @@ fileprivate struct OutputBuffer: ~Copyable {
     capacity = newCapacity
   }
 
-  /// The bytes so far (valid until the next change).
+  /// The bytes so far (valid until the next change), lines referred to left out.
   var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(start: storage, count: count) }
 
-  mutating func clear() { count = 0 }
+  /// Adds `bytes` (which stay valid until the buffer is sent) without copying them.
+  mutating func appendReference(_ bytes: UnsafeRawBufferPointer) {
+    references.append((count, bytes))
+  }
+
+  /// Hands the contents to `sink` in order, in as few pieces as the lines referred to allow.
+  func send<E: Error>(to sink: (UnsafeRawBufferPointer) throws(E) -> Void) throws(E) {
+    var from = 0
+    for (at, line) in references {
+      if at > from { try sink(UnsafeRawBufferPointer(start: storage + from, count: at - from)) }
+      try sink(line)
+      from = at
+    }
+    if count > from { try sink(UnsafeRawBufferPointer(start: storage + from, count: count - from)) }
+  }
+
+  mutating func clear() {
+    count = 0
+    references.removeAll(keepingCapacity: true)
+  }
 }
