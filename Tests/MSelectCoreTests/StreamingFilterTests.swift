@@ -26,9 +26,31 @@ import Testing
       }
       if let block = splitter.finish() { stream.add(block) }
       let (streamed, kept) = stream.finish()
-      #expect(streamed == whole, "blocks of \(blockLines)")
-      #expect(streamed.allSatisfy { kept.lineBytes($0) == Array(Self.lines[$0].utf8) })
+      // The same lines in the same order (numbered within what was kept: blocks with few matches
+      // keep only those lines).
+      #expect(
+        streamed.map { kept.lineBytes($0) } == whole.map { Array(Self.lines[$0].utf8) },
+        "blocks of \(blockLines)")
     }
+  }
+
+  /// A block whose matches are a small part of it keeps only those lines: its buffer goes back for
+  /// the next read, and the result holds what it prints, not whole blocks.
+  @Test func blocksWithFewMatchesKeepOnlyThoseLines() {
+    let stream = StreamingFilter(Array("_19".utf8), settings: SearchSettings())
+    var splitter = LineSplitter(terminator: 10)
+    for (i, line) in Self.lines.enumerated() {
+      splitter.append(Array(line.utf8) + [10])
+      if (i + 1) % 1000 == 0, let block = splitter.takeBlock(force: true) { stream.add(block) }
+    }
+    if let block = splitter.finish() { stream.add(block) }
+    let (found, kept) = stream.finish()
+    let keptBytes = kept.blocks.reduce(0) { $0 + Int($1.starts[$1.count]) }
+    let matchedBytes = found.map { kept.lineBytes($0).count + 1 }.reduce(0, +)
+    #expect(keptBytes == matchedBytes)
+    let whole = Filter.run(Array("_19".utf8), in: store(Self.lines), settings: SearchSettings())
+    #expect(found.count == whole.count)
+    #expect(found.count < Self.lines.count / 4)
   }
 }
 

@@ -72,6 +72,12 @@ public struct Matcher {
     single == nil ? .possible : prescan.verdict(bytes, from: hit, to: end, terminator: terminator)
   }
 
+  /// `verdict` for a line of a block, whose terminator is at `end` (a line holds none before it).
+  @inline(__always)
+  func verdict(_ bytes: UnsafePointer<UInt8>, from hit: Int, lineEnd end: Int) -> Prescan.Verdict {
+    verdict(bytes, from: hit, to: end, terminator: bytes[end])
+  }
+
   /// Characters the byte pre-scan checks (bounded whatever the query's length).
   package var prescanRows: Int { prescan.rowCount }
 

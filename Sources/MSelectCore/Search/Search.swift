@@ -39,9 +39,7 @@ package enum Search {
       let block = slice.block
       switch slice.lines {
       case .range(let r):
-        for local in r where matcher.accepts(block.line(local)) {
-          found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
-        }
+        block.starts.withUnsafeBufferPointer { acceptedLines(r, of: block, $0, &matcher, &found) }
       case .list(let list):
         for index in list where matcher.accepts(block.line(Int(index) - block.firstIndex)) {
           found.append(index)
@@ -117,21 +115,7 @@ package enum Search {
     switch slice.lines {
     case .range(let r):
       block.starts.withUnsafeBufferPointer { starts in
-        // Jump from one possible match to the next; lines in between cannot match.
-        let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
-        let upper = min(r.upperBound, block.count)
-        let end = Int(starts[upper])
-        let sampleStart = Int(starts[r.lowerBound])
-        matcher.adapt(
-          to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
-        var local = r.lowerBound
-        while local < upper {
-          let hit = !fields.selects ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
-          while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
-          guard local < upper else { break }
-          visit(block, starts, local, &matcher, &found, fields, sortKey)
-          local += 1
-        }
+        searchRange(r, of: block, starts, &matcher, &found, fields, sortKey)
       }
     case .list(let list):
       block.starts.withUnsafeBufferPointer { starts in
@@ -148,15 +132,74 @@ package enum Search {
     return found
   }
 
+  /// The matches among local lines `r` of `block`, jumping from one possible match to the next (lines
+  /// in between cannot match). A function of its own: the matcher is an `inout` parameter here, where
+  /// a closure capturing it would copy it (and retain its buffers) at every call.
+  private static func searchRange(
+    _ r: Range<Int>, of block: LineBlock, _ starts: UnsafeBufferPointer<UInt32>, _ matcher: inout Matcher,
+    _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey
+  ) {
+    let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
+    // With --ansi the line searched is not its bytes: only the skip applies.
+    let skips = !fields.selects && !fields.ansi
+    let upper = min(r.upperBound, block.count)
+    guard r.lowerBound < upper else { return }
+    let end = Int(starts[upper])
+    let sampleStart = Int(starts[r.lowerBound])
+    matcher.adapt(
+      to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+    var local = r.lowerBound
+    while local < upper {
+      let hit = !fields.selects ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
+      while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
+      guard local < upper else { break }
+      // The bytes from the hit to the line's end often settle it (see `Prescan.verdict`).
+      switch skips ? matcher.verdict(bytes, from: hit, lineEnd: Int(starts[local + 1]) - 1) : .possible {
+      case .ruledOut: break
+      case .passes: visit(block, starts, local, &matcher, &found, fields, sortKey, prescanned: true)
+      case .possible: visit(block, starts, local, &matcher, &found, fields, sortKey)
+      }
+      local += 1
+    }
+  }
+
+  /// The lines among local lines `r` of `block` that `matcher` accepts, skipping as `searchRange` does.
+  private static func acceptedLines(
+    _ r: Range<Int>, of block: LineBlock, _ starts: UnsafeBufferPointer<UInt32>, _ matcher: inout Matcher,
+    _ found: inout [UInt32]
+  ) {
+    let bytes = UnsafePointer(block.base.assumingMemoryBound(to: UInt8.self))
+    let upper = min(r.upperBound, block.count)
+    guard r.lowerBound < upper else { return }
+    let end = Int(starts[upper])
+    let sampleStart = Int(starts[r.lowerBound])
+    matcher.adapt(
+      to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+    var local = r.lowerBound
+    while local < upper {
+      let hit = matcher.nextCandidate(bytes, from: Int(starts[local]), to: end)
+      while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
+      guard local < upper else { break }
+      let lineStart = Int(starts[local])
+      let lineEnd = Int(starts[local + 1]) - 1
+      if case .ruledOut = matcher.verdict(bytes, from: hit, lineEnd: lineEnd) {
+      } else if matcher.accepts(UnsafeRawBufferPointer(start: bytes + lineStart, count: lineEnd - lineStart))
+      {
+        found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
+      }
+      local += 1
+    }
+  }
+
   /// Matches local line `local` of `block`, keeping it in `found` if it matches.
   @inline(__always)
   private static func visit(
     _ block: LineBlock, _ starts: UnsafeBufferPointer<UInt32>, _ local: Int, _ matcher: inout Matcher,
-    _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey
+    _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey, prescanned: Bool = false
   ) {
     let start = Int(starts[local])
     let line = UnsafeRawBufferPointer(start: block.base + start, count: Int(starts[local + 1]) - 1 - start)
-    guard let key = key(of: line, &matcher, fields, sortKey) else { return }
+    guard let key = key(of: line, &matcher, fields, sortKey, prescanned: prescanned) else { return }
     found.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: block.firstIndex + local)))
   }
 
