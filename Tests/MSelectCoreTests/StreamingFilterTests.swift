@@ -74,3 +74,23 @@ import Testing
     #expect(counted.allSatisfy { !$0.ranked.isEmpty })
   }
 }
+
+/// The lines a search accepts (the count-first pass) are the lines a plain line-by-line test accepts,
+/// whether it skips (few lines hold a candidate), tests each line (most do), or walks a set.
+@Suite struct AcceptedLinesTests {
+  static let lines = (0..<40_000).map { i in
+    "row \(i) \(i % 11 == 0 ? "zq" : "ab") \(i % 3 == 0 ? "é" : "e")"
+  }
+
+  @Test(arguments: ["zq", "ab", "row", "é", "qz", "o 1"])
+  func sameAsTestingEachLine(query: String) {
+    let s = store(Self.lines)
+    var matcher = Matcher(pattern: Pattern(query))
+    let expected = (0..<s.count).filter { matcher.accepts(s.line($0)) }.map { UInt32($0) }
+    #expect(Search.matchingLines(Pattern(query), in: s, scope: .all(0..<s.count)) == expected)
+    // Within a set of every other line.
+    let half = (0..<s.count).filter { $0 % 2 == 0 }.map { RankedLine(key: 0, index: UInt32($0)) }
+    let set = LineSet(half, lineCount: s.count)
+    #expect(Search.matchingLines(Pattern(query), in: s, scope: .set(set)) == expected.filter { $0 % 2 == 0 })
+  }
+}

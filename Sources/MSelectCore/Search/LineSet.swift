@@ -1,7 +1,8 @@
 /// A set of line indices below a bound, one bit a line: how the picker remembers an older result
 /// compactly (an eighth of a byte a line, where its ranking takes 8 bytes a match).
 package struct LineSet: Sendable {
-  private let words: [UInt64]
+  /// Bit `i & 63` of word `i >> 6` is set for line `i`.
+  package let words: [UInt64]
   /// Lines in the set.
   package let count: Int
 

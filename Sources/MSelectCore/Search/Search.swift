@@ -13,6 +13,8 @@ package enum Search {
     case candidates([UInt32])
     /// Candidates in any order (each line is looked up on its own).
     case scattered(ArraySlice<UInt32>)
+    /// Candidates as a set (a broader result, as the picker keeps it): no list of them is made.
+    case set(LineSet)
   }
 
   /// The matching lines of `scope`, unordered; nil if `cancelled` turned true meanwhile.
@@ -46,6 +48,8 @@ package enum Search {
         }
       case .scattered(let list):
         for index in list where matcher.accepts(store.line(Int(index))) { found.append(index) }
+      case .set(let r, let set):
+        set.words.withUnsafeBufferPointer { acceptedLines(r, of: block, $0, &matcher, &found) }
       }
       return found
     }
@@ -128,8 +132,36 @@ package enum Search {
         guard let key = key(of: store.line(Int(index)), &matcher, fields, sortKey) else { continue }
         found.append(RankedLine(key: key, index: index))
       }
+    case .set(let r, let set):
+      block.starts.withUnsafeBufferPointer { starts in
+        set.words.withUnsafeBufferPointer { words in
+          searchSet(r, of: block, starts, words, &matcher, &found, fields, sortKey)
+        }
+      }
     }
     return found
+  }
+
+  /// The matches among the lines of `words` (a `LineSet`'s bits) that are local lines `r` of `block`.
+  private static func searchSet(
+    _ r: Range<Int>, of block: LineBlock, _ starts: UnsafeBufferPointer<UInt32>,
+    _ words: UnsafeBufferPointer<UInt64>,
+    _ matcher: inout Matcher, _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey
+  ) {
+    let first = block.firstIndex
+    var w = (first + r.lowerBound) >> 6
+    let last = first + r.upperBound
+    while w << 6 < last && w < words.count {
+      var bits = words[w]
+      while bits != 0 {
+        let index = w << 6 | bits.trailingZeroBitCount
+        bits &= bits &- 1
+        guard index >= first + r.lowerBound else { continue }
+        guard index < last else { return }
+        visit(block, starts, index - first, &matcher, &found, fields, sortKey)
+      }
+      w += 1
+    }
   }
 
   /// The matches among local lines `r` of `block`, jumping from one possible match to the next (lines
@@ -176,10 +208,14 @@ package enum Search {
     matcher.adapt(
       to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
     var local = r.lowerBound
+    var visited = 0
     while local < upper {
+      // Most lines hold a candidate (a broad query): then testing each line is cheaper than skipping.
+      if visited == 128 && local - r.lowerBound < 256 { break }
       let hit = matcher.nextCandidate(bytes, from: Int(starts[local]), to: end)
       while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
-      guard local < upper else { break }
+      guard local < upper else { return }
+      visited += 1
       let lineStart = Int(starts[local])
       let lineEnd = Int(starts[local + 1]) - 1
       if case .ruledOut = matcher.verdict(bytes, from: hit, lineEnd: lineEnd) {
@@ -188,6 +224,33 @@ package enum Search {
         found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
       }
       local += 1
+    }
+    while local < upper {
+      if matcher.accepts(block.line(local)) {
+        found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
+      }
+      local += 1
+    }
+  }
+
+  /// The lines of `words` (a `LineSet`'s bits) among local lines `r` of `block` that `matcher` accepts.
+  private static func acceptedLines(
+    _ r: Range<Int>, of block: LineBlock, _ words: UnsafeBufferPointer<UInt64>, _ matcher: inout Matcher,
+    _ found: inout [UInt32]
+  ) {
+    let first = block.firstIndex
+    var w = (first + r.lowerBound) >> 6
+    let last = first + r.upperBound
+    while w << 6 < last && w < words.count {
+      var bits = words[w]
+      while bits != 0 {
+        let index = w << 6 | bits.trailingZeroBitCount
+        bits &= bits &- 1
+        guard index >= first + r.lowerBound else { continue }
+        guard index < last else { return }
+        if matcher.accepts(block.line(index - first)) { found.append(UInt32(truncatingIfNeeded: index)) }
+      }
+      w += 1
     }
   }
 
@@ -243,6 +306,8 @@ package enum Search {
       return list.map { RankedLine(key: 0, index: $0) }
     case .scattered(let list):
       return list.map { RankedLine(key: 0, index: $0) }
+    case .set(let set):
+      return set.lines.map { RankedLine(key: 0, index: $0) }
     }
   }
 
@@ -451,6 +516,8 @@ package enum Search {
       case list(ArraySlice<UInt32>)
       /// Lines anywhere in the store (`block` is only the first one's).
       case scattered(ArraySlice<UInt32>)
+      /// The lines of a set that are local lines in the range.
+      case set(Range<Int>, LineSet)
     }
     let block: LineBlock
     let lines: Lines
@@ -477,6 +544,15 @@ package enum Search {
         slices.append(
           Slice(block: store.locate(Int(list[start])).block, lines: .scattered(list[start..<end])))
         start = end
+      }
+    case .set(let set):
+      for block in store.blocks {
+        var start = 0
+        while start < block.count {
+          let end = min(block.count, start + sliceLines)
+          slices.append(Slice(block: block, lines: .set(start..<end, set)))
+          start = end
+        }
       }
     case .candidates(let list):
       var start = 0

@@ -101,11 +101,11 @@ public struct SearchRequest: Sendable {
         }
         shown = found
       }
-      // The broader result's lines in input order, worked out here, off the event loop.
+      // The broader result's lines as a set, made here (off the event loop) when it was kept whole.
       var scope: Search.Scope
       switch broader {
-      case .ranked(let ranked, _): scope = .candidates(LineSet(ranked, lineCount: tail.lowerBound).lines)
-      case .lines(let set, _): scope = .candidates(set.lines)
+      case .ranked(let ranked, _): scope = .set(LineSet(ranked, lineCount: tail.lowerBound))
+      case .lines(let set, _): scope = .set(set)
       case nil: scope = .all(candidateStart..<tail.lowerBound)
       }
       broader = nil
