@@ -459,6 +459,22 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(older.lines == (0..<count).map { UInt32(2 * $0) })
   }
 
+  /// Once a new query's first lines are on screen, the result it replaced is no longer shown: over the
+  /// budget, it is kept as lines too.
+  @Test func theReplacedResultIsCompactedOnceOffScreen() {
+    var cache = ResultCache()
+    let count = ResultCache.fullLines(lineCount: 0) + 1
+    cache.remember(Self.result("a", count), current: Array("a".utf8))
+    #expect(cache.result(for: Array("a".utf8)) != nil)
+    cache.compact(current: Array("ab".utf8), newestShown: false)
+    #expect(cache.result(for: Array("a".utf8)) == nil)
+    guard case .lines(let set, _)? = cache.broader(than: Pattern("ab"))?.0 else {
+      Issue.record("the replaced result was not kept as lines")
+      return
+    }
+    #expect(set.count == count)
+  }
+
   @Test func smallResultsStayWhole() {
     var cache = ResultCache()
     cache.remember(Self.result("a", 1000), current: Array("ab".utf8))
