@@ -45,6 +45,17 @@ import Testing
     #expect(try runWithDataLimit(96 << 20, ["-f", query, path]) == 0)
   }
 
+  /// The same for one fuzzy term on a 32 MiB line of non-ASCII characters (decoding it whole took 128
+  /// MiB): only the match window is decoded.
+  @Test(.enabled(if: !underSanitizer), arguments: ["éé", "é", "aé"])
+  func aHugeNonASCIILineTakesBoundedMemory(query: String) throws {
+    var line = [UInt8](repeating: 0xA9, count: 32 << 20)
+    for i in stride(from: 0, to: line.count, by: 2) { line[i] = 0xC3 }
+    let path = try temporaryFile(Array("a".utf8) + line + Array("a\n".utf8)).path
+    defer { unlink(path) }
+    #expect(try runWithDataLimit(96 << 20, ["-f", query, path]) == 0)
+  }
+
   @Test func filterOnAFileTruncatedWhileItRunsNeverCrashes() throws {
     // Truncated at different moments of the run: whatever it saw, mselect ends normally, and when it
     // noticed the change it says so (exit 2).

@@ -272,3 +272,40 @@ extension Matcher {
     #expect(h.state.result.matchCount == 2000)
   }
 }
+
+/// A long line with non-ASCII characters is matched without being decoded whole (`matchLong`): the
+/// same score, span and positions as when it is decoded, checked on short lines with the threshold
+/// lowered to nothing.
+@Suite struct LongLineTests {
+  @Test(arguments: ["a", "é", "ab", "aé", "éa", "a b", "b_a", "Ab", "ßa", "ｄa", "bbb"])
+  func sameAsDecodingTheWholeLine(query: String) {
+    var random = SparseScorerTests.Generator(state: 17)
+    let alphabet = Array("aaabbé ÉßｄAB/_-.x")
+    var whole = Matcher(pattern: Pattern(query))
+    var long = Matcher(pattern: Pattern(query), ceilingShortcut: true, longLine: 0)
+    var matched = 0
+    for _ in 0..<3000 {
+      let line = Array(String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }).utf8)
+      let expected = whole.match(line)
+      let found = long.match(line)
+      #expect(
+        found?.score == expected?.score && found?.begin == expected?.begin && found?.end == expected?.end)
+      #expect(long.positions(line) == whole.positions(line))
+      if expected != nil { matched += 1 }
+    }
+    #expect(matched > 100)
+  }
+
+  /// A window too large for the dynamic program is aligned greedily, from the places found in one pass.
+  @Test func aHugeWindowIsAlignedGreedily() {
+    let filler = String(repeating: "é", count: Scorer.maxCells)
+    let line = Array(("a" + filler + "b" + filler + "a" + filler + "b").utf8)
+    var long = Matcher(pattern: Pattern("ab"), ceilingShortcut: true, longLine: 0)
+    var found: [Int] = []
+    let match = line.withUnsafeBytes { long.matchWithSpan($0) }
+    #expect(match?.begin == 0)
+    #expect(match?.end == Scorer.maxCells + 1)
+    _ = long.positions(line).map { found = $0 }
+    #expect(found == [0, Scorer.maxCells + 1])
+  }
+}

@@ -3,15 +3,15 @@
 /// Holds scratch buffers, so each thread uses its own matcher.
 public struct Matcher {
   public let pattern: Pattern
-  private let raw = ScratchBuffer<UInt32>()
-  private let folded = ScratchBuffer<UInt32>()
+  let raw = ScratchBuffer<UInt32>()
+  let folded = ScratchBuffer<UInt32>()
   /// Made on the first non-ASCII line: most searches never need it.
   private var scalarClasses: ScalarClasses?
   private var foldedMode: CharFold.Mode?
-  private var count = 0
+  var count = 0
   /// The line being matched by several terms, when it is ASCII (then it is not decoded).
   private var asciiLine: UnsafeRawBufferPointer?
-  private let scorer: Scorer
+  let scorer: Scorer
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
   /// The common case, a query of one fuzzy term, kept in plain memory so matching a line does no
@@ -23,6 +23,11 @@ public struct Matcher {
 
   /// Characters of each term the byte pre-scan checks.
   static let prescanLength = 64
+  /// From this many bytes on, a line with non-ASCII characters is matched by one fuzzy term without
+  /// being decoded whole (see `matchLong`).
+  package static let longLine = 1 << 20
+  /// `longLine`, or less in tests (so the long path is compared with the usual one on short lines).
+  let longLineBytes: Int
   /// No line shorter than this (in bytes) can match.
   private let minimumBytes: Int
 
@@ -31,7 +36,8 @@ public struct Matcher {
   }
 
   /// A matcher whose scorer may be kept from its shortcut, so tests can compare both ways.
-  package init(pattern: Pattern, ceilingShortcut: Bool) {
+  package init(pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine) {
+    self.longLineBytes = longLine
     self.pattern = pattern
     scorer = Scorer(ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme)
     // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
@@ -214,13 +220,14 @@ public struct Matcher {
     }
     // Rule the line out by its bytes before decoding it.
     guard prescanned || prescan.passes(p, n) else { return nil }
+    if n >= longLineBytes { return matchLong(term.chars, table, p, n, positions: positions) }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
     return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
   }
 
   /// The classes of the non-ASCII scalars met so far.
-  private mutating func knownClasses() -> UnsafeMutablePointer<UInt8> {
+  mutating func knownClasses() -> UnsafeMutablePointer<UInt8> {
     if let scalarClasses { return scalarClasses.table }
     let made = ScalarClasses()
     scalarClasses = made
@@ -248,7 +255,7 @@ public struct Matcher {
   /// Decodes the line into `raw` (one value per character); with a table, also folds it into `folded`
   /// in the same pass (the single-term case), else forgets the previous folding.
   @inline(__always)
-  private mutating func decode(_ line: UnsafeRawBufferPointer, folding table: UnsafePointer<UInt32>? = nil) {
+  mutating func decode(_ line: UnsafeRawBufferPointer, folding table: UnsafePointer<UInt32>? = nil) {
     let n = line.count
     let out = raw.reserve(max(n, 1))
     let folded = self.folded.reserve(max(n, 1))
