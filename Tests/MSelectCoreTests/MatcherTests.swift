@@ -277,7 +277,11 @@ extension Matcher {
 /// same score, span and positions as when it is decoded, checked on short lines with the threshold
 /// lowered to nothing.
 @Suite struct LongLineTests {
-  @Test(arguments: ["a", "é", "ab", "aé", "éa", "a b", "b_a", "Ab", "ßa", "ｄa", "bbb"])
+  @Test(arguments: [
+    "a", "é", "ab", "aé", "éa", "a b", "b_a", "Ab", "ßa", "ｄa", "bbb",
+    // Several fuzzy terms each read the long line on their own; an exact term decodes it as before.
+    "a é", "é !x", "ab | é", "!b a", "'ab é",
+  ])
   func sameAsDecodingTheWholeLine(query: String) {
     var random = SparseScorerTests.Generator(state: 17)
     let alphabet = Array("aaabbé ÉßｄAB/_-.x")

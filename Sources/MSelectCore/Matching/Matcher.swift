@@ -11,6 +11,11 @@ public struct Matcher {
   var count = 0
   /// The line being matched by several terms, when it is ASCII (then it is not decoded).
   private var asciiLine: UnsafeRawBufferPointer?
+  /// The line being matched by several fuzzy terms, when it is long and not ASCII (then it is not
+  /// decoded whole).
+  private var longLine: UnsafeRawBufferPointer?
+  /// Whether every term (negations included) is fuzzy.
+  private let allFuzzy: Bool
   let scorer: Scorer
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
@@ -39,6 +44,7 @@ public struct Matcher {
   package init(pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine) {
     self.longLineBytes = longLine
     self.pattern = pattern
+    allFuzzy = pattern.groups.allSatisfy { $0.allSatisfy { $0.kind == .fuzzy } }
     scorer = Scorer(ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme)
     // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
     // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
@@ -164,13 +170,18 @@ public struct Matcher {
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
-    // An ASCII line is read from its bytes by every term (no memory in proportion to its length);
-    // another is decoded once for all of them.
-    defer { asciiLine = nil }
+    // An ASCII line is read from its bytes by every term (no memory in proportion to its length), and
+    // so is a long line that only fuzzy terms look at (see `matchLong`); another is decoded once for
+    // all of them.
+    defer {
+      asciiLine = nil
+      longLine = nil
+    }
     if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
       asciiLine = line
+    } else if line.count >= longLineBytes && allFuzzy {
+      longLine = line
     } else {
-      asciiLine = nil
       decode(line)
     }
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
@@ -293,6 +304,13 @@ public struct Matcher {
   }
 
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    if let line = longLine, let base = line.baseAddress, term.kind == .fuzzy {
+      return term.chars.withUnsafeBufferPointer { chars in
+        matchLong(
+          chars, CharFold.table(term.fold), base.assumingMemoryBound(to: UInt8.self), line.count,
+          positions: positions)
+      }
+    }
     if let line = asciiLine, let base = line.baseAddress {
       let text = Scorer.ASCIIText(
         bytes: base.assumingMemoryBound(to: UInt8.self), fold: CharFold.table(term.fold),
