@@ -6,6 +6,8 @@ func fuzzMatcher(_ input: [UInt8]) {
     let pattern = Pattern(query: query, options: options)
     var fast = Matcher(pattern: pattern)
     var slow = Matcher(pattern: pattern, ceilingShortcut: false)
+    // The long-line path (no whole-line decoding) taken for every line.
+    var long = Matcher(pattern: pattern, ceilingShortcut: true, longLine: 0)
     for line in text.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
       let bytes = Array(line)
       let found = bytes.withUnsafeBytes { fast.match($0) }
@@ -16,6 +18,13 @@ func fuzzMatcher(_ input: [UInt8]) {
         "shortcut score \(String(describing: found)) vs \(String(describing: exhaustive))")
       let traced = bytes.withUnsafeBytes { slow.scoreWithPositions($0) }
       require(traced == exhaustive?.score, "score with positions differs")
+      let read = bytes.withUnsafeBytes { long.match($0) }
+      require(
+        read?.score == found?.score && read?.begin == found?.begin && read?.end == found?.end,
+        "long-line match \(String(describing: read)) vs \(String(describing: found))")
+      require(
+        bytes.withUnsafeBytes { long.positions($0) } == bytes.withUnsafeBytes { fast.positions($0) },
+        "long-line positions differ")
     }
   }
 }
