@@ -1,7 +1,7 @@
-/// One fuzzy term on a long line with non-ASCII characters, in memory bounded by the match window
-/// rather than by the line (decoding a whole line takes 8 bytes a character).
+/// Terms on a long line with non-ASCII characters, in memory bounded by the match window rather than
+/// by the line (decoding a whole line takes 8 bytes a character).
 extension Matcher {
-  /// Characters decoded at a time when a one-character term is looked for along a long line.
+  /// Characters decoded at a time when a term is looked for chunk by chunk along a long line.
   static let longChunk = 1 << 16
 
   /// `chars` (folded by `table`) in the `n` bytes at `p`, scored as on the decoded line: one pass finds
@@ -107,10 +107,139 @@ extension Matcher {
     return Match(score: best, begin: bestAt, end: bestAt)
   }
 
+  /// Any term on a long line with non-ASCII characters, read in pieces (see `matchLong`).
+  mutating func evaluateLong(
+    _ term: Term, _ p: UnsafePointer<UInt8>, _ n: Int, positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let table = CharFold.table(term.fold)
+    return term.chars.withUnsafeBufferPointer { chars in
+      switch term.kind {
+      case .fuzzy: return matchLong(chars, table, p, n, positions: positions)
+      case .exact, .exactBoundary:
+        return exactLong(chars, table, p, n, positions, atBoundaries: term.kind == .exactBoundary)
+      case .prefix, .suffix, .equal: return anchoredLong(term.kind, chars, table, p, n, positions)
+      }
+    }
+  }
+
+  /// An exact term along a long line, a chunk of decoded characters at a time: each chunk holds the
+  /// character before it and `m + 1` after it, so every place starting in it is judged as on the
+  /// whole line; across chunks the choice is `exact`'s (the highest bonus, the first such; a place at a
+  /// word boundary ends the search).
+  private mutating func exactLong(
+    _ chars: UnsafeBufferPointer<UInt32>, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int,
+    _ positions: UnsafeMutablePointer<[Int]>?, atBoundaries: Bool
+  ) -> Match? {
+    let m = chars.count
+    var best: (match: Match, bonus: Int32)?
+    var i = 0
+    var c = 0
+    var previousByte = -1
+    while i < n {
+      // Characters `c ..< c + taken` are this chunk's places; the decoded text runs on `m + 1` further.
+      var end = i
+      var taken = 0
+      var lastByte = i
+      var nextStart = n
+      while end < n && taken < Matcher.longChunk + m + 1 {
+        if taken < Matcher.longChunk { lastByte = end }
+        end += Matcher.scalar(p, end, n).length
+        taken += 1
+        if taken == Matcher.longChunk { nextStart = end }
+      }
+      let own = min(taken, Matcher.longChunk)
+      let from = previousByte >= 0 ? previousByte : i
+      decode(UnsafeRawBufferPointer(start: p + from, count: end - from), folding: table)
+      let skip = previousByte >= 0 ? 1 : 0
+      let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
+      let lastPlace = min(skip + own - 1, count - m)
+      if lastPlace >= skip,
+        let found = exact(chars, text, candidates: skip...lastPlace, nil, atBoundaries: atBoundaries)
+      {
+        let bonus = scorer.startBonus(at: found.begin, text)
+        let offset = c - skip
+        if best == nil || bonus > best!.bonus {
+          best = (Match(score: found.score, begin: found.begin + offset, end: found.end + offset), bonus)
+        }
+        if bonus >= Scorer.bonusBoundary { break }
+      }
+      previousByte = lastByte
+      i = nextStart
+      c += own
+    }
+    guard let best else { return nil }
+    positions?.pointee.append(contentsOf: best.match.begin...best.match.end)
+    return best.match
+  }
+
+  /// An anchored term (`^abc`, `abc$`, `^abc$`) on a long line: one pass measures the line (its
+  /// characters, and the whitespace at its ends that anchors skip), a second finds where the term must
+  /// be, and only those characters are decoded.
+  private mutating func anchoredLong(
+    _ kind: Term.Kind, _ chars: UnsafeBufferPointer<UInt32>, _ table: UnsafePointer<UInt32>,
+    _ p: UnsafePointer<UInt8>, _ n: Int, _ positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let m = chars.count
+    var total = 0
+    var lead = 0
+    var trail = 0
+    var leading = true
+    var i = 0
+    while i < n {
+      let (raw, length) = Matcher.scalar(p, i, n)
+      let space = LineMeasure.isSpace(raw)
+      if leading && space { lead += 1 } else { leading = false }
+      trail = space ? trail + 1 : 0
+      total += 1
+      i += length
+    }
+    // As `evaluatePositive`: a term that begins (ends) with whitespace does not skip it.
+    if m > 0 && LineMeasure.isSpace(chars[0]) { lead = 0 }
+    if m > 0 && LineMeasure.isSpace(chars[m - 1]) { trail = 0 }
+    let start: Int
+    switch kind {
+    case .prefix:
+      guard total - lead >= m else { return nil }
+      start = lead
+    case .suffix:
+      start = total - trail - m
+      guard start >= 0 else { return nil }
+    default:
+      guard total - lead - trail == m else { return nil }
+      start = lead
+    }
+    // The window: the character before the term, the term, and the one after it.
+    let first = max(0, start - 1)
+    let last = min(total, start + m + 1)
+    var from = n
+    var to = n
+    i = 0
+    var k = 0
+    while i < n && k < last {
+      if k == first { from = i }
+      i += Matcher.scalar(p, i, n).length
+      k += 1
+    }
+    if k == last { to = i }
+    decode(UnsafeRawBufferPointer(start: p + from, count: to - from), folding: table)
+    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
+    let local = start - first
+    guard var found = exact(chars, text, candidates: local...local, nil, atBoundaries: false) else {
+      return nil
+    }
+    if kind == .equal {
+      // fzf's score for a whole-line match: every character with the whitespace bonus.
+      found.score = (Scorer.scoreMatch + scorer.white) * Int32(m) + scorer.white
+    }
+    found.begin += first
+    found.end += first
+    positions?.pointee.append(contentsOf: found.begin...found.end)
+    return found
+  }
+
   /// The scalar at byte `i` of `p[0..<n]` and its length in bytes (an invalid byte is one scalar).
   @inline(__always)
-  fileprivate static func scalar(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (raw: UInt32, length: Int)
-  {
+  static func scalar(_ p: UnsafePointer<UInt8>, _ i: Int, _ n: Int) -> (raw: UInt32, length: Int) {
     p[i] < 0x80 ? (UInt32(p[i]), 1) : UTF8Decoding.decode(p, i, n)
   }
 }

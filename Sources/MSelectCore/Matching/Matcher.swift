@@ -11,11 +11,9 @@ public struct Matcher {
   var count = 0
   /// The line being matched by several terms, when it is ASCII (then it is not decoded).
   private var asciiLine: UnsafeRawBufferPointer?
-  /// The line being matched by several fuzzy terms, when it is long and not ASCII (then it is not
-  /// decoded whole).
+  /// The line being matched by several terms, when it is long and not ASCII (then it is not decoded
+  /// whole: see `evaluateLong`).
   private var longLine: UnsafeRawBufferPointer?
-  /// Whether every term (negations included) is fuzzy.
-  private let allFuzzy: Bool
   let scorer: Scorer
   /// The byte pre-scan over the positive terms that stand alone in their group.
   private let prescan: Prescan
@@ -44,7 +42,6 @@ public struct Matcher {
   package init(pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine) {
     self.longLineBytes = longLine
     self.pattern = pattern
-    allFuzzy = pattern.groups.allSatisfy { $0.allSatisfy { $0.kind == .fuzzy } }
     scorer = Scorer(ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme)
     // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
     // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
@@ -171,15 +168,14 @@ public struct Matcher {
       return nil
     }
     // An ASCII line is read from its bytes by every term (no memory in proportion to its length), and
-    // so is a long line that only fuzzy terms look at (see `matchLong`); another is decoded once for
-    // all of them.
+    // a long line by each term in pieces (see `evaluateLong`); another is decoded once for all of them.
     defer {
       asciiLine = nil
       longLine = nil
     }
     if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
       asciiLine = line
-    } else if line.count >= longLineBytes && allFuzzy {
+    } else if line.count >= longLineBytes {
       longLine = line
     } else {
       decode(line)
@@ -304,12 +300,8 @@ public struct Matcher {
   }
 
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-    if let line = longLine, let base = line.baseAddress, term.kind == .fuzzy {
-      return term.chars.withUnsafeBufferPointer { chars in
-        matchLong(
-          chars, CharFold.table(term.fold), base.assumingMemoryBound(to: UInt8.self), line.count,
-          positions: positions)
-      }
+    if let line = longLine, let base = line.baseAddress {
+      return evaluateLong(term, base.assumingMemoryBound(to: UInt8.self), line.count, positions: positions)
     }
     if let line = asciiLine, let base = line.baseAddress {
       let text = Scorer.ASCIIText(
@@ -380,7 +372,7 @@ public struct Matcher {
   ///
   /// `atBoundaries` (`'foo'`): only places that begin and end a word count (the characters around
   /// them whitespace, punctuation or the line's ends), scored as fzf scores them.
-  private func exact<T: ScoredText>(
+  func exact<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, candidates: ClosedRange<Int>,
     _ positions: UnsafeMutablePointer<[Int]>?, atBoundaries: Bool = false
   ) -> Match? {
