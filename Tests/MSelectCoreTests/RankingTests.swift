@@ -76,12 +76,12 @@ import Testing
 }
 
 @Suite struct SkippingTests {
-  /// Searching with skipping (to the rarest character of a sample) finds exactly the lines a plain
-  /// line-by-line match finds.
-  @Test(arguments: ["az", "za", "aaz", "zq", "a z", "'az", "^a z$", "é", "фа", "Фа", "аф"])
-  func skippingFindsWhatLineByLineMatchingFinds(query: String) {
-    var random = SparseScorerTests.Generator(state: 7)
-    let alphabet = Array("aaaaab/zq éфФааА")
+  /// The lines a search (skipping to the rarest character of a sample) finds among 20,000 random lines
+  /// of `alphabet`, and the lines a plain line-by-line match finds.
+  static func found(_ query: String, alphabet: String, seed: UInt64) -> (found: Set<Int>, expected: Set<Int>)
+  {
+    var random = SparseScorerTests.Generator(state: seed)
+    let alphabet = Array(alphabet)
     let lines = (0..<20_000).map { _ in
       String((0..<random.next(30)).map { _ in alphabet[random.next(alphabet.count)] })
     }
@@ -91,7 +91,13 @@ import Testing
         Int($0.index)
       })
     var matcher = Matcher(pattern: Pattern(query))
-    let expected = Set((0..<s.count).filter { matcher.match(s.line($0)) != nil })
+    return (found, Set((0..<s.count).filter { matcher.match(s.line($0)) != nil }))
+  }
+
+  /// Searching with skipping finds exactly the lines a plain line-by-line match finds.
+  @Test(arguments: ["az", "za", "aaz", "zq", "a z", "'az", "^a z$", "é", "фа", "Фа", "аф"])
+  func skippingFindsWhatLineByLineMatchingFinds(query: String) {
+    let (found, expected) = Self.found(query, alphabet: "aaaaab/zq éфФааА", seed: 7)
     #expect(found == expected)
     #expect(!expected.isEmpty)
   }
@@ -100,18 +106,7 @@ import Testing
   /// that share them (ą, ，): lines holding only the non-ASCII forms are still found.
   @Test(arguments: ["db", "bd", "d/", "dd"])
   func skippingToACharacterWithManyLeadBytes(query: String) {
-    var random = SparseScorerTests.Generator(state: 11)
-    let alphabet = Array("aaaaaaaaaaaab/ ďＤḋąą，，")
-    let lines = (0..<20_000).map { _ in
-      String((0..<random.next(30)).map { _ in alphabet[random.next(alphabet.count)] })
-    }
-    let s = store(lines)
-    let found = Set(
-      Search.matches(Pattern(query), in: s, scope: .all(0..<s.count), rank: RankOptions())!.map {
-        Int($0.index)
-      })
-    var matcher = Matcher(pattern: Pattern(query))
-    let expected = Set((0..<s.count).filter { matcher.match(s.line($0)) != nil })
+    let (found, expected) = Self.found(query, alphabet: "aaaaaaaaaaaab/ ďＤḋąą，，", seed: 11)
     // The first few lines one search finds and the other misses: a failure names no huge sets.
     #expect(Array(found.symmetricDifference(expected).sorted().prefix(5)) == [])
     #expect(!expected.isEmpty)

@@ -74,33 +74,18 @@ extension Matcher {
   ) -> Match? {
     var best: Int32 = -1
     var bestAt = 0
-    var i = 0
-    var c = 0
-    var previousByte = -1
-    while i < n {
-      // The next chunk, with the character before it (for the bonus of its first character).
-      var end = i
-      var taken = 0
-      var lastByte = i
-      while end < n && taken < Matcher.longChunk {
-        lastByte = end
-        end += Matcher.scalar(p, end, n).length
-        taken += 1
-      }
-      let from = previousByte >= 0 ? previousByte : i
-      decode(UnsafeRawBufferPointer(start: p + from, count: end - from), folding: table)
+    var chunks = LongLineChunks(p, n, lookahead: 0)
+    while let chunk = chunks.next() {
+      decode(
+        UnsafeRawBufferPointer(start: p + chunk.bytes.lowerBound, count: chunk.bytes.count), folding: table)
       let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-      let skip = previousByte >= 0 ? 1 : 0
-      for j in skip..<count where text.folded(j) == wanted {
+      for j in chunk.skip..<count where text.folded(j) == wanted {
         let score = Scorer.scoreMatch + scorer.startBonus(at: j, text) * Scorer.firstCharMultiplier
         if score > best {
           best = score
-          bestAt = c + j - skip
+          bestAt = chunk.first + j - chunk.skip
         }
       }
-      previousByte = lastByte
-      i = end
-      c += taken
     }
     guard best >= 0 else { return nil }
     positions?.pointee.append(bestAt)
@@ -132,40 +117,24 @@ extension Matcher {
   ) -> Match? {
     let m = chars.count
     var best: (match: Match, bonus: Int32)?
-    var i = 0
-    var c = 0
-    var previousByte = -1
-    while i < n {
-      // Characters `c ..< c + taken` are this chunk's places; the decoded text runs on `m + 1` further.
-      var end = i
-      var taken = 0
-      var lastByte = i
-      var nextStart = n
-      while end < n && taken < Matcher.longChunk + m + 1 {
-        if taken < Matcher.longChunk { lastByte = end }
-        end += Matcher.scalar(p, end, n).length
-        taken += 1
-        if taken == Matcher.longChunk { nextStart = end }
-      }
-      let own = min(taken, Matcher.longChunk)
-      let from = previousByte >= 0 ? previousByte : i
-      decode(UnsafeRawBufferPointer(start: p + from, count: end - from), folding: table)
-      let skip = previousByte >= 0 ? 1 : 0
+    // The decoded text runs on `m + 1` characters past the chunk's places.
+    var chunks = LongLineChunks(p, n, lookahead: m + 1)
+    while let chunk = chunks.next() {
+      decode(
+        UnsafeRawBufferPointer(start: p + chunk.bytes.lowerBound, count: chunk.bytes.count), folding: table)
+      let skip = chunk.skip
       let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-      let lastPlace = min(skip + own - 1, count - m)
+      let lastPlace = min(skip + chunk.own - 1, count - m)
       if lastPlace >= skip,
         let found = exact(chars, text, candidates: skip...lastPlace, nil, atBoundaries: atBoundaries)
       {
         let bonus = scorer.startBonus(at: found.begin, text)
-        let offset = c - skip
+        let offset = chunk.first - skip
         if best == nil || bonus > best!.bonus {
           best = (Match(score: found.score, begin: found.begin + offset, end: found.end + offset), bonus)
         }
         if bonus >= Scorer.bonusBoundary { break }
       }
-      previousByte = lastByte
-      i = nextStart
-      c += own
     }
     guard let best else { return nil }
     positions?.pointee.append(contentsOf: best.match.begin...best.match.end)
@@ -268,5 +237,48 @@ private struct PlacesText: ScoredText {
 
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
     CharClass.of(raw(j), table, known: knownClasses)
+  }
+}
+
+/// A long line cut into chunks of `Matcher.longChunk` characters, as byte ranges to decode: each with
+/// the character before it (whose class gives the chunk's first character its bonus) and `lookahead`
+/// characters after it.
+private struct LongLineChunks {
+  private let p: UnsafePointer<UInt8>
+  private let n: Int
+  private let lookahead: Int
+  /// The byte where the next chunk's own characters start, and their index.
+  private var i = 0
+  private var c = 0
+  /// The byte where the character before the next chunk starts (none before the first).
+  private var previousByte: Int?
+
+  init(_ p: UnsafePointer<UInt8>, _ n: Int, lookahead: Int) {
+    self.p = p
+    self.n = n
+    self.lookahead = lookahead
+  }
+
+  /// The next chunk: the bytes to decode; `skip`, 1 when they begin with the character before the
+  /// chunk; `first`, the index of the chunk's first character in the line; `own`, its characters
+  /// (those after them are lookahead).
+  mutating func next() -> (bytes: Range<Int>, skip: Int, first: Int, own: Int)? {
+    guard i < n else { return nil }
+    var end = i
+    var taken = 0
+    var lastByte = i
+    var nextStart = n
+    while end < n && taken < Matcher.longChunk + lookahead {
+      if taken < Matcher.longChunk { lastByte = end }
+      end += Matcher.scalar(p, end, n).length
+      taken += 1
+      if taken == Matcher.longChunk { nextStart = end }
+    }
+    let own = min(taken, Matcher.longChunk)
+    let chunk = ((previousByte ?? i)..<end, previousByte == nil ? 0 : 1, c, own)
+    previousByte = lastByte
+    i = nextStart
+    c += own
+    return chunk
   }
 }

@@ -20,31 +20,47 @@ package struct LineSet: Sendable {
   }
 
   /// The lines in increasing order.
-  package var lines: [UInt32] {
-    var lines: [UInt32] = []
-    lines.reserveCapacity(count)
-    for (w, word) in words.enumerated() {
-      var bits = word
-      while bits != 0 {
-        lines.append(UInt32(truncatingIfNeeded: w << 6 | bits.trailingZeroBitCount))
-        bits &= bits &- 1
-      }
-    }
-    return lines
-  }
+  package var lines: [UInt32] { first(count) }
 
   /// The first `k` lines (at most) in increasing order.
   package func first(_ k: Int) -> [UInt32] {
     var lines: [UInt32] = []
     lines.reserveCapacity(min(k, count))
-    for (w, word) in words.enumerated() where lines.count < k {
-      var bits = word
-      while bits != 0 && lines.count < k {
-        lines.append(UInt32(truncatingIfNeeded: w << 6 | bits.trailingZeroBitCount))
-        bits &= bits &- 1
-      }
+    words.withUnsafeBufferPointer { words in
+      var cursor = Cursor(words, 0..<words.count << 6)
+      while lines.count < k, let line = cursor.next() { lines.append(UInt32(truncatingIfNeeded: line)) }
     }
     return lines
+  }
+
+  /// The lines of a set (its `words`) within a range, in increasing order, one at a time: what a
+  /// search walks without a closure (which would capture, and copy, its matcher).
+  package struct Cursor {
+    private let words: UnsafeBufferPointer<UInt64>
+    private let range: Range<Int>
+    private var w: Int
+    private var bits: UInt64
+
+    package init(_ words: UnsafeBufferPointer<UInt64>, _ range: Range<Int>) {
+      self.words = words
+      self.range = range
+      w = range.lowerBound >> 6
+      // The first word without the lines before the range.
+      bits = w < words.count ? words[w] & (~0 << UInt64(range.lowerBound & 63)) : 0
+    }
+
+    /// The next line of the set in the range, nil after the last.
+    package mutating func next() -> Int? {
+      while bits == 0 {
+        w += 1
+        guard w < words.count, w << 6 < range.upperBound else { return nil }
+        bits = words[w]
+      }
+      let line = w << 6 | bits.trailingZeroBitCount
+      guard line < range.upperBound else { return nil }
+      bits &= bits &- 1
+      return line
+    }
   }
 
   /// Bytes held.

@@ -149,19 +149,8 @@ package enum Search {
     _ matcher: inout Matcher, _ found: inout [RankedLine], _ fields: SearchFields, _ sortKey: SortKey
   ) {
     let first = block.firstIndex
-    var w = (first + r.lowerBound) >> 6
-    let last = first + r.upperBound
-    while w << 6 < last && w < words.count {
-      var bits = words[w]
-      while bits != 0 {
-        let index = w << 6 | bits.trailingZeroBitCount
-        bits &= bits &- 1
-        guard index >= first + r.lowerBound else { continue }
-        guard index < last else { return }
-        visit(block, starts, index - first, &matcher, &found, fields, sortKey)
-      }
-      w += 1
-    }
+    var lines = LineSet.Cursor(words, first + r.lowerBound..<first + r.upperBound)
+    while let index = lines.next() { visit(block, starts, index - first, &matcher, &found, fields, sortKey) }
   }
 
   /// The matches among local lines `r` of `block`, jumping from one possible match to the next (lines
@@ -177,9 +166,7 @@ package enum Search {
     let upper = min(r.upperBound, block.count)
     guard r.lowerBound < upper else { return }
     let end = Int(starts[upper])
-    let sampleStart = Int(starts[r.lowerBound])
-    matcher.adapt(
-      to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+    adapt(&matcher, bytes, from: Int(starts[r.lowerBound]), to: end)
     var local = r.lowerBound
     while local < upper {
       let hit = !fields.selects ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
@@ -204,9 +191,7 @@ package enum Search {
     let upper = min(r.upperBound, block.count)
     guard r.lowerBound < upper else { return }
     let end = Int(starts[upper])
-    let sampleStart = Int(starts[r.lowerBound])
-    matcher.adapt(
-      to: UnsafeRawBufferPointer(start: bytes + sampleStart, count: min(16 << 10, end - sampleStart)))
+    adapt(&matcher, bytes, from: Int(starts[r.lowerBound]), to: end)
     var local = r.lowerBound
     var visited = 0
     while local < upper {
@@ -239,19 +224,16 @@ package enum Search {
     _ found: inout [UInt32]
   ) {
     let first = block.firstIndex
-    var w = (first + r.lowerBound) >> 6
-    let last = first + r.upperBound
-    while w << 6 < last && w < words.count {
-      var bits = words[w]
-      while bits != 0 {
-        let index = w << 6 | bits.trailingZeroBitCount
-        bits &= bits &- 1
-        guard index >= first + r.lowerBound else { continue }
-        guard index < last else { return }
-        if matcher.accepts(block.line(index - first)) { found.append(UInt32(truncatingIfNeeded: index)) }
-      }
-      w += 1
+    var lines = LineSet.Cursor(words, first + r.lowerBound..<first + r.upperBound)
+    while let index = lines.next() {
+      if matcher.accepts(block.line(index - first)) { found.append(UInt32(truncatingIfNeeded: index)) }
     }
+  }
+
+  /// Lets the matcher's skip adapt to the first 16 KiB of `bytes[from..<to]`, the lines about to be searched.
+  @inline(__always)
+  private static func adapt(_ matcher: inout Matcher, _ bytes: UnsafePointer<UInt8>, from: Int, to: Int) {
+    matcher.adapt(to: UnsafeRawBufferPointer(start: bytes + from, count: min(16 << 10, to - from)))
   }
 
   /// Matches local line `local` of `block`, keeping it in `found` if it matches.
