@@ -114,3 +114,54 @@ func runWithDataLimit(_ limit: Int, _ arguments: [String]) throws -> Int32 {
 let underSanitizer =
   dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__asan_init") != nil
   || dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil
+
+/// The peak resident memory of the running process `pid` in KiB (`VmHWM` in /proc; mapped pages
+/// count). Read while it runs: the rusage of a spawned child would include its parent's memory,
+/// which the child shares until it executes its program.
+func peakResidentMemory(of pid: pid_t) -> Int? {
+  guard let status = try? String(contentsOfFile: "/proc/\(pid)/status", encoding: .utf8),
+    let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmHWM:") })
+  else { return nil }
+  return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
+}
+
+/// Runs `mselect arguments` (stdin on /dev/null) and returns its exit status and its peak resident
+/// memory in KiB up to its first output: read while it waits to write the rest (its output must
+/// exceed a pipe's buffer), which comes after it has searched and ranked.
+func runMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakKiB: Int) {
+  var output: [Int32] = [0, 0]
+  guard pipe(&output) == 0 else { throw POSIXError(.EMFILE) }
+  var actions = posix_spawn_file_actions_t()
+  posix_spawn_file_actions_init(&actions)
+  defer { posix_spawn_file_actions_destroy(&actions) }
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+  posix_spawn_file_actions_adddup2(&actions, output[1], 1)
+  posix_spawn_file_actions_addclose(&actions, output[0])
+  posix_spawn_file_actions_addclose(&actions, output[1])
+  let argv = [BinaryRunner.binary.path] + arguments
+  let cArgs = argv.map { strdup($0) } + [nil]
+  let environment: [String] = ["SWIFT_BACKTRACE=enable=no", "LANG=C.UTF-8"]
+  let cEnv = environment.map { strdup($0) } + [nil]
+  defer {
+    cArgs.forEach { free($0) }
+    cEnv.forEach { free($0) }
+  }
+  var child: pid_t = 0
+  let rc = posix_spawn(&child, argv[0], &actions, nil, cArgs, cEnv)
+  close(output[1])
+  defer { close(output[0]) }
+  guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
+  // The pipe fills and the child blocks in its output: still alive, its search and sort behind it.
+  var size: Int32 = 0
+  var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+  while poll(&entry, 1, 50) >= 0, ioctl(output[0], UInt(FIONREAD), &size) == 0, size < 65536 {
+    if waitpid(child, nil, WNOHANG) != 0 { break }
+    usleep(1000)
+  }
+  let peak = peakResidentMemory(of: child) ?? 0
+  var buffer = [UInt8](repeating: 0, count: 1 << 16)
+  while buffer.withUnsafeMutableBytes({ read(output[0], $0.baseAddress, $0.count) }) > 0 {}
+  var status: Int32 = 0
+  while waitpid(child, &status, 0) < 0 && errno == EINTR {}
+  return ((status >> 8) & 0xFF, peak)
+}

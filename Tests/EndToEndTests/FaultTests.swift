@@ -56,6 +56,92 @@ import Testing
     #expect(try runWithDataLimit(96 << 20, ["-f", query, path]) == 0)
   }
 
+  /// `count` paths of varied depth and names that match `s`, then one that does not: their scores
+  /// and lengths spread, so that ranking them takes the radix sort two passes (a scratch copy) as
+  /// real paths do.
+  func makeVariedFile(lines count: Int) throws -> String {
+    let parts = ["usr", "share", "lists", "x86_64-linux-gnus", "docs", "src", "includes", "pythons", "as"]
+    var text = ""
+    text.reserveCapacity(count * 48)
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for i in 0..<count {
+      for _ in 0..<(1 + i % 7) {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        text += "/" + parts[Int(seed >> 33) % parts.count]
+      }
+      text += "/file\(i % 9973).txt\n"
+    }
+    text += "/none\n"
+    let path = try temporaryFile(Array(text.utf8)).path
+    return path
+  }
+
+  /// Lines of the baseline file, long enough that printing them fills a pipe.
+  let baselineLines = 10
+
+  /// The process's own memory is measured on this: a few lines that match `s`, 10 KiB each, then
+  /// one that does not.
+  func makeBaselineFile() throws -> String {
+    let line = "/usr/" + String(repeating: "x", count: 10 << 10) + "\n"
+    return try temporaryFile(Array((String(repeating: line, count: baselineLines) + "/none\n").utf8)).path
+  }
+
+  /// Bytes a line beyond the input and the process's own memory (a run on the baseline file).
+  func bytesPerLine(peakKiB: Int, baselineKiB: Int, path: String, lines: Int) throws -> Double {
+    let size = try FileManager.default.attributesOfItem(atPath: path)[.size] as! Int
+    return Double((peakKiB - baselineKiB) * 1024 - size) / Double(lines)
+  }
+
+  /// Ranking a million matches holds little more than the matches: the sort gives back the pages it
+  /// has read (the matches, its scratch copy) as it goes. The input plus at most 16 bytes a line (the
+  /// README's promise); it took 24 while the matches and the scratch copy were held at once.
+  @Test(.enabled(if: !underSanitizer)) func filteringAMillionMatchesTakesAtMost16BytesALine() throws {
+    let lines = 1_000_000
+    let path = try makeVariedFile(lines: lines)
+    let small = try makeBaselineFile()
+    defer {
+      unlink(path)
+      unlink(small)
+    }
+    let baseline = try runMeasuringMemory(["-f", "s", small])
+    let run = try runMeasuringMemory(["-f", "s", path])
+    #expect(run.status == 0 && baseline.status == 0)
+    let perLine = try bytesPerLine(
+      peakKiB: run.peakKiB, baselineKiB: baseline.peakKiB, path: path, lines: lines)
+    #expect(perLine <= 16, "\(perLine) bytes a line")
+  }
+
+  /// The same in the picker, where a keystroke on a million lines first counts the matches (kept as
+  /// bits, not a list of four bytes a line) and then ranks them.
+  @Test(.enabled(if: !underSanitizer)) func aKeystrokeOnAMillionLinesTakesAtMost16BytesALine() throws {
+    let lines = 1_000_000
+    let path = try makeVariedFile(lines: lines)
+    let small = try makeBaselineFile()
+    defer {
+      unlink(path)
+      unlink(small)
+    }
+    var peaks: [Int] = []
+    for (file, count) in [(small, baselineLines), (path, lines)] {
+      let picker = try PickerProcess([file], rows: 10, columns: 60)
+      picker.closeInput()
+      #expect(picker.waitFor("\(count + 1)/\(count + 1)"))
+      picker.type("s")
+      // Done when the count is the query's (the last line does not match) and the spinner has
+      // stopped: the matches are ranked.
+      let spinner = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+      #expect(
+        picker.waitForScreen { screen in
+          screen.text.contains("\(count)/\(count + 1)") && !spinner.contains { screen.text.contains($0) }
+        })
+      peaks.append(picker.peakMemory ?? 0)
+      picker.send([0x0D])
+      #expect(picker.exitCode() == 0)
+    }
+    let perLine = try bytesPerLine(peakKiB: peaks[1], baselineKiB: peaks[0], path: path, lines: lines)
+    #expect(perLine <= 16, "\(perLine) bytes a line")
+  }
+
   @Test func filterOnAFileTruncatedWhileItRunsNeverCrashes() throws {
     // Truncated at different moments of the run: whatever it saw, mselect ends normally, and when it
     // noticed the change it says so (exit 2).

@@ -173,6 +173,9 @@ final class PickerProcess {
   @discardableResult
   func waitFor(_ text: String) -> Bool { waitForScreen { $0.text.contains(text) } }
 
+  /// The child's peak resident memory so far in KiB (`VmHWM`; mapped input pages count), while it runs.
+  var peakMemory: Int? { peakResidentMemory(of: pid) }
+
   /// Waits for the child to exit, draining the terminal meanwhile; returns the raw wait status.
   func waitForExit(seconds: Double = 15) -> Int32? {
     let deadline = Date().addingTimeInterval(seconds)

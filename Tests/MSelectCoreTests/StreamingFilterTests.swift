@@ -87,10 +87,26 @@ import Testing
     let s = store(Self.lines)
     var matcher = Matcher(pattern: Pattern(query))
     let expected = (0..<s.count).filter { matcher.accepts(s.line($0)) }.map { UInt32($0) }
-    #expect(Search.matchingLines(Pattern(query), in: s, scope: .all(0..<s.count)) == expected)
+    #expect(Search.matchingLines(Pattern(query), in: s, scope: .all(0..<s.count))?.lines == expected)
     // Within a set of every other line.
     let half = (0..<s.count).filter { $0 % 2 == 0 }.map { RankedLine(key: 0, index: UInt32($0)) }
     let set = LineSet(half, lineCount: s.count)
-    #expect(Search.matchingLines(Pattern(query), in: s, scope: .set(set)) == expected.filter { $0 % 2 == 0 })
+    #expect(
+      Search.matchingLines(Pattern(query), in: s, scope: .set(set))?.lines == expected.filter { $0 % 2 == 0 })
+  }
+}
+
+/// A set made of parts (one per slice of a count-first search) holds exactly their lines, also where
+/// two parts share a word.
+@Suite struct LineSetPartsTests {
+  @Test(arguments: [
+    [[0, 5, 63], [64, 100]],  // parts ending and starting on word bounds
+    [[3, 70], [71, 72, 130], [], [131]],  // parts sharing words, and an empty one
+    [[200, 65, 66], [10]],  // lines in any order within a part
+  ])
+  func holdsTheLinesOfItsParts(parts: [[UInt32]]) {
+    let set = LineSet(parts.map { LineSet.Part($0) }, lineCount: 256)
+    #expect(set.lines == parts.flatMap { $0 }.sorted())
+    #expect(set.count == parts.reduce(0) { $0 + $1.count })
   }
 }

@@ -19,6 +19,44 @@ package struct LineSet: Sendable {
     count = ranked.count
   }
 
+  /// The lines of `parts` (disjoint runs of lines, as `Part`s), all below `lineCount`.
+  package init(_ parts: [Part], lineCount: Int) {
+    var words = [UInt64](repeating: 0, count: (lineCount + 63) >> 6)
+    var count = 0
+    words.withUnsafeMutableBufferPointer { bits in
+      for part in parts {
+        // Parts may share their first and last words with a neighbour: bits are added, not copied.
+        for (k, word) in part.words.enumerated() { bits[part.firstWord + k] |= word }
+        count += part.count
+      }
+    }
+    self.words = words
+    self.count = count
+  }
+
+  /// Some lines of a set, as the bits of the words from the smallest one's to the largest one's:
+  /// how one slice of a search reports its lines in an eighth of a byte each, not four.
+  package struct Part: Sendable {
+    let firstWord: Int
+    let words: [UInt64]
+    let count: Int
+
+    /// The bits of `lines` (in any order).
+    package init(_ lines: [UInt32]) {
+      count = lines.count
+      guard let low = lines.min(), let high = lines.max() else {
+        (firstWord, words) = (0, [])
+        return
+      }
+      let first = Int(low) >> 6
+      var words = [UInt64](repeating: 0, count: Int(high) >> 6 - first + 1)
+      words.withUnsafeMutableBufferPointer { bits in
+        for line in lines { bits[Int(line) >> 6 - first] |= 1 << UInt64(line & 63) }
+      }
+      (firstWord, self.words) = (first, words)
+    }
+  }
+
   /// The lines in increasing order.
   package var lines: [UInt32] { first(count) }
 

@@ -29,8 +29,13 @@ enum RadixSort {
   }
 
   /// Sorts `segments` (together in input order) by key into `output`, ties in input order. `read` is
-  /// called once the segments are read for the last time (their memory may go then).
-  static func sort(_ segments: [Segment], into output: Output, read: () -> Void = {}) {
+  /// called once the segments are read for the last time (their memory may go then). With
+  /// `givingBack`, the segments' pages go back to the system as they are read for the last time
+  /// (they read as zeros afterwards), as the scratch copies' always do: the sort then holds little
+  /// more than its output at any time.
+  static func sort(
+    _ segments: [Segment], into output: Output, givingBack: Bool = false, read: () -> Void = {}
+  ) {
     let n = segments.reduce(0) { $0 + $1.count }
     guard n > 0 else { return read() }
     let parts = n >= parallelLines ? min(Parallel.cores, n / (parallelLines / 2)) : 1
@@ -92,22 +97,24 @@ enum RadixSort {
       }
       let last = pass == passes - 1
       let target = pass % 2 == 0 ? scratch : scratch2
-      let destination = Shared((last, output, target))
+      let destination = Shared((last, output, target, pass > 0 || givingBack))
       Parallel.run(parts) { t in
         let next = table.pointer + t * buckets
-        let (last, output, target) = destination.pointer
+        let (last, output, target, givingBack) = destination.pointer
         for segment in reading.pointer[t] {
-          switch (last, output) {
-          case (true, .indices(let out)):
-            for line in segment {
-              let d = digit.of(line.key)
-              out[Int(next[d])] = line.index
-              next[d] &+= 1
+          inChunks(segment, givingBack: givingBack) { segment in
+            switch (last, output) {
+            case (true, .indices(let out)):
+              for line in segment {
+                let d = digit.of(line.key)
+                out[Int(next[d])] = line.index
+                next[d] &+= 1
+              }
+            case (true, .lines(let out)):
+              scatter(segment, out, next, digit)
+            case (false, _):
+              scatter(segment, target, next, digit)
             }
-          case (true, .lines(let out)):
-            scatter(segment, out, next, digit)
-          case (false, _):
-            scatter(segment, target, next, digit)
           }
         }
       }
@@ -137,6 +144,21 @@ enum RadixSort {
       }
     }
     return groups
+  }
+
+  /// Hands `segment` to `body` in chunks; with `givingBack`, each chunk's whole pages go back to the
+  /// system once `body` has read them.
+  @inline(__always)
+  private static func inChunks(_ segment: Segment, givingBack: Bool, _ body: (Segment) -> Void) {
+    guard givingBack, let base = segment.baseAddress else { return body(segment) }
+    var pages = ReadPages(from: base)
+    var from = 0
+    while from < segment.count {
+      let to = min(segment.count, from + ReadPages.chunk)
+      body(Segment(rebasing: segment[from..<to]))
+      pages.read(upTo: base + to)
+      from = to
+    }
   }
 
   @inline(__always)

@@ -126,7 +126,7 @@ public struct SearchRequest: Sendable {
           SearchResult(
             query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: matching.count,
             complete: false))
-        scope = .candidates(matching)
+        scope = .set(matching)
       }
       // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
       var head = Search.matchParts(

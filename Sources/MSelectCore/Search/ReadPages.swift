@@ -1,0 +1,33 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Returns memory a sort has read for the last time to the system page by page, while the sort is
+/// still running, so that its source and its destination are not held at once.
+///
+/// Only whole pages inside the range read are given back (never a page shared with other memory);
+/// they read as zeros afterwards, and stay valid to write and to free.
+struct ReadPages {
+  /// The system's page size, read once.
+  static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// Lines read between two returns: 512 KiB of them, few system calls and little held at once.
+  static let chunk = 1 << 16
+
+  /// Where the pages not yet given back begin.
+  private var from: UInt
+
+  /// Starts at the first whole page at or after `start`.
+  init(from start: UnsafeRawPointer) {
+    let size = UInt(ReadPages.pageSize)
+    from = (UInt(bitPattern: start) + size - 1) & ~(size - 1)
+  }
+
+  /// Gives back the whole pages between the last return and `end` (exclusive).
+  mutating func read(upTo end: UnsafeRawPointer) {
+    let to = UInt(bitPattern: end) & ~UInt(ReadPages.pageSize - 1)
+    guard to > from else { return }
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: from), Int(to - from), MADV_DONTNEED)
+    from = to
+  }
+}
