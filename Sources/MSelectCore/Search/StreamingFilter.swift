@@ -81,7 +81,11 @@ public final class StreamingFilter {
 
   /// Waits for the matching to end; returns every match, best first, and the blocks holding them.
   public func finish() -> (lines: LineList, store: LineStore) {
-    let (runs, store) = queue.sync { (matched.pointer.runs, matched.pointer.store) }
+    // Taken out, so that only `runs` holds the matches: the sort gives their pages back as it reads them.
+    let (runs, store) = queue.sync {
+      defer { matched.pointer.runs = [] }
+      return (matched.pointer.runs, matched.pointer.store)
+    }
     return (Search.rankedIndices(runs, settings.rank.effective(for: pattern)), store)
   }
 }
