@@ -117,6 +117,9 @@ import Testing
         case 5: "ḋ"
         case 6: "ą"
         case 7: "，"
+        // Lead bytes between d's (C4 to CD) that begin no form of d: the skip's range takes them in.
+        case 8: "ł"
+        case 9: "ʃ"
         default: alphabet[random.next(alphabet.count)]
         }
       }
@@ -139,8 +142,9 @@ import Testing
     ("ûa", []), ("ûé", []), ("aû", []),
     // Seven characters from the rare one on (the most the verdict's one-table check takes), and more.
     ("zab/aba", []), ("zaab/aéab", []),
-    // d has nine lead bytes (ď, Ｄ, ḋ…), shared with ą and ，: only whole encodings are candidates.
-    ("dz", []), ("db", []), ("zd", []),
+    // d has nine lead bytes (ď, Ｄ, ḋ…), shared with ą and ，: only whole encodings are candidates;
+    // the two-byte leads are looked for as one range, whose other bytes (ł, ʃ) are turned down.
+    ("dz", []), ("db", []), ("zd", []), ("d", []), ("dł", []),
   ])
   func sameAsTheLineStoreSearch(query: String, arguments: [String]) throws {
     let bytes = RawScanTests.text

@@ -49,39 +49,31 @@ struct RawScan: LineSource {
     let rank = settings.rank.effective(for: pattern)
     let fields = settings.fields
     let chunks = bounds.count - 1
-    if chunks > 1 {
-      // Decide on 4 KiB (whole lines) from each of four places spread over the input: cheaper than
-      // one 64 KiB sample, and the start of an input can differ from the rest (the first lines of
-      // paths-500k are not under /usr).
-      var matcher = Matcher(pattern: pattern)
-      var covered = 0
-      var sampled = 0
-      for k in stride(from: 0, to: chunks, by: max(1, chunks / 4)).prefix(4) {
-        let sampleEnd = MappedLines.bounds(
-          base, from: bounds[k], to: bounds[k + 1], terminator: terminator, size: 4 << 10)[1]
-        let sample = scan(base, bounds[k]..<sampleEnd, terminator, &matcher, rank, fields)
-        covered += sample.lengths.reduce(0) { $0 + Int($1) + 1 }
-        sampled += sampleEnd - bounds[k]
-      }
-      if Double(covered) > broadShare * Double(sampled) { return nil }
-    }
     let parts = UnsafeMutableBufferPointer<Hits>.allocate(capacity: max(chunks, 1))
     parts.initialize(repeating: Hits())
     defer { parts.deinitialize().deallocate() }
     let shared = Shared((base: base, parts: parts))
     // One worker per core takes chunks in turn, keeping its matcher (and the tables the matcher
-    // builds as it goes) from one chunk to the next.
+    // builds as it goes) from one chunk to the next. The first one samples the input first (see
+    // `isBroad`) while the others already scan: a broad query stops them all.
     let workers = max(1, min(chunks, Parallel.cores))
     let next = Atomic<Int>(0)
-    Parallel.run(workers) { _ in
+    let decision = Decision()
+    Parallel.run(workers) { w in
       var matcher = Matcher(pattern: pattern)
-      while true {
+      if w == 0 && chunks > 1 {
+        let broad = isBroad(shared.pointer.base, bounds, terminator, &matcher, rank, fields)
+        decision.state.store(broad ? Decision.broad : Decision.selective, ordering: .relaxed)
+        if broad { return }
+      }
+      while decision.state.load(ordering: .relaxed) != Decision.broad {
         let k = next.add(1, ordering: .relaxed).oldValue
         guard k < chunks else { break }
         shared.pointer.parts[k] = scan(
-          shared.pointer.base, bounds[k]..<bounds[k + 1], terminator, &matcher, rank, fields)
+          shared.pointer.base, bounds[k]..<bounds[k + 1], terminator, &matcher, rank, fields, decision)
       }
     }
+    if decision.state.load(ordering: .relaxed) == Decision.broad { return nil }
     let total = parts.reduce(0) { $0 + $1.starts.count }
     var starts: [Int] = []
     var lengths: [UInt32] = []
@@ -102,6 +94,34 @@ struct RawScan: LineSource {
     )
   }
 
+  /// Whether the query is broad, as the sampling worker tells the others.
+  private final class Decision: Sendable {
+    static let pending = 0
+    static let selective = 1
+    static let broad = 2
+    let state = Atomic<Int>(Decision.pending)
+  }
+
+  /// Whether the query is broad (see `broadShare`), decided on 4 KiB (whole lines) from each of four
+  /// places spread over the chunks: cheaper than one 64 KiB sample, and the start of an input can
+  /// differ from the rest (the first lines of paths-500k are not under /usr).
+  private static func isBroad(
+    _ base: UnsafePointer<UInt8>, _ bounds: [Int], _ terminator: UInt8, _ matcher: inout Matcher,
+    _ rank: RankOptions, _ fields: SearchFields
+  ) -> Bool {
+    let chunks = bounds.count - 1
+    var covered = 0
+    var sampled = 0
+    for k in stride(from: 0, to: chunks, by: max(1, chunks / 4)).prefix(4) {
+      let sampleEnd = MappedLines.bounds(
+        base, from: bounds[k], to: bounds[k + 1], terminator: terminator, size: 4 << 10)[1]
+      let sample = scan(base, bounds[k]..<sampleEnd, terminator, &matcher, rank, fields)
+      covered += sample.lengths.reduce(0) { $0 + Int($1) + 1 }
+      sampled += sampleEnd - bounds[k]
+    }
+    return Double(covered) > broadShare * Double(sampled)
+  }
+
   /// The matches of one chunk, in input order.
   fileprivate struct Hits {
     var keys: [UInt32] = []
@@ -109,10 +129,11 @@ struct RawScan: LineSource {
     var lengths: [UInt32] = []
   }
 
-  /// Matches the lines of one chunk.
+  /// Matches the lines of one chunk; stops early (the result is not used then) once `decision` says
+  /// the query is broad.
   private static func scan(
     _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ matcher: inout Matcher,
-    _ rank: RankOptions, _ fields: SearchFields
+    _ rank: RankOptions, _ fields: SearchFields, _ decision: Decision? = nil
   ) -> Hits {
     let sortKey = SortKey(rank)
     // 4 KiB (some 50-100 lines) tell the rare characters apart as well as more, at a quarter of the
@@ -144,7 +165,13 @@ struct RawScan: LineSource {
       }
       return hits
     }
+    // Looked at every 64 KiB: a broad query stops the scan within about a tenth of a millisecond.
+    var nextLook = decision == nil ? Int.max : position
     while position < end {
+      if position >= nextLook {
+        if decision!.state.load(ordering: .relaxed) == Decision.broad { break }
+        nextLook = position + (64 << 10)
+      }
       let hit = matcher.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
       let verdict = matcher.verdict(base, from: hit, to: end, terminator: terminator)
