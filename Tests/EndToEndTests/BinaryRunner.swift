@@ -152,10 +152,13 @@ func runMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakKiB
   defer { close(output[0]) }
   guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
   // The pipe fills and the child blocks in its output: still alive, its search and sort behind it.
+  // (A child that ended first is left unreaped, and has no memory to read: 0.)
   var size: Int32 = 0
   var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
+  var info = siginfo_t()
   while poll(&entry, 1, 50) >= 0, ioctl(output[0], UInt(FIONREAD), &size) == 0, size < 65536 {
-    if waitpid(child, nil, WNOHANG) != 0 { break }
+    info = siginfo_t()
+    if waitid(P_PID, id_t(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo != 0 { break }
     usleep(1000)
   }
   let peak = peakResidentMemory(of: child) ?? 0

@@ -106,6 +106,7 @@ import Testing
     let baseline = try runMeasuringMemory(["-f", "s", small])
     let run = try runMeasuringMemory(["-f", "s", path])
     #expect(run.status == 0 && baseline.status == 0)
+    #expect(run.peakKiB > 0 && baseline.peakKiB > 0, "measured while running")
     let perLine = try bytesPerLine(
       peakKiB: run.peakKiB, baselineKiB: baseline.peakKiB, path: path, lines: lines)
     #expect(perLine <= 16, "\(perLine) bytes a line")
@@ -138,6 +139,7 @@ import Testing
       picker.send([0x0D])
       #expect(picker.exitCode() == 0)
     }
+    #expect(peaks.allSatisfy { $0 > 0 }, "measured while running")
     let perLine = try bytesPerLine(peakKiB: peaks[1], baselineKiB: peaks[0], path: path, lines: lines)
     #expect(perLine <= 16, "\(perLine) bytes a line")
   }

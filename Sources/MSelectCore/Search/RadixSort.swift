@@ -146,6 +146,10 @@ enum RadixSort {
     return groups
   }
 
+  /// Lines read between two returns of pages: 512 KiB of them, few system calls and little held at
+  /// once.
+  static let givingBackLines = 1 << 16
+
   /// Hands `segment` to `body` in chunks; with `givingBack`, each chunk's whole pages go back to the
   /// system once `body` has read them.
   @inline(__always)
@@ -154,7 +158,7 @@ enum RadixSort {
     var pages = ReadPages(from: base)
     var from = 0
     while from < segment.count {
-      let to = min(segment.count, from + ReadPages.chunk)
+      let to = min(segment.count, from + givingBackLines)
       body(Segment(rebasing: segment[from..<to]))
       pages.read(upTo: base + to)
       from = to

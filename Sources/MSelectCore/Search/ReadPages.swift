@@ -11,9 +11,6 @@ struct ReadPages {
   /// The system's page size, read once.
   static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
 
-  /// Lines read between two returns: 512 KiB of them, few system calls and little held at once.
-  static let chunk = 1 << 16
-
   /// Where the pages not yet given back begin.
   private var from: UInt
 
