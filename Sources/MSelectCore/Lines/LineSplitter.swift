@@ -1,5 +1,3 @@
-import Synchronization
-
 #if canImport(Glibc)
   import Glibc
 #endif
@@ -8,20 +6,36 @@ import Synchronization
 /// (a `--filter` drops blocks without matches): their pages are in memory already, so reading into
 /// them again costs no page faults.
 enum InputBuffers {
-  private static let spare = Mutex<[Shared<UnsafeMutableRawPointer>]>([])
+  /// The spare buffers behind a pthread mutex. Not a `Mutex`: ThreadSanitizer cannot see the
+  /// ordering its futex gives (the Synchronization module is not instrumented), and reported two
+  /// threads taking buffers one after the other as a race.
+  private final class Spare: @unchecked Sendable {
+    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+    /// Touched only with `mutex` held.
+    private var buffers: [UnsafeMutableRawPointer] = []
+
+    init() { pthread_mutex_init(mutex, nil) }
+
+    func withLock<T>(_ body: (inout [UnsafeMutableRawPointer]) -> T) -> T {
+      pthread_mutex_lock(mutex)
+      defer { pthread_mutex_unlock(mutex) }
+      return body(&buffers)
+    }
+  }
+  private static let spare = Spare()
   /// Most buffers kept (each 4 MiB).
   static let limit = 4
 
   /// A spare buffer, if any.
   static func take() -> UnsafeMutableRawPointer? {
-    spare.withLock { $0.popLast()?.pointer }
+    spare.withLock { $0.popLast() }
   }
 
   /// Keeps `buffer` for reuse; false when enough are kept already (then the caller frees it).
   static func give(_ buffer: UnsafeMutableRawPointer) -> Bool {
     spare.withLock { list in
       guard list.count < limit else { return false }
-      list.append(Shared(buffer))
+      list.append(buffer)
       return true
     }
   }
