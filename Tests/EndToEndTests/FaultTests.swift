@@ -72,9 +72,11 @@ import Testing
       text += "/file\(i % 9973).txt\n"
     }
     text += "/none\n"
-    let path = try temporaryFile(Array(text.utf8)).path
-    return path
+    return try temporaryFile(Array(text.utf8)).path
   }
+
+  /// Lines of the memory tests' file: enough that bytes a line stand well above the process's own.
+  let millionLines = 1_000_000
 
   /// Lines of the baseline file, long enough that printing them fills a pipe.
   let baselineLines = 10
@@ -96,13 +98,8 @@ import Testing
   /// has read (the matches, its scratch copy) as it goes. The input plus at most 16 bytes a line (the
   /// README's promise); it took 24 while the matches and the scratch copy were held at once.
   @Test(.enabled(if: !underSanitizer)) func filteringAMillionMatchesTakesAtMost16BytesALine() throws {
-    let lines = 1_000_000
-    let path = try makeVariedFile(lines: lines)
-    let small = try makeBaselineFile()
-    defer {
-      unlink(path)
-      unlink(small)
-    }
+    let (lines, path, small) = (millionLines, try makeVariedFile(lines: millionLines), try makeBaselineFile())
+    defer { for file in [path, small] { unlink(file) } }
     let baseline = try runMeasuringMemory(["-f", "s", small])
     let run = try runMeasuringMemory(["-f", "s", path])
     #expect(run.status == 0 && baseline.status == 0)
@@ -115,13 +112,8 @@ import Testing
   /// The same in the picker, where a keystroke on a million lines first counts the matches (kept as
   /// bits, not a list of four bytes a line) and then ranks them.
   @Test(.enabled(if: !underSanitizer)) func aKeystrokeOnAMillionLinesTakesAtMost16BytesALine() throws {
-    let lines = 1_000_000
-    let path = try makeVariedFile(lines: lines)
-    let small = try makeBaselineFile()
-    defer {
-      unlink(path)
-      unlink(small)
-    }
+    let (lines, path, small) = (millionLines, try makeVariedFile(lines: millionLines), try makeBaselineFile())
+    defer { for file in [path, small] { unlink(file) } }
     var peaks: [Int] = []
     for (file, count) in [(small, baselineLines), (path, lines)] {
       let picker = try PickerProcess([file], rows: 10, columns: 60)
