@@ -140,6 +140,31 @@ public final class InputReader {
     }
   }
 
+  /// Reads everything with read(2), handing segments of complete lines to `filter` as they are read
+  /// (see `SegmentSplitter`), of the size it asks for.
+  public func readSegments(into filter: SegmentFilter) throws(InputError) {
+    var segments = SegmentSplitter(terminator: terminator)
+    func body(_ segment: InputSegment) {
+      filter.add(segment)
+      segments.segmentSize = filter.segmentSize
+    }
+    while true {
+      let count: Int
+      do {
+        count = try Syscall.read(fd, into: segments.freeSpace())
+      } catch {
+        throw .unreadable(name, error)
+      }
+      if count == 0 { break }
+      read += count
+      if let segment = segments.commit(count) { body(segment) }
+      if segments.partialLineLength > LineSplitter.maxLineLength {
+        throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+      }
+    }
+    if let segment = segments.finish() { body(segment) }
+  }
+
   /// Whether the input is a file that got shorter than what was mapped of it (then the lines read
   /// from the missing part were zeros): the caller reports it instead of a result.
   public func changedWhileMapped() -> Bool {

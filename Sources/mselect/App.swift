@@ -63,8 +63,14 @@ enum App {
           found = Filter.run(
             query, in: .bytes(mapping.bytes, terminator: terminator, owner: mapping),
             settings: scripted.search)
+        } else if SegmentFilter.applies(to: scripted.search) {
+          // A pipe: each segment is scanned while the next ones are read.
+          let filter = SegmentFilter(query, settings: scripted.search, terminator: terminator)
+          try reader.readSegments(into: filter)
+          let (lines, store) = filter.finish()
+          found = Filter.Outcome(source: store, lines: lines)
         } else {
-          // A pipe: blocks are matched while the next ones are read.
+          // Header lines or --ansi: blocks of lines are matched while the next ones are read.
           let stream = StreamingFilter(query, settings: scripted.search)
           try reader.readBlocks { stream.add($0) }
           let (lines, store) = stream.finish()

@@ -68,7 +68,7 @@ public struct LineSplitter: ~Copyable {
   /// Memory for `size` bytes of input. Large buffers are aligned to and advised for huge pages: a
   /// fresh 4 KiB page costs a fault (about 2 µs here) when first written, and a pipe fills tens of
   /// MiB of them; a 2 MiB page costs one.
-  private static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+  static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
     if size == bufferSize, let reused = InputBuffers.take() { return reused }
     let huge = 2 << 20
     guard size >= huge else { return malloc(max(size, 1))! }

@@ -105,7 +105,7 @@ struct RawScan: LineSource {
   /// Whether the query is broad (see `broadShare`), decided on 4 KiB (whole lines) from each of four
   /// places spread over the chunks: cheaper than one 64 KiB sample, and the start of an input can
   /// differ from the rest (the first lines of paths-500k are not under /usr).
-  private static func isBroad(
+  static func isBroad(
     _ base: UnsafePointer<UInt8>, _ bounds: [Int], _ terminator: UInt8, _ matcher: inout Matcher,
     _ rank: RankOptions, _ fields: SearchFields
   ) -> Bool {
@@ -123,17 +123,24 @@ struct RawScan: LineSource {
   }
 
   /// The matches of one chunk, in input order.
-  fileprivate struct Hits {
+  struct Hits {
     var keys: [UInt32] = []
     var starts: [Int] = []
     var lengths: [UInt32] = []
   }
 
-  /// Matches the lines of one chunk; stops early (the result is not used then) once `decision` says
-  /// the query is broad.
+  /// Matches the lines of one chunk, in place.
+  static func scan(
+    _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ matcher: inout Matcher,
+    _ rank: RankOptions, _ fields: SearchFields
+  ) -> Hits {
+    scan(base, chunk, terminator, &matcher, rank, fields, nil)
+  }
+
+  /// `scan`, stopping early (the result is not used then) once `decision` says the query is broad.
   private static func scan(
     _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ matcher: inout Matcher,
-    _ rank: RankOptions, _ fields: SearchFields, _ decision: Decision? = nil
+    _ rank: RankOptions, _ fields: SearchFields, _ decision: Decision?
   ) -> Hits {
     let sortKey = SortKey(rank)
     // 4 KiB (some 50-100 lines) tell the rare characters apart as well as more, at a quarter of the

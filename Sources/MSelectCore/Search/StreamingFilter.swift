@@ -51,7 +51,7 @@ public final class StreamingFilter {
   /// (their order, and so every tie, stays the same). The block's buffer then goes back to the input
   /// buffers for the next read: a fresh buffer costs a page fault and a zeroed page every 4 KiB,
   /// more than copying a few lines.
-  private static func kept(_ block: LineBlock, _ found: [Search.Run]) -> LineBlock {
+  static func kept(_ block: LineBlock, _ found: [Search.Run]) -> LineBlock {
     let first = block.firstIndex
     var bytes = 0
     var count = 0

@@ -1,0 +1,119 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A reading buffer shared by the segments cut from it; its memory goes back to `InputBuffers` (or
+/// is freed) when the last one is done with it.
+final class ReadBuffer: @unchecked Sendable {
+  /// Written by the reader only beyond what segments hold; segments only read their part.
+  let base: UnsafeMutableRawPointer
+  let capacity: Int
+
+  init(capacity: Int) {
+    base = LineSplitter.allocate(capacity)
+    self.capacity = capacity
+  }
+
+  deinit {
+    if capacity != LineSplitter.bufferSize || !InputBuffers.give(base) { free(base) }
+  }
+}
+
+/// Complete lines, each ended by the terminator, that a `SegmentSplitter` has read; valid while the
+/// segment exists.
+public struct InputSegment: @unchecked Sendable {
+  /// The lines' bytes, the last terminator included.
+  public let bytes: UnsafeRawBufferPointer
+  /// Keeps the bytes alive.
+  let owner: ReadBuffer
+}
+
+/// Cuts a byte stream into `InputSegment`s of about `segmentSize` bytes as it is read, without a line
+/// table: a `--filter` scans a segment in place while the next one is read, so when the input ends
+/// only the last segment is left to scan.
+///
+/// The reader writes into `freeSpace()` and calls `commit(_:)`; a partial last line moves to the next
+/// buffer when one fills up.
+public struct SegmentSplitter: ~Copyable {
+  /// Bytes of complete lines gathered before they go out as a segment: small enough that the scan of
+  /// the last one is short, large enough that each costs little to hand over. The reader may change
+  /// it as it goes (see `SegmentFilter.segmentSize`); at most a buffer's worth goes out at once.
+  public var segmentSize = 1 << 20
+
+  private let terminator: UInt8
+  private var buffer: ReadBuffer
+  private var used = 0
+  /// The offset after the last terminator read.
+  private var lineEnd = 0
+  /// Where the next segment starts.
+  private var cut = 0
+
+  public init(terminator: UInt8) {
+    self.terminator = terminator
+    buffer = ReadBuffer(capacity: LineSplitter.bufferSize)
+  }
+
+  /// Bytes of the line not yet ended by a terminator.
+  public var partialLineLength: Int { used - lineEnd }
+
+  /// Space to read into (at least 64 KiB): a full buffer hands its unsent bytes to a fresh one.
+  package mutating func freeSpace() -> UnsafeMutableRawBufferPointer {
+    if buffer.capacity - used < 64 << 10 {
+      let tail = used - cut
+      let fresh = ReadBuffer(capacity: max(LineSplitter.bufferSize, tail * 2))
+      fresh.base.copyMemory(from: buffer.base + cut, byteCount: tail)
+      buffer = fresh
+      used = tail
+      lineEnd -= cut
+      cut = 0
+    }
+    return UnsafeMutableRawBufferPointer(start: buffer.base + used, count: buffer.capacity - used)
+  }
+
+  /// Records that `count` bytes were written into the free space; returns a segment when enough
+  /// complete lines have gathered, or the buffer is nearly full.
+  public mutating func commit(_ count: Int) -> InputSegment? {
+    let start = used
+    used += count
+    if let last = lastTerminator(from: start, to: used) { lineEnd = last + 1 }
+    let full = buffer.capacity - used < 64 << 10
+    guard lineEnd - cut >= segmentSize || full && lineEnd > cut else { return nil }
+    return take()
+  }
+
+  /// Ends the input: a last line without terminator gets one; returns the last segment, if any.
+  public mutating func finish() -> InputSegment? {
+    if used > lineEnd {
+      if used == buffer.capacity { _ = freeSpace() }
+      buffer.base.storeBytes(of: terminator, toByteOffset: used, as: UInt8.self)
+      used += 1
+      lineEnd = used
+    }
+    return lineEnd > cut ? take() : nil
+  }
+
+  /// The offset of the last terminator in `from..<to`, eight bytes a step (glibc's memrchr is not
+  /// in the Glibc module): a read without any (a line of megabytes) is passed over quickly.
+  private func lastTerminator(from: Int, to: Int) -> Int? {
+    let ones: UInt64 = 0x0101_0101_0101_0101
+    let wanted = ones &* UInt64(terminator)
+    var j = to
+    while j - 8 >= from {
+      let word = buffer.base.loadUnaligned(fromByteOffset: j - 8, as: UInt64.self) ^ wanted
+      if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
+      j -= 8
+    }
+    while j > from {
+      j -= 1
+      if buffer.base.load(fromByteOffset: j, as: UInt8.self) == terminator { return j }
+    }
+    return nil
+  }
+
+  private mutating func take() -> InputSegment {
+    let segment = InputSegment(
+      bytes: UnsafeRawBufferPointer(start: buffer.base + cut, count: lineEnd - cut), owner: buffer)
+    cut = lineEnd
+    return segment
+  }
+}

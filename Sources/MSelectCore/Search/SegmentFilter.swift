@@ -1,0 +1,178 @@
+import Dispatch
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `--filter` over input read from a pipe, a segment at a time while the next ones are read (see
+/// `SegmentSplitter`).
+///
+/// The first segment tells how broad the query is (as `RawScan` decides for a file). A selective query
+/// scans each segment in place, without a line table, and copies out just its matching lines, so the
+/// reading buffer is reused at once; matches are numbered in input order and the store holds only
+/// them. A broad one cuts each segment into lines and matches them as `StreamingFilter` does blocks:
+/// there per-match work dominates, and the line table costs less than remembering each match's place.
+public final class SegmentFilter {
+  private let query: [UInt8]
+  private let settings: SearchSettings
+  private let rank: RankOptions
+  private let terminator: UInt8
+  /// Scanning happens here, one segment after another, in input order.
+  private let queue = DispatchQueue(label: "mselect.segments")
+  /// What the queue has found so far; only the queue touches it.
+  private let found = Shared(Found())
+  /// One matcher per part of a segment, kept from segment to segment (with the tables they build).
+  private let matchers: Shared<UnsafeMutableBufferPointer<Matcher>>
+
+  /// Whether the first segment has been sampled; `lines` is then set if the query is broad, and gets
+  /// every segment cut into lines. Touched only by the thread that adds segments.
+  private var decided = false
+  private var lines: StreamingFilter?
+  /// Lines handed to `lines` so far.
+  private var lineCount = 0
+
+  /// The segment size the reader should cut next (`SegmentSplitter.segmentSize`): small ones while
+  /// the query is selective, so that little is left to scan when the input ends; whole buffers once
+  /// it is broad (the line-table search then pays for each block, 1 MiB blocks cost `s` a fifth more
+  /// on paths-500k).
+  public var segmentSize: Int { lines == nil ? 1 << 20 : LineSplitter.bufferSize }
+
+  /// The matches of a selective query, numbered in input order.
+  fileprivate final class Found {
+    var runs: [Search.Run] = []
+    var store = LineStore()
+    var count = 0
+  }
+
+  /// One part's matching lines copied back to back (each with its terminator), their places in that
+  /// copy, and their keys numbered from 0.
+  fileprivate struct Part {
+    var memory: UnsafeMutableRawPointer?
+    var starts: [UInt32] = [0]
+    var ranked: [RankedLine] = []
+  }
+
+  /// Whether `settings` allow it: header lines are counted from the input's first line and `--ansi`
+  /// lines are matched without their escapes, which a scan in place does not do.
+  public static func applies(to settings: SearchSettings) -> Bool {
+    settings.headerLines == 0 && !settings.fields.ansi
+  }
+
+  /// A filter for `query` over lines ended by `terminator`.
+  public init(_ query: [UInt8], settings: SearchSettings, terminator: UInt8) {
+    let pattern = settings.pattern(query)
+    self.query = query
+    self.settings = settings
+    self.terminator = terminator
+    rank = settings.rank.effective(for: pattern)
+    let matchers = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: Parallel.cores)
+    _ = matchers.initialize(from: (0..<Parallel.cores).map { _ in Matcher(pattern: pattern) })
+    self.matchers = Shared(matchers)
+  }
+
+  deinit {
+    queue.sync {}
+    matchers.pointer.deinitialize().deallocate()
+  }
+
+  /// Takes the next segment and starts scanning it.
+  public func add(_ segment: InputSegment) {
+    guard let start = segment.bytes.baseAddress, segment.bytes.count > 0 else { return }
+    let base = start.assumingMemoryBound(to: UInt8.self)
+    let n = segment.bytes.count
+    if !decided {
+      decided = true
+      let samples = MappedLines.bounds(base, from: 0, to: n, terminator: terminator, size: n / 4 + 1)
+      if RawScan.isBroad(base, samples, terminator, &matchers.pointer[0], rank, settings.fields) {
+        lines = StreamingFilter(query, settings: settings)
+      }
+    }
+    if let lines {
+      // Cut here, while the queue matches the segment before.
+      let block = SegmentFilter.lineBlock(segment, firstIndex: lineCount, terminator)
+      lineCount += block.count
+      lines.add(block)
+      return
+    }
+    let (found, matchers, rank, fields, terminator) = (found, matchers, rank, settings.fields, terminator)
+    queue.async {
+      let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      // A part per core, of whole lines (a short segment: fewer).
+      let bounds = MappedLines.bounds(
+        base, from: 0, to: n, terminator: terminator, size: max(64 << 10, n / matchers.pointer.count + 1))
+      let count = bounds.count - 1
+      let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: count)
+      parts.initialize(repeating: Part())
+      defer { parts.deinitialize().deallocate() }
+      let shared = Shared((base: base, parts: parts))
+      Parallel.run(count) { k in
+        let hits = RawScan.scan(
+          shared.pointer.base, bounds[k]..<bounds[k + 1], terminator, &matchers.pointer[k], rank, fields)
+        shared.pointer.parts[k] = Part(hits, from: shared.pointer.base)
+      }
+      for part in parts { found.pointer.add(part) }
+    }
+  }
+
+  /// The lines of `segment` as a block that borrows its memory.
+  private static func lineBlock(_ segment: InputSegment, firstIndex: Int, _ terminator: UInt8) -> LineBlock {
+    let base = segment.bytes.baseAddress!
+    var starts: [UInt32] = [0]
+    starts.reserveCapacity(segment.bytes.count / 32)
+    var position = 0
+    while position < segment.bytes.count,
+      let hit = memchr(base + position, Int32(terminator), segment.bytes.count - position)
+    {
+      position = UnsafeRawPointer(hit) - base + 1
+      starts.append(UInt32(truncatingIfNeeded: position))
+    }
+    return LineBlock(
+      base: UnsafeMutableRawPointer(mutating: base), starts: starts, firstIndex: firstIndex,
+      owner: segment.owner)
+  }
+
+  /// Waits for the scanning to end; returns every match, best first, and the store holding them.
+  public func finish() -> (lines: LineList, store: LineStore) {
+    if let lines { return lines.finish() }
+    let (runs, store) = queue.sync {
+      // Taken out, so that only `runs` holds the matches: the sort gives their pages back as it reads them.
+      defer { found.pointer.runs = [] }
+      return (found.pointer.runs, found.pointer.store)
+    }
+    return (Search.rankedIndices(runs, rank), store)
+  }
+}
+
+extension SegmentFilter.Part {
+  /// The matching lines of `hits` (offsets from `base`) copied out.
+  fileprivate init(_ hits: RawScan.Hits, from base: UnsafePointer<UInt8>) {
+    guard !hits.keys.isEmpty else { return }
+    var bytes = 0
+    for length in hits.lengths { bytes += Int(length) + 1 }
+    let memory = malloc(bytes)!
+    starts.reserveCapacity(hits.keys.count + 1)
+    ranked.reserveCapacity(hits.keys.count)
+    var offset = 0
+    for k in hits.keys.indices {
+      // The line and its terminator: a block's lines are one byte apart.
+      let length = Int(hits.lengths[k]) + 1
+      (memory + offset).copyMemory(from: base + hits.starts[k], byteCount: length)
+      offset += length
+      starts.append(UInt32(truncatingIfNeeded: offset))
+      ranked.append(RankedLine(key: hits.keys[k], index: UInt32(truncatingIfNeeded: k)))
+    }
+    self.memory = memory
+  }
+}
+
+extension SegmentFilter.Found {
+  /// Keeps a part's matches, numbered on from the ones before.
+  fileprivate func add(_ part: SegmentFilter.Part) {
+    guard let memory = part.memory else { return }
+    var ranked = part.ranked
+    for k in ranked.indices { ranked[k].index &+= UInt32(truncatingIfNeeded: count) }
+    store.append(after: LineBlock(base: memory, starts: part.starts, firstIndex: count))
+    runs.append(Search.Run(ranked))
+    count += ranked.count
+  }
+}
