@@ -77,21 +77,26 @@ struct RawScan: LineSource {
     let total = parts.reduce(0) { $0 + $1.starts.count }
     var starts: [Int] = []
     var lengths: [UInt32] = []
-    var ranked: [RankedLine] = []
     starts.reserveCapacity(total)
     lengths.reserveCapacity(total)
-    ranked.reserveCapacity(total)
     for part in parts {
-      for key in part.keys {
-        ranked.append(RankedLine(key: key, index: UInt32(truncatingIfNeeded: ranked.count)))
-      }
       starts += part.starts
       lengths += part.lengths
     }
-    return (
-      RawScan(base: Shared(base), starts: starts, lengths: lengths),
-      Search.rankedIndices([Search.Run(ranked)], rank)
-    )
+    // Written in place: appended one by one, then copied into the run, they took `shareman` on
+    // paths-500k (103k matches) 1.3 ms more, of 3.6 from the scan's end to the ranking.
+    let run = Search.Run(count: total) { ranked in
+      var i = 0
+      for part in parts {
+        part.keys.withUnsafeBufferPointer { keys in
+          for key in keys {
+            ranked.initializeElement(at: i, to: RankedLine(key: key, index: UInt32(truncatingIfNeeded: i)))
+            i &+= 1
+          }
+        }
+      }
+    }
+    return (RawScan(base: Shared(base), starts: starts, lengths: lengths), Search.rankedIndices([run], rank))
   }
 
   /// Whether the query is broad, as the sampling worker tells the others.

@@ -90,6 +90,13 @@ package enum Search {
       memory = Shared(lines)
     }
 
+    /// A run of `count` lines that `fill` writes in place (every one of them).
+    init(count: Int, fill: (UnsafeMutableBufferPointer<RankedLine>) -> Void) {
+      let lines = UnsafeMutableBufferPointer<RankedLine>.allocate(capacity: count)
+      fill(lines)
+      memory = Shared(lines)
+    }
+
     deinit { memory.pointer.deallocate() }
   }
 
