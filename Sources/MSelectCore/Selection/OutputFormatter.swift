@@ -103,8 +103,14 @@ private final class Gatherer {
     let distance = 16
     var ahead = lines.startIndex
     for index in lines {
-      if ahead + distance < lines.endIndex, let start = store.line(lines[ahead + distance]).baseAddress {
-        prefetch(start)
+      if ahead + distance < lines.endIndex {
+        let line = store.line(lines[ahead + distance])
+        if let start = line.baseAddress {
+          prefetch(start)
+          // A line that crosses into the next cache line (most of 80 bytes do) would wait for it.
+          let end = start + line.count
+          if UInt(bitPattern: end) >> 6 != UInt(bitPattern: start) >> 6 { prefetch(end) }
+        }
       }
       ahead += 1
       formatter.append(index, of: store, to: &buffer)
