@@ -6,23 +6,8 @@
 /// (a `--filter` drops blocks without matches): their pages are in memory already, so reading into
 /// them again costs no page faults.
 enum InputBuffers {
-  /// The spare buffers behind a pthread mutex. Not a `Mutex`: ThreadSanitizer cannot see the
-  /// ordering its futex gives (the Synchronization module is not instrumented), and reported two
-  /// threads taking buffers one after the other as a race.
-  private final class Spare: @unchecked Sendable {
-    private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
-    /// Touched only with `mutex` held.
-    private var buffers: [UnsafeMutableRawPointer] = []
-
-    init() { pthread_mutex_init(mutex, nil) }
-
-    func withLock<T>(_ body: (inout [UnsafeMutableRawPointer]) -> T) -> T {
-      pthread_mutex_lock(mutex)
-      defer { pthread_mutex_unlock(mutex) }
-      return body(&buffers)
-    }
-  }
-  private static let spare = Spare()
+  /// The spare buffers (a pthread mutex: see `Locked`).
+  private static let spare = Locked<[UnsafeMutableRawPointer]>([])
   /// Most buffers kept (each 4 MiB).
   static let limit = 4
 

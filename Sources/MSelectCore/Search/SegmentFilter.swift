@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -17,11 +18,13 @@ public final class SegmentFilter {
   private let settings: SearchSettings
   private let rank: RankOptions
   private let terminator: UInt8
-  /// Scanning happens here, one segment after another, in input order.
+  /// Scanning happens here, a turn at a time, in input order.
   private let queue = DispatchQueue(label: "mselect.segments")
+  /// Segments added and not yet taken by the queue.
+  private let inbox = Locked<[InputSegment]>([])
   /// What the queue has found so far; only the queue touches it.
   private let found = Shared(Found())
-  /// One matcher per part of a segment, kept from segment to segment (with the tables they build).
+  /// One matcher per core, kept from segment to segment (with the tables they build).
   private let matchers: Shared<UnsafeMutableBufferPointer<Matcher>>
 
   /// Whether the first segment has been sampled; `lines` is then set if the query is broad, and gets
@@ -44,7 +47,7 @@ public final class SegmentFilter {
     var count = 0
   }
 
-  /// One part's matching lines copied back to back (each with its terminator), their places in that
+  /// One piece's matching lines copied back to back (each with its terminator), their places in that
   /// copy, and their keys numbered from 0.
   fileprivate struct Part {
     var memory: UnsafeMutableRawPointer?
@@ -94,24 +97,51 @@ public final class SegmentFilter {
       lines.add(block)
       return
     }
-    let (found, matchers, rank, fields, terminator) = (found, matchers, rank, settings.fields, terminator)
+    inbox.withLock { $0.append(segment) }
+    let (inbox, found, matchers, rank, fields, terminator) = (
+      inbox, found, matchers, rank, settings.fields, terminator
+    )
     queue.async {
-      let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-      // A part per core, of whole lines (a short segment: fewer).
-      let bounds = MappedLines.bounds(
-        base, from: 0, to: n, terminator: terminator, size: max(64 << 10, n / matchers.pointer.count + 1))
-      let count = bounds.count - 1
-      let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: count)
-      parts.initialize(repeating: Part())
-      defer { parts.deinitialize().deallocate() }
-      let shared = Shared((base: base, parts: parts))
-      Parallel.run(count) { k in
-        let hits = RawScan.scan(
-          shared.pointer.base, bounds[k]..<bounds[k + 1], terminator, &matchers.pointer[k], rank, fields)
-        shared.pointer.parts[k] = Part(hits, from: shared.pointer.base)
+      // Whatever has come in since the last turn (nothing, if that turn took this one's segment).
+      let segments = inbox.withLock { list in
+        defer { list = [] }
+        return list
       }
-      for part in parts { found.pointer.add(part) }
+      guard !segments.isEmpty else { return }
+      SegmentFilter.scan(segments, into: found.pointer, matchers, rank, fields, terminator)
     }
+  }
+
+  /// Scans `segments` on every core, in pieces of about 256 KiB that the workers take in turn: when
+  /// the scan has fallen behind the reading, the segments waiting are scanned together, with no
+  /// pause at each segment's end for the slower worker.
+  private static func scan(
+    _ segments: [InputSegment], into found: Found, _ matchers: Shared<UnsafeMutableBufferPointer<Matcher>>,
+    _ rank: RankOptions, _ fields: SearchFields, _ terminator: UInt8
+  ) {
+    var pieces: [(base: UnsafePointer<UInt8>, range: Range<Int>)] = []
+    for segment in segments {
+      let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      let bounds = MappedLines.bounds(
+        base, from: 0, to: segment.bytes.count, terminator: terminator, size: 256 << 10)
+      for k in 0..<bounds.count - 1 { pieces.append((base, bounds[k]..<bounds[k + 1])) }
+    }
+    let parts = UnsafeMutableBufferPointer<Part>.allocate(capacity: pieces.count)
+    parts.initialize(repeating: Part())
+    defer { parts.deinitialize().deallocate() }
+    let shared = Shared((pieces: pieces, parts: parts))
+    let next = Atomic<Int>(0)
+    Parallel.run(min(pieces.count, matchers.pointer.count)) { w in
+      while true {
+        let k = next.add(1, ordering: .relaxed).oldValue
+        guard k < shared.pointer.pieces.count else { return }
+        let (base, range) = shared.pointer.pieces[k]
+        let hits = RawScan.scan(base, range, terminator, &matchers.pointer[w], rank, fields)
+        shared.pointer.parts[k] = Part(hits, from: base)
+      }
+    }
+    for part in parts { found.add(part) }
+    withExtendedLifetime(segments) {}
   }
 
   /// The lines of `segment` as a block that borrows its memory.
