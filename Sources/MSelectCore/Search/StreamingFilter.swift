@@ -9,8 +9,10 @@ import Dispatch
 public final class StreamingFilter {
   private let pattern: Pattern
   private let settings: SearchSettings
-  /// Matching happens here, one block after another, in input order.
+  /// Matching happens here, a turn at a time, in input order.
   private let queue = DispatchQueue(label: "mselect.filter")
+  /// Blocks added and not yet taken by the queue.
+  private let inbox = Locked<[LineBlock]>([])
   /// What the queue has matched so far, in input order; only the queue touches it.
   private let matched = Shared(Matched())
 
@@ -31,18 +33,54 @@ public final class StreamingFilter {
   public func add(_ block: LineBlock) {
     let end = block.firstIndex + block.count
     // The header lines (`--header-lines`) are never candidates.
-    let range = min(max(block.firstIndex, settings.headerLines), end)..<end
-    guard !range.isEmpty else { return }
-    var store = LineStore()
-    store.append(after: block)
-    let (pattern, settings, matched, alone) = (pattern, settings, matched, store)
+    guard max(block.firstIndex, settings.headerLines) < end else { return }
+    inbox.withLock { $0.append(block) }
+    let (inbox, pattern, settings, matched) = (inbox, pattern, settings, matched)
     queue.async {
-      let found =
-        Search.matchParts(
-          pattern, in: alone, scope: .all(range), rank: settings.rank, fields: settings.fields) ?? []
-      guard found.contains(where: { $0.lines.count > 0 }) else { return }
-      matched.pointer.runs += found
-      matched.pointer.store.append(after: StreamingFilter.kept(block, found))
+      // Whatever has come in since the last turn (nothing, if that turn took this one's block).
+      let blocks = inbox.withLock { list in
+        defer { list = [] }
+        return list
+      }
+      guard let first = blocks.first, let last = blocks.last else { return }
+      StreamingFilter.match(
+        blocks, first.firstIndex..<last.firstIndex + last.count, pattern, settings, matched.pointer)
+    }
+  }
+
+  /// Matches `blocks` (in input order, lines `range`) together: when the matching has fallen behind
+  /// the reading, the blocks waiting are searched in one go, with no pause at each block's end for
+  /// the slower core.
+  private static func match(
+    _ blocks: [LineBlock], _ range: Range<Int>, _ pattern: Pattern, _ settings: SearchSettings,
+    _ matched: Matched
+  ) {
+    // The empty query's one run spans every block searched: those go one at a time.
+    if pattern.isEmpty && blocks.count > 1 {
+      for block in blocks {
+        match([block], block.firstIndex..<block.firstIndex + block.count, pattern, settings, matched)
+      }
+      return
+    }
+    var store = LineStore()
+    for block in blocks { store.append(after: block) }
+    let scope = min(max(range.lowerBound, settings.headerLines), range.upperBound)..<range.upperBound
+    let found =
+      Search.matchParts(pattern, in: store, scope: .all(scope), rank: settings.rank, fields: settings.fields)
+      ?? []
+    // The runs come slice by slice, and a slice is within one block (a query that is not empty): each
+    // block takes the runs up to the first that starts after it.
+    var next = 0
+    for block in blocks {
+      let end = UInt32(truncatingIfNeeded: block.firstIndex + block.count)
+      var runs: [Search.Run] = []
+      while next < found.count, found[next].lines.first.map({ $0.index < end }) ?? true {
+        runs.append(found[next])
+        next += 1
+      }
+      guard runs.contains(where: { $0.lines.count > 0 }) else { continue }
+      matched.runs += runs
+      matched.store.append(after: StreamingFilter.kept(block, runs))
     }
   }
 
