@@ -88,23 +88,33 @@ public final class InputReader {
   public func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
     let deadline = streaming ? Syscall.monotonicNanoseconds() + InputReader.gatherTime : 0
     repeat {
-      let space = splitter.freeSpace()
-      let count: Int
-      do {
-        count = try Syscall.read(fd, into: space)
-      } catch {
-        throw .unreadable(name, error)
-      }
+      let count = try read(into: splitter.freeSpace())
       if count == 0 { return (splitter.finish(), true) }
       splitter.commit(count)
-      read += count
-      if splitter.partialLineLength > LineSplitter.maxLineLength {
-        throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
-      }
+      try checkLine(splitter.partialLineLength)
       if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
     } while streaming && !splitter.isNearlyFull && Syscall.isReadable(fd)
       && Syscall.monotonicNanoseconds() < deadline
     return (splitter.takeBlock(force: streaming), false)
+  }
+
+  /// One read(2) into `space`, counted; 0 at the end of the input.
+  private func read(into space: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+    let count: Int
+    do {
+      count = try Syscall.read(fd, into: space)
+    } catch {
+      throw .unreadable(name, error)
+    }
+    read += count
+    return count
+  }
+
+  /// Fails on a line still unended after `LineSplitter.maxLineLength` bytes (an endless input).
+  private func checkLine(_ partialLength: Int) throws(InputError) {
+    if partialLength > LineSplitter.maxLineLength {
+      throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+    }
   }
 
   /// Reads everything into a store: a regular file is mapped (no copy), anything else is read.
@@ -149,18 +159,10 @@ public final class InputReader {
       segments.segmentSize = filter.segmentSize
     }
     while true {
-      let count: Int
-      do {
-        count = try Syscall.read(fd, into: segments.freeSpace())
-      } catch {
-        throw .unreadable(name, error)
-      }
+      let count = try read(into: segments.freeSpace())
       if count == 0 { break }
-      read += count
       if let segment = segments.commit(count) { body(segment) }
-      if segments.partialLineLength > LineSplitter.maxLineLength {
-        throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
-      }
+      try checkLine(segments.partialLineLength)
     }
     if let segment = segments.finish() { body(segment) }
   }

@@ -27,3 +27,13 @@ package final class Locked<Value>: @unchecked Sendable {
     return body(&value)
   }
 }
+
+extension Locked {
+  /// Everything in a list, leaving it empty.
+  package func takeAll<Element>() -> [Element] where Value == [Element] {
+    withLock { list in
+      defer { list = [] }
+      return list
+    }
+  }
+}

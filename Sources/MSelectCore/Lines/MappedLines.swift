@@ -27,17 +27,7 @@ package enum MappedLines {
     let shared = Shared(starts)
     let input = Shared(base)
     Parallel.run(count) { k in
-      let lo = blockBounds[k]
-      let hi = blockBounds[k + 1]
-      var offsets: [UInt32] = [0]
-      offsets.reserveCapacity((hi - lo) / 48 + 2)
-      var position = lo
-      while position < hi {
-        guard let hit = memchr(input.pointer + position, Int32(terminator), hi - position) else { break }
-        position = UnsafeRawPointer(hit) - UnsafeRawPointer(input.pointer) + 1
-        offsets.append(UInt32(position - lo))
-      }
-      shared.pointer[k] = offsets
+      shared.pointer[k] = lineStarts(input.pointer, from: blockBounds[k], to: blockBounds[k + 1], terminator)
     }
     var store = LineStore()
     for k in 0..<count {
@@ -66,6 +56,20 @@ package enum MappedLines {
 }
 
 extension MappedLines {
+  /// The offsets from `from` of the lines of `from..<to` that a terminator ends, after a leading 0:
+  /// a block's `starts` (one memchr per line).
+  static func lineStarts(_ base: UnsafePointer<UInt8>, from: Int, to: Int, _ terminator: UInt8) -> [UInt32] {
+    var offsets: [UInt32] = [0]
+    offsets.reserveCapacity((to - from) / 48 + 2)
+    var position = from
+    while position < to {
+      guard let hit = memchr(base + position, Int32(terminator), to - position) else { break }
+      position = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
+      offsets.append(UInt32(truncatingIfNeeded: position - from))
+    }
+    return offsets
+  }
+
   /// Block boundaries in `from..<to`, each just after a terminator, about `size` apart (one
   /// memchr per block).
   static func bounds(

@@ -103,10 +103,7 @@ public final class SegmentFilter {
     )
     queue.async {
       // Whatever has come in since the last turn (nothing, if that turn took this one's segment).
-      let segments = inbox.withLock { list in
-        defer { list = [] }
-        return list
-      }
+      let segments = inbox.takeAll()
       guard !segments.isEmpty else { return }
       SegmentFilter.scan(segments, into: found.pointer, matchers, rank, fields, terminator)
     }
@@ -146,19 +143,11 @@ public final class SegmentFilter {
 
   /// The lines of `segment` as a block that borrows its memory.
   private static func lineBlock(_ segment: InputSegment, firstIndex: Int, _ terminator: UInt8) -> LineBlock {
-    let base = segment.bytes.baseAddress!
-    var starts: [UInt32] = [0]
-    starts.reserveCapacity(segment.bytes.count / 32)
-    var position = 0
-    while position < segment.bytes.count,
-      let hit = memchr(base + position, Int32(terminator), segment.bytes.count - position)
-    {
-      position = UnsafeRawPointer(hit) - base + 1
-      starts.append(UInt32(truncatingIfNeeded: position))
-    }
+    let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
     return LineBlock(
-      base: UnsafeMutableRawPointer(mutating: base), starts: starts, firstIndex: firstIndex,
-      owner: segment.owner)
+      base: UnsafeMutableRawPointer(mutating: base),
+      starts: MappedLines.lineStarts(base, from: 0, to: segment.bytes.count, terminator),
+      firstIndex: firstIndex, owner: segment.owner)
   }
 
   /// Waits for the scanning to end; returns every match, best first, and the store holding them.
@@ -199,10 +188,14 @@ extension SegmentFilter.Found {
   /// Keeps a part's matches, numbered on from the ones before.
   fileprivate func add(_ part: SegmentFilter.Part) {
     guard let memory = part.memory else { return }
-    var ranked = part.ranked
-    for k in ranked.indices { ranked[k].index &+= UInt32(truncatingIfNeeded: count) }
+    let first = UInt32(truncatingIfNeeded: count)
+    runs.append(
+      Search.Run(count: part.ranked.count) { run in
+        for (k, line) in part.ranked.enumerated() {
+          run.initializeElement(at: k, to: RankedLine(key: line.key, index: first &+ line.index))
+        }
+      })
     store.append(after: LineBlock(base: memory, starts: part.starts, firstIndex: count))
-    runs.append(Search.Run(ranked))
-    count += ranked.count
+    count += part.ranked.count
   }
 }

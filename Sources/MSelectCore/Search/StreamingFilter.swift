@@ -38,10 +38,7 @@ public final class StreamingFilter {
     let (inbox, pattern, settings, matched) = (inbox, pattern, settings, matched)
     queue.async {
       // Whatever has come in since the last turn (nothing, if that turn took this one's block).
-      let blocks = inbox.withLock { list in
-        defer { list = [] }
-        return list
-      }
+      let blocks = inbox.takeAll()
       guard let first = blocks.first, let last = blocks.last else { return }
       StreamingFilter.match(
         blocks, first.firstIndex..<last.firstIndex + last.count, pattern, settings, matched.pointer)
