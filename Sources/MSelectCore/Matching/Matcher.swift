@@ -5,8 +5,6 @@ public struct Matcher {
   public let pattern: Pattern
   let raw = ScratchBuffer<UInt32>()
   let folded = ScratchBuffer<UInt32>()
-  /// Where each character of a single fuzzy term occurs in a short line (see `Scorer.maskedFuzzy`).
-  private let occurrenceMasks = ScratchBuffer<UInt64>()
   /// Made on the first non-ASCII line: most searches never need it.
   private var scalarClasses: ScalarClasses?
   private var foldedMode: CharFold.Mode?
@@ -230,16 +228,8 @@ public struct Matcher {
     // Rule the line out by its bytes before decoding it.
     guard prescanned || prescan.passes(p, n) else { return nil }
     if n >= longLineBytes { return matchLong(term.chars, table, p, n, positions: positions) }
-    var text: Scorer.Text
-    if positions == nil, let lower = term.asciiLowercase {
-      let masks = occurrenceMasks.reserve(term.chars.count)
-      let made = decode(line, lowercase: lower, folding: table, masking: term.chars, into: masks)
-      text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-      if made { text.masks = UnsafePointer(masks) }
-    } else {
-      decode(line, folding: table)
-      text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-    }
+    decode(line, folding: table)
+    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
     return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
   }
 
@@ -300,110 +290,6 @@ public struct Matcher {
       k += 1
     }
     count = k
-  }
-
-  /// `decode(_:folding:)` for one fuzzy term, the ASCII bytes up to sixteen at a time (folded to
-  /// lowercase or left as they are, as `lowercase` says, which must be what `table` does to ASCII),
-  /// making on the way the occurrence masks of `pattern` (see `Scorer.maskedFuzzy`) when the line
-  /// has at most `Scorer.maskedLength` characters; returns whether it made them.
-  @inline(__always)
-  mutating func decode(
-    _ line: UnsafeRawBufferPointer, lowercase: Bool, folding table: UnsafePointer<UInt32>,
-    masking pattern: UnsafeBufferPointer<UInt32>, into masks: UnsafeMutablePointer<UInt64>
-  ) -> Bool {
-    let n = line.count
-    let out = raw.reserve(max(n, 1))
-    let folded = self.folded.reserve(max(n, 1))
-    foldedMode = nil
-    let m = pattern.count
-    for q in 0..<m { masks[q] = 0 }
-    guard n > 0 else {
-      count = 0
-      return true
-    }
-    let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    let bytes = UnsafeRawPointer(p)
-    let outRaw = UnsafeMutableRawPointer(out)
-    let foldedRaw = UnsafeMutableRawPointer(folded)
-    let limit = Scorer.maskedLength
-    let tops: UInt64 = 0x8080_8080_8080_8080
-    var masking = true
-    var i = 0
-    var k = 0
-    while i < n {
-      if i &+ 16 <= n {
-        let halves = bytes.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
-        // The ASCII bytes before the first non-ASCII one (all sixteen, or none) are taken together:
-        // sixteen values are stored, those past the ASCII ones are overwritten next.
-        let ascii =
-          halves[0] & tops != 0
-          ? (halves[0] & tops).trailingZeroBitCount &>> 3
-          : halves[1] & tops != 0 ? 8 &+ (halves[1] & tops).trailingZeroBitCount &>> 3 : 16
-        if ascii > 0 {
-          // Per byte (its top bit cleared, so no carry crosses into the next): the top bit set from
-          // "A" on, and from "[" on; "A" to "Z" get 0x20.
-          @inline(__always) func lowered(_ w: UInt64) -> UInt64 {
-            guard lowercase else { return w }
-            let low = w & ~tops
-            return w | (((low &+ 0x3F3F_3F3F_3F3F_3F3F) & ~(low &+ 0x2525_2525_2525_2525) & tops) &>> 2)
-          }
-          let low = lowered(halves[0])
-          let high = lowered(halves[1])
-          let f = unsafeBitCast(SIMD2<UInt64>(low, high), to: SIMD16<UInt8>.self)
-          Matcher.widen(halves[0], to: outRaw + k &* 4)
-          Matcher.widen(halves[1], to: outRaw + (k &+ 8) &* 4)
-          Matcher.widen(low, to: foldedRaw + k &* 4)
-          Matcher.widen(high, to: foldedRaw + (k &+ 8) &* 4)
-          if masking {
-            if k &+ ascii <= limit {
-              let taken: UInt64 = (1 &<< UInt64(ascii)) &- 1
-              for q in 0..<m where pattern[q] < 0x80 {
-                let wanted = SIMD16<UInt8>(repeating: UInt8(truncatingIfNeeded: pattern[q]))
-                masks[q] |= (Scorer.laneBits(f .== wanted) & taken) &<< UInt64(k)
-              }
-            } else {
-              masking = false
-            }
-          }
-          i &+= ascii
-          k &+= ascii
-          if i >= n { break }
-        }
-      }
-      let b = p[i]
-      let c: UInt32
-      if b < 0x80 {
-        c = UInt32(b)
-        i &+= 1
-      } else {
-        let (scalar, length) = UTF8Decoding.decode(p, i, n)
-        c = scalar
-        i &+= length
-      }
-      let f = CharFold.fold(c, table)
-      out[k] = c
-      folded[k] = f
-      if masking {
-        if k < limit {
-          for q in 0..<m where pattern[q] == f { masks[q] |= 1 &<< UInt64(k) }
-        } else {
-          masking = false
-        }
-      }
-      k &+= 1
-    }
-    count = k
-    return masking
-  }
-
-  /// Stores the eight bytes of `w` as eight 32-bit values, two per 64-bit store (plain integer
-  /// operations: the vector conversion was not inlined).
-  @inline(__always)
-  private static func widen(_ w: UInt64, to out: UnsafeMutableRawPointer) {
-    for pair in 0..<4 {
-      let two = w &>> UInt64(pair &* 16)
-      out.storeBytes(of: (two & 0xFF) | (two & 0xFF00) &<< 24, toByteOffset: pair &* 8, as: UInt64.self)
-    }
   }
 
   /// Matches one term against the decoded line; inverse terms match (with score 0) when the text does not.
@@ -537,20 +423,13 @@ private final class SingleFuzzyTerm {
   let chars: UnsafeBufferPointer<UInt32>
   let table: UnsafePointer<UInt32>
   let pairs: UnsafePointer<(UInt8, UInt8)>
-  /// What `table` does to ASCII: true when it lowercases it, false when it leaves it, nil otherwise
-  /// (then lines are decoded one character at a time).
-  let asciiLowercase: Bool?
 
   init(_ term: Term) {
     let storage = UnsafeMutableBufferPointer<UInt32>.allocate(capacity: term.chars.count)
     _ = storage.initialize(from: term.chars)
     chars = UnsafeBufferPointer(storage)
-    let table = CharFold.table(term.fold)
-    self.table = table
+    table = CharFold.table(term.fold)
     pairs = CharFold.asciiPairs(term.fold)
-    let ascii = (0..<UInt32(0x80)).map { table[Int($0)] }
-    let lowered = (0..<UInt32(0x80)).map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
-    asciiLowercase = ascii == lowered ? true : ascii == Array(0..<UInt32(0x80)) ? false : nil
   }
 
   deinit { chars.deallocate() }

@@ -24,9 +24,6 @@ package struct Scorer {
     package var count: Int
     /// The matcher's `ScalarClasses` table.
     var knownClasses: UnsafeMutablePointer<UInt8>
-    /// The occurrence masks of the pattern being scored, when decoding made them.
-    var masks: UnsafePointer<UInt64>? = nil
-    package var masked: Bool { masks != nil }
 
     @inline(__always) package func raw(_ j: Int) -> UInt32 { raw[j] }
     @inline(__always) package func folded(_ j: Int) -> UInt32 { folded[j] }
@@ -104,16 +101,11 @@ package struct Scorer {
 
   private let h = ScratchBuffer<Int32>()
   private let c = ScratchBuffer<UInt16>()
-  let firsts = ScratchBuffer<Int>()
-  let lasts = ScratchBuffer<Int>()
+  private let firsts = ScratchBuffer<Int>()
+  private let lasts = ScratchBuffer<Int>()
   private let eventStorage = ScratchBuffer<Int>()
   private let eventRuns = ScratchBuffer<UInt16>()
   private let bonuses = ScratchBuffer<Int32>()
-  /// `maskedFuzzy`'s rows and occurrence masks.
-  let rowScores = ScratchBuffer<Int32>()
-  let rowRuns = ScratchBuffer<UInt16>()
-  let splitMasks = ScratchBuffer<UInt64>()
-  private let masks = ScratchBuffer<UInt64>()
   /// The ASCII classes of the scheme.
   package let classes: UnsafePointer<CharClass>
   private let bonusTable: UnsafePointer<Int32>
@@ -141,9 +133,9 @@ package struct Scorer {
     })
 
   /// Whether scoring without positions may take `ceilingMatch`'s shortcut (off only in tests, to compare).
-  let ceilingShortcut: Bool
+  private let ceilingShortcut: Bool
   /// The default scheme: the one `ceilingMatch` is made for.
-  let defaultScheme: Bool
+  private let defaultScheme: Bool
 
   package init(ceilingShortcut: Bool = true, scheme: MatchOptions.Scheme = .default) {
     self.ceilingShortcut = ceilingShortcut
@@ -201,7 +193,7 @@ package struct Scorer {
 
   /// The bonus of character `j`, from its class and its predecessor's.
   @inline(__always)
-  func bonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 {
+  private func bonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 {
     let previous = j == 0 ? initial : text.charClass(j - 1, classes)
     return bonusTable[Int(previous.rawValue) &* 8 &+ Int(text.charClass(j, classes).rawValue)]
   }
@@ -267,15 +259,6 @@ package struct Scorer {
     let m = pattern.count
     let n = text.count
     guard m > 0 else { return Match(score: 0, begin: 0, end: 0) }
-    // Masks made while decoding cost nothing more: the whole score comes from them. Otherwise the
-    // shortcut below goes first (on paths it mostly succeeds, for less than making the masks).
-    if positions == nil && m > 1 && t.masked {
-      let masks = self.masks.reserve(m)
-      if t.occurrences(of: pattern, into: masks) {
-        return maskedFuzzy(
-          pattern: pattern, text: t, masks: masks, shortcut: ceilingShortcut && defaultScheme)
-      }
-    }
     // Greedy forward pass: the first place each pattern character can match.
     let firsts = self.firsts.reserve(m)
     var j = 0
@@ -307,12 +290,6 @@ package struct Scorer {
       let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
     {
       return best
-    }
-    if positions == nil {
-      let masks = self.masks.reserve(m)
-      if t.occurrences(of: pattern, into: masks) {
-        return maskedFuzzy(pattern: pattern, text: t, masks: masks, shortcut: false)
-      }
     }
     // The alignment ends at or before the last occurrence of the last character.
     // The backward scans stop at the forward pass's places: those hold the characters, so the bounds
@@ -638,23 +615,9 @@ package protocol ScoredText {
   /// A bound on the bonus of any character an alignment starting with `first` can match (the highest
   /// bonus there is, unless known lower).
   func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32
-  /// For a text of at most `Scorer.maskedLength` characters, where each character of `pattern` occurs
-  /// (see `Scorer.maskedFuzzy`); false, with `masks` untouched, for a longer text or one that cannot.
-  func occurrences(of pattern: UnsafeBufferPointer<UInt32>, into masks: UnsafeMutablePointer<UInt64>) -> Bool
-  /// Whether the occurrence masks are made already (by decoding).
-  var masked: Bool { get }
 }
 
 extension ScoredText {
-  package var masked: Bool { false }
-
-  @inline(__always)
-  package func occurrences(of pattern: UnsafeBufferPointer<UInt32>, into masks: UnsafeMutablePointer<UInt64>)
-    -> Bool
-  {
-    false
-  }
-
   @inline(__always)
   package func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32 {
     Scorer.bonusBoundaryWhite
