@@ -35,13 +35,7 @@ guard arguments.count == 2 else {
   print("usage: mselect-bench FILE | mselect-bench --filter|--score QUERY FILE [RUNS]")
   exit(2)
 }
-let store: LineStore
-do {
-  store = try InputReader(path: arguments[1], terminator: 10).readAll()
-} catch {
-  print("mselect-bench: \(error.message)")
-  exit(2)
-}
+let store = readStore(arguments[1])
 
 /// The picker's core with searches run inline, as the search thread would run them. The preview (the
 /// best lines, ranked) is ready when matching is done, so it also marks when the full count is known;
@@ -207,13 +201,7 @@ func timeFilter(query: [UInt8], path: String, runs: Int) {
 
 /// Times the matcher alone on every line of `path` (see the header).
 func timeScoring(query: [UInt8], path: String, runs: Int) {
-  let store: LineStore
-  do {
-    store = try InputReader(path: path, terminator: 10).readAll()
-  } catch {
-    print("mselect-bench: \(error.message)")
-    exit(2)
-  }
+  let store = readStore(path)
   var matcher = Matcher(pattern: Pattern(query: query))
   // MSELECT_PRESCANNED=1: as for a line the skipping's verdict has passed (every line must match).
   let prescanned = getenv("MSELECT_PRESCANNED") != nil
@@ -239,4 +227,14 @@ func timeScoring(query: [UInt8], path: String, runs: Int) {
   print(
     "score `\(q)` (\(matches) of \(store.count) lines match, score sum \(total), \(times.count) runs): "
       + "min \(Int(times[0])) ns/line, median \(Int(times[times.count / 2])) ns/line")
+}
+
+/// The lines of `path`; exits with a message when it cannot be read.
+func readStore(_ path: String) -> LineStore {
+  do {
+    return try InputReader(path: path, terminator: 10).readAll()
+  } catch {
+    print("mselect-bench: \(error.message)")
+    exit(2)
+  }
 }
