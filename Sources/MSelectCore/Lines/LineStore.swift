@@ -55,6 +55,8 @@ public struct LineStore: Sendable {
   public private(set) var blocks: [LineBlock] = []
   /// Total number of lines.
   public private(set) var count = 0
+  /// Each block's first line index: `locate` searches this small array, not through the blocks.
+  private var firsts: [Int] = []
 
   public init() {}
 
@@ -73,6 +75,7 @@ public struct LineStore: Sendable {
     precondition(block.firstIndex == count, "blocks must be appended in order")
     guard block.count > 0 else { return }
     blocks.append(block)
+    firsts.append(block.firstIndex)
     count += block.count
   }
 
@@ -82,19 +85,25 @@ public struct LineStore: Sendable {
     precondition(gap.firstIndex >= count, "blocks must be appended in order")
     guard gap.count > 0 else { return }
     blocks.append(gap)
+    firsts.append(gap.firstIndex)
     count = gap.firstIndex + gap.count
   }
 
   /// The block holding global line `index` and the line's local index in it.
   @inline(__always)
   package func locate(_ index: Int) -> (block: LineBlock, local: Int) {
-    var lo = 0
-    var hi = blocks.count - 1
-    while lo < hi {
-      let mid = (lo + hi + 1) / 2
-      if blocks[mid].firstIndex <= index { lo = mid } else { hi = mid - 1 }
+    // The last block starting at or before `index`, found with no branch to mispredict.
+    let found = firsts.withUnsafeBufferPointer { firsts in
+      var lo = 0
+      var n = firsts.count
+      while n > 1 {
+        let half = n >> 1
+        lo = firsts[lo &+ half] <= index ? lo &+ half : lo
+        n &-= half
+      }
+      return lo
     }
-    let block = blocks[lo]
+    let block = blocks[found]
     return (block, index - block.firstIndex)
   }
 

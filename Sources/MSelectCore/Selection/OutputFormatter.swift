@@ -73,8 +73,7 @@ public struct OutputFormatter: Sendable {
   }
 
   /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator).
-  fileprivate func append(_ index: Int, of store: some LineSource, to out: inout OutputBuffer) {
-    let line = store.line(index)
+  fileprivate func append(_ line: UnsafeRawBufferPointer, to out: inout OutputBuffer) {
     if settings.ansi && ANSI.mayHaveSequences(line) {
       ANSI.stripped(line).withUnsafeBytes { appendLine($0, to: &out) }
       return
@@ -97,23 +96,36 @@ public struct OutputFormatter: Sendable {
 /// One worker's output piece, reused from piece to piece.
 private final class Gatherer {
   var buffer = OutputBuffer(capacity: 512 << 10)
+  /// How many lines ahead of the one being copied the next are looked up and prefetched.
+  private static let distance = 16
+  /// The lines looked up ahead, by their place in the piece modulo `distance`: each line is looked up
+  /// once (a lookup in a store of many blocks is a search, and its first touch a cache miss).
+  private let ahead = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: Gatherer.distance)
+
+  init() { ahead.initialize(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: Gatherer.distance) }
+
+  deinit { ahead.deallocate() }
 
   func fill(_ lines: Slice<LineList>, _ store: some LineSource, _ formatter: OutputFormatter) {
     buffer.clear()
-    let distance = 16
-    var ahead = lines.startIndex
-    for index in lines {
-      if ahead + distance < lines.endIndex {
-        let line = store.line(lines[ahead + distance])
-        if let start = line.baseAddress {
+    let distance = Gatherer.distance
+    let first = lines.startIndex
+    let end = lines.endIndex
+    for k in first..<min(end, first + distance) { ahead[(k - first) % distance] = store.line(lines[k]) }
+    for k in first..<end {
+      let slot = (k - first) % distance
+      let line = ahead[slot]
+      if k + distance < end {
+        let next = store.line(lines[k + distance])
+        ahead[slot] = next
+        if let start = next.baseAddress {
           prefetch(start)
           // A line that crosses into the next cache line (most of 80 bytes do) would wait for it.
-          let end = start + line.count
-          if UInt(bitPattern: end) >> 6 != UInt(bitPattern: start) >> 6 { prefetch(end) }
+          let stop = start + next.count
+          if UInt(bitPattern: stop) >> 6 != UInt(bitPattern: start) >> 6 { prefetch(stop) }
         }
       }
-      ahead += 1
-      formatter.append(index, of: store, to: &buffer)
+      formatter.append(line, to: &buffer)
     }
   }
 }
