@@ -102,7 +102,9 @@ private final class Gatherer {
   /// once (a lookup in a store of many blocks is a search, and its first touch a cache miss).
   private let ahead = UnsafeMutablePointer<UnsafeRawBufferPointer>.allocate(capacity: Gatherer.distance)
 
-  init() { ahead.initialize(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: Gatherer.distance) }
+  init() {
+    ahead.initialize(repeating: UnsafeRawBufferPointer(start: nil, count: 0), count: Gatherer.distance)
+  }
 
   deinit { ahead.deallocate() }
 
