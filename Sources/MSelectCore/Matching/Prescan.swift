@@ -32,6 +32,13 @@ final class Prescan {
   }
 
   private let skippable: [Skip]
+  /// For `adapt`: the (first, second) byte pairs some candidate looks for, which first bytes begin
+  /// one, and for each candidate the places of its pairs in that list.
+  private let wantedPairs: [UInt16]
+  private let firstWanted: [Bool]
+  private let pairPlaces: [[Int]]
+  /// The candidate `choose` last made the one looked for (an index into `skippable`).
+  private var chosen = -1
   /// The character `nextCandidate` looks for (chosen by `adapt`), as vectors: each wanted byte in
   /// every lane (unused slots repeat the first).
   private var wantedLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
@@ -109,6 +116,12 @@ final class Prescan {
       }
     }
     self.skippable = skippable
+    let wanted = Array(Set(skippable.flatMap { $0.pairs.map { UInt16($0.0) << 8 | UInt16($0.1) } })).sorted()
+    wantedPairs = wanted
+    firstWanted = (0..<256).map { b in wanted.contains { Int($0 >> 8) == b } }
+    pairPlaces = skippable.map { skip in
+      skip.pairs.map { pair in wanted.firstIndex(of: UInt16(pair.0) << 8 | UInt16(pair.1))! }
+    }
     canSkip = !skippable.isEmpty
     starts = terms.flatMap { term in
       term.encodings.map { list in list.map { (Int($0[0]), $0.count > 1 ? Int($0[1] & 0x3F) : nil) } }
@@ -136,7 +149,7 @@ final class Prescan {
         r += 1
       }
     }
-    if let first = skippable.first { choose(first) }
+    if !skippable.isEmpty { choose(0) }
   }
 
   deinit {
@@ -145,8 +158,12 @@ final class Prescan {
     members?.deallocate()
   }
 
-  /// Makes `skip` the character `nextCandidate` looks for: its vectors, table row and verdict rows.
-  private func choose(_ skip: Skip) {
+  /// Makes candidate `index` the character `nextCandidate` looks for: its vectors, table row and
+  /// verdict rows (nothing to do when it is already).
+  private func choose(_ index: Int) {
+    guard index != chosen else { return }
+    chosen = index
+    let skip = skippable[index]
     let wanted = skip.bytes.isEmpty ? [0xFF] : skip.bytes
     func lanes(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: wanted[k < wanted.count ? k : 0]) }
     wantedLanes = (lanes(0), lanes(1), lanes(2), lanes(3))
@@ -217,40 +234,55 @@ final class Prescan {
   func adapt(to sample: UnsafeRawBufferPointer) {
     defer { useMembers = memberRows > 0 && Prescan.manyNonASCII(sample) }
     guard skippable.count > 1 else {
-      if let only = skippable.first { choose(only) }
+      if !skippable.isEmpty { choose(0) }
       return
     }
-    // One pass counts bytes, and the (first, second) pairs some candidate looks for.
-    let wanted = Array(Set(skippable.flatMap { $0.pairs.map { UInt16($0.0) << 8 | UInt16($0.1) } })).sorted()
-    var firstWanted = [Bool](repeating: false, count: 256)
-    for pair in wanted { firstWanted[Int(pair >> 8)] = true }
-    var counts = [Int](repeating: 0, count: 256)
-    var pairCounts = [Int](repeating: 0, count: wanted.count)
-    if let base = sample.baseAddress, sample.count > 0 {
-      let p = base.assumingMemoryBound(to: UInt8.self)
-      let n = sample.count
-      for j in 0..<n {
-        let b = p[j]
-        counts[Int(b)] &+= 1
-        guard firstWanted[Int(b)] && j &+ 1 < n else { continue }
-        let pair = UInt16(b) << 8 | UInt16(p[j &+ 1])
-        for (k, w) in wanted.enumerated() where w == pair { pairCounts[k] &+= 1 }
+    // One pass counts bytes, and the (first, second) pairs some candidate looks for. It runs for
+    // every piece scanned (a pipe's in 256 KiB), so it allocates nothing.
+    withUnsafeTemporaryAllocation(of: Int.self, capacity: 256 + wantedPairs.count) { counts in
+      counts.initialize(repeating: 0)
+      let pairCounts = UnsafeMutableBufferPointer(rebasing: counts[256...])
+      wantedPairs.withUnsafeBufferPointer { wanted in
+        firstWanted.withUnsafeBufferPointer { firstWanted in
+          guard let base = sample.baseAddress, sample.count > 0 else { return }
+          let p = base.assumingMemoryBound(to: UInt8.self)
+          let n = sample.count
+          guard !wanted.isEmpty else {
+            for j in 0..<n { counts[Int(p[j])] &+= 1 }
+            return
+          }
+          for j in 0..<n {
+            let b = p[j]
+            counts[Int(b)] &+= 1
+            guard firstWanted[Int(b)] && j &+ 1 < n else { continue }
+            let pair = UInt16(b) << 8 | UInt16(p[j &+ 1])
+            for k in wanted.indices where wanted[k] == pair { pairCounts[k] &+= 1 }
+          }
+        }
       }
+      var high = 0
+      for b in 0x80..<256 { high &+= counts[b] }
+      // The first character counts double when it is not the one skipped to: only from the first
+      // can `verdict` tell that a line passes, else the whole line is checked again (on intl-386k
+      // `datei` skipped to `t` checked 46k lines twice; to `d`, 7k).
+      var best = 0
+      var bestCost = Int.max
+      for (index, c) in skippable.enumerated() {
+        var cost = 0
+        if c.pairs.isEmpty {
+          for b in c.bytes { cost &+= counts[Int(b)] }
+          if c.anyHigh { cost &+= high }
+        } else {
+          for k in pairPlaces[index] { cost &+= pairCounts[k] }
+        }
+        if c.row != 0 { cost &*= 2 }
+        if cost < bestCost {
+          best = index
+          bestCost = cost
+        }
+      }
+      choose(best)
     }
-    let high = counts[0x80...].reduce(0, +)
-    func cost(_ c: Skip) -> Int {
-      guard !c.pairs.isEmpty else {
-        return c.bytes.reduce(0) { $0 + counts[Int($1)] } + (c.anyHigh ? high : 0)
-      }
-      return c.pairs.reduce(0) { total, pair in
-        total + pairCounts[wanted.firstIndex(of: UInt16(pair.0) << 8 | UInt16(pair.1))!]
-      }
-    }
-    // The first character counts double when it is not the one skipped to: only from the first can
-    // `verdict` tell that a line passes, else the whole line is checked again (on intl-386k `datei`
-    // skipped to `t` checked 46k lines twice; to `d`, 7k).
-    func weighted(_ c: Skip) -> Int { cost(c) * (c.row == 0 ? 1 : 2) }
-    choose(skippable.min { weighted($0) < weighted($1) }!)
   }
 
   /// The first position in `p[from..<to]` of a byte that can start the chosen character, 16 bytes at a
