@@ -62,6 +62,29 @@ import Testing
     #expect(store.blocks.count > 1)
     #expect((0..<50).allSatisfy { store.lineBytes($0) == Array("\($0)".utf8) })
   }
+
+  /// A `--filter` through a pipe keeps only the blocks with matches, numbered with gaps between them:
+  /// every line held is found in its block, whatever the number of blocks.
+  @Test(arguments: [1, 2, 3, 4, 5, 8, 13, 40])
+  func linesAreFoundAcrossBlocksWithGaps(blockCount: Int) {
+    var store = LineStore()
+    var held: [(index: Int, text: String)] = []
+    var next = 3
+    for b in 0..<blockCount {
+      let texts = (0..<(1 + b % 4)).map { "b\(b)l\($0)" }
+      var splitter = LineSplitter(terminator: 10, bufferSize: 64)
+      splitter.append(Array(texts.map { $0 + "\n" }.joined().utf8))
+      let made = splitter.finish()!
+      let block = LineBlock(base: made.base, starts: made.starts, firstIndex: next, owner: made)
+      store.append(after: block)
+      for (k, text) in texts.enumerated() { held.append((next + k, text)) }
+      next += texts.count + 1 + b % 3
+    }
+    #expect(store.blocks.count == blockCount)
+    for (index, text) in held {
+      #expect(store.lineBytes(index) == Array(text.utf8), "line \(index)")
+    }
+  }
 }
 
 @Suite struct MappedLinesTests {
