@@ -152,6 +152,38 @@ import Testing
     return Array(text.utf8)
   }()
 
+  /// Three-byte letters beside others of their block of 64 (ạ and ẹ both begin `E1 BA`, the katakana
+  /// here `E3 83` or `E3 82`): the in-place scan, whose byte verdict keys such letters at their second
+  /// byte, keeps exactly the lines the matcher accepts one by one.
+  @Test(arguments: ["ae", "ea", "ad", "da", "ファ", "イル", "ルフ", "ｄe", "zạ"])
+  func threeByteLettersAreToldApart(query: String) throws {
+    var random = SparseScorerTests.Generator(state: 11)
+    let alphabet = Array("ạẹếđdaeｄ zファイルヴポ xyxyxy")
+    var text = ""
+    while text.utf8.count < 256 << 10 {
+      text += String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }) + "\n"
+    }
+    let bytes = Array(text.utf8)
+    let settings = try OptionParser.parse([]).searchSettings
+    let pattern = settings.pattern(Array(query.utf8))
+    var reference = Matcher(pattern: pattern)
+    var expected: [Int] = []
+    var start = 0
+    for line in text.utf8.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
+      if reference.match(Array(line)) != nil { expected.append(start) }
+      start += line.count + 1
+    }
+    var matcher = Matcher(pattern: pattern)
+    let found = bytes.withUnsafeBufferPointer { buffer in
+      RawScan.scan(
+        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
+        settings.fields
+      ).starts
+    }
+    #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
+    #expect(!expected.isEmpty)
+  }
+
   /// The line-table-free filter finds and ranks exactly what the line store search does.
   @Test(arguments: [
     ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),

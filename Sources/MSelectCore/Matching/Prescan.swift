@@ -74,8 +74,9 @@ final class Prescan {
   /// For `verdict`, when one term has at most 8 characters from the skipped-to one on: indexed by a
   /// byte and the low 6 bits of the next one (`first | (second & 0x3F) << 8`: what a continuation byte
   /// carries), bit `k` says a character starting there can be the term's character `skipRow + k`, so
-  /// one load per byte answers for every row, lead bytes of other characters included. A lead byte
-  /// followed by a non-continuation byte may be taken for a character it is not: the verdict then
+  /// one load per byte answers for every row, lead bytes of other characters included (a character
+  /// of three or four bytes is marked at its second byte: see `starts`). A byte followed by one it
+  /// does not begin a character with may be taken for a character it is not: the verdict then
   /// passes a line the matcher rejects, never the reverse. Filled at the first verdict (many
   /// searches never ask for one).
   private var members: UnsafeMutablePointer<UInt8>?
@@ -87,7 +88,8 @@ final class Prescan {
   /// lead bytes cost the byte-by-byte loop a pair check and a mispredicted branch each. On ASCII
   /// text that loop's branches are predictable and it is the faster one.
   private var useMembers = false
-  /// Per row, the first byte of each encoding and the low 6 bits of its second (nil for one byte).
+  /// Per row, where `members` marks each encoding: its first byte and the low 6 bits of its second
+  /// (nil for one byte), or for three bytes and more its second byte and the low 6 bits of its third.
   private let starts: [[(first: Int, low: Int?)]]
 
   init(_ terms: [Term]) {
@@ -124,7 +126,16 @@ final class Prescan {
     }
     canSkip = !skippable.isEmpty
     starts = terms.flatMap { term in
-      term.encodings.map { list in list.map { (Int($0[0]), $0.count > 1 ? Int($0[1] & 0x3F) : nil) } }
+      term.encodings.map { list in
+        list.map { encoding in
+          // A longer encoding is keyed at its second byte, with the low bits of its third: keyed at
+          // its lead, a three-byte letter would stand for its whole block of 64 (Vietnamese ạ, ẹ, ế…
+          // all begin `E1 BA`).
+          encoding.count >= 3
+            ? (Int(encoding[1]), Int(encoding[2] & 0x3F))
+            : (Int(encoding[0]), encoding.count > 1 ? Int(encoding[1] & 0x3F) : nil)
+        }
+      }
     }
     rowCount = lengths.reduce(0, +)
     rows = .allocate(capacity: max(rowCount, 1) * 256)
