@@ -102,7 +102,7 @@ final class Prescan {
         let all = (0..<256).filter { leadBytes[k * 256 + $0] }.map(UInt8.init)
         let ascii = all.filter { $0 < 0x80 }
         let encodings = term.encodings[k]
-        let pairs = Set(encodings.filter { $0.count >= 2 }.map { UInt16($0[0]) << 8 | UInt16($0[1]) })
+        let pairs = Set(encodings.filter { $0.count >= 2 }.map { Prescan.pairKey($0[0], $0[1]) })
         if ascii.isEmpty && encodings.allSatisfy({ $0.count >= 2 }) && pairs.count <= 2 {
           let list = pairs.sorted().map { (UInt8($0 >> 8), UInt8($0 & 0xFF)) }
           skippable.append(Skip(row: row, bytes: all, anyHigh: false, pairs: list))
@@ -118,11 +118,11 @@ final class Prescan {
       }
     }
     self.skippable = skippable
-    let wanted = Array(Set(skippable.flatMap { $0.pairs.map { UInt16($0.0) << 8 | UInt16($0.1) } })).sorted()
+    let wanted = Array(Set(skippable.flatMap { $0.pairs.map { Prescan.pairKey($0.0, $0.1) } })).sorted()
     wantedPairs = wanted
     firstWanted = (0..<256).map { b in wanted.contains { Int($0 >> 8) == b } }
     pairPlaces = skippable.map { skip in
-      skip.pairs.map { pair in wanted.firstIndex(of: UInt16(pair.0) << 8 | UInt16(pair.1))! }
+      skip.pairs.map { pair in wanted.firstIndex(of: Prescan.pairKey(pair.0, pair.1))! }
     }
     canSkip = !skippable.isEmpty
     starts = terms.flatMap { term in
@@ -266,7 +266,7 @@ final class Prescan {
             let b = p[j]
             counts[Int(b)] &+= 1
             guard firstWanted[Int(b)] && j &+ 1 < n else { continue }
-            let pair = UInt16(b) << 8 | UInt16(p[j &+ 1])
+            let pair = Prescan.pairKey(b, p[j &+ 1])
             for k in wanted.indices where wanted[k] == pair { pairCounts[k] &+= 1 }
           }
         }
@@ -492,6 +492,12 @@ final class Prescan {
       if row != end { return false }
     }
     return true
+  }
+
+  /// A (first, second) byte pair as one number, for the pair lists `Skip` and `adapt` keep.
+  @inline(__always)
+  private static func pairKey(_ first: UInt8, _ second: UInt8) -> UInt16 {
+    UInt16(first) << 8 | UInt16(second)
   }
 
   /// Whether a row's pair bits hold (`first`, `second`): the two bytes begin an encoding of its character.
