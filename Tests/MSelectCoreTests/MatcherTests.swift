@@ -315,3 +315,66 @@ extension Matcher {
     #expect(found == [0, Scorer.maxCells + 1])
   }
 }
+
+/// The odds that decide whether `Scorer.ceilingMatch`'s shortcut is tried.
+struct ShortcutOddsTests {
+  /// Tries for the lines of `outcomes` (true: the shortcut would succeed), in order.
+  static func tries(_ outcomes: [Bool]) -> Int {
+    let odds = ShortcutOdds()
+    var tried = 0
+    for won in outcomes where odds.shouldTry() {
+      tried += 1
+      odds.record(won: won)
+    }
+    return tried
+  }
+
+  @Test func aShortcutThatPaysIsAlwaysTried() {
+    #expect(ShortcutOddsTests.tries(Array(repeating: true, count: 5_000)) == 5_000)
+    // One success in four is worth the attempt (it saves several times what a failure costs).
+    #expect(ShortcutOddsTests.tries((0..<5_000).map { $0 % 4 == 0 }) == 5_000)
+  }
+
+  @Test func aShortcutThatFailsIsOnlySampled() {
+    let tried = ShortcutOddsTests.tries(Array(repeating: false, count: 5_000))
+    #expect(tried < 5_000 / ShortcutOdds.sampling + ShortcutOdds.warmUp + 1)
+    #expect(tried > 5_000 / ShortcutOdds.sampling)
+  }
+
+  @Test func linesThatChangeBringTheShortcutBack() {
+    let odds = ShortcutOdds()
+    for _ in 0..<5_000 where odds.shouldTry() { odds.record(won: false) }
+    // Now every sampled attempt succeeds: within a few samples every line tries again.
+    var sinceLastSkip = 0
+    for _ in 0..<5_000 {
+      if odds.shouldTry() {
+        odds.record(won: true)
+        sinceLastSkip += 1
+      } else {
+        sinceLastSkip = 0
+      }
+    }
+    #expect(sinceLastSkip > 4_000)
+  }
+
+  /// Lines the shortcut cannot score (the pattern split by gaps) until it is only sampled, then lines
+  /// it scores at once: the scores are the dynamic program's throughout.
+  @Test func scoresDoNotDependOnWhetherTheShortcutIsTried() {
+    var fast = Matcher(pattern: Pattern("datei"), ceilingShortcut: true)
+    var exhaustive = Matcher(pattern: Pattern("datei"), ceilingShortcut: false)
+    let lines =
+      (0..<300).map { "der Ablauf \($0) hat eine Zeile" }
+      + (0..<300).map { "Datei \($0) /datei\($0 % 7) geöffnet" }
+      + (0..<300).map { "dann alte Einträge \($0) ändern" }
+    var compared = 0
+    for line in lines {
+      let bytes = Array(line.utf8)
+      let expected = bytes.withUnsafeBytes { exhaustive.match($0) }
+      let got = bytes.withUnsafeBytes { fast.match($0) }
+      #expect(got?.score == expected?.score, "\(line)")
+      #expect(got?.end == expected?.end, "\(line)")
+      if expected != nil { compared += 1 }
+    }
+    #expect(compared == 900)
+  }
+}

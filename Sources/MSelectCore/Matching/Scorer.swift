@@ -134,6 +134,8 @@ package struct Scorer {
 
   /// Whether scoring without positions may take `ceilingMatch`'s shortcut (off only in tests, to compare).
   private let ceilingShortcut: Bool
+  /// How often `ceilingMatch` found the score lately (see `ShortcutOdds`).
+  private let ceilingOdds = ShortcutOdds()
   /// The default scheme: the one `ceilingMatch` is made for.
   private let defaultScheme: Bool
 
@@ -286,10 +288,10 @@ package struct Scorer {
       positions?.pointee.append(bestAt)
       return Match(score: best, begin: bestAt, end: bestAt)
     }
-    if positions == nil && ceilingShortcut && defaultScheme,
+    if positions == nil && ceilingShortcut && defaultScheme && ceilingOdds.shouldTry() {
       let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
-    {
-      return best
+      ceilingOdds.record(won: best != nil)
+      if let best { return best }
     }
     // The alignment ends at or before the last occurrence of the last character.
     // The backward scans stop at the forward pass's places: those hold the characters, so the bounds
