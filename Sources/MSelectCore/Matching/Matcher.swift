@@ -66,25 +66,9 @@ public struct Matcher {
     }
   }
 
-  /// A position in `bytes[from..<to]` that a matching line must contain (`to` if none); every line that
-  /// ends before it can be skipped. Returns `from` when the pattern gives no way to skip.
-  @inline(__always)
-  package func nextCandidate(_ bytes: UnsafePointer<UInt8>, from: Int, to: Int) -> Int {
-    prescan.canSkip && !pattern.isEmpty ? prescan.nextCandidate(bytes, from: from, to: to) : from
-  }
-
-  /// What the bytes from `hit` (from `nextCandidate`) to the end of its line say (see `Prescan.verdict`).
-  @inline(__always)
-  func verdict(_ bytes: UnsafePointer<UInt8>, from hit: Int, to end: Int, terminator: UInt8)
-    -> Prescan.Verdict
-  {
-    single == nil ? .possible : prescan.verdict(bytes, from: hit, to: end, terminator: terminator)
-  }
-
-  /// `verdict` for a line of a block, whose terminator is at `end` (a line holds none before it).
-  @inline(__always)
-  func verdict(_ bytes: UnsafePointer<UInt8>, from hit: Int, lineEnd end: Int) -> Prescan.Verdict {
-    verdict(bytes, from: hit, to: end, terminator: bytes[end])
+  /// The matcher's skipping and byte verdict, for a scan loop to hold (see `Skipper`).
+  var skipper: Skipper {
+    Skipper(prescan: prescan, skips: prescan.canSkip && !pattern.isEmpty, judges: single != nil)
   }
 
   /// Characters the byte pre-scan checks (bounded whatever the query's length).

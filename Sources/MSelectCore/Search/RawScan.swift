@@ -198,10 +198,11 @@ struct RawScan: LineSource {
       for line in batch { visit(line.start, line.end, prescanned: line.prescanned) }
       batch.removeAll(keepingCapacity: true)
     }
+    let skipper = matcher.skipper
     while position < end && !stopped() {
-      let hit = matcher.nextCandidate(base, from: position, to: end)
+      let hit = skipper.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
-      let verdict = matcher.verdict(base, from: hit, to: end, terminator: terminator)
+      let verdict = skipper.verdict(base, from: hit, to: end, terminator: terminator)
       if case .ruledOut(let lineEnd) = verdict {
         position = lineEnd + 1
         continue
@@ -232,8 +233,9 @@ struct RawScan: LineSource {
       position = next
     }
     position = sample.lowerBound
+    let skipper = matcher.skipper
     while position < sample.upperBound {
-      let hit = matcher.nextCandidate(base, from: position, to: sample.upperBound)
+      let hit = skipper.nextCandidate(base, from: position, to: sample.upperBound)
       guard hit < sample.upperBound else { break }
       candidates += 1
       position = lineEnd(base, from: hit, to: sample.upperBound, terminator) + 1

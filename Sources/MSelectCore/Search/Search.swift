@@ -175,13 +175,14 @@ package enum Search {
     guard r.lowerBound < upper else { return }
     let end = Int(starts[upper])
     adapt(&matcher, bytes, from: Int(starts[r.lowerBound]), to: end)
+    let skipper = matcher.skipper
     var local = r.lowerBound
     while local < upper {
-      let hit = !fields.selects ? matcher.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
+      let hit = !fields.selects ? skipper.nextCandidate(bytes, from: Int(starts[local]), to: end) : 0
       while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
       guard local < upper else { break }
       // The bytes from the hit to the line's end often settle it (see `Prescan.verdict`).
-      switch skips ? matcher.verdict(bytes, from: hit, lineEnd: Int(starts[local + 1]) - 1) : .possible {
+      switch skips ? skipper.verdict(bytes, from: hit, lineEnd: Int(starts[local + 1]) - 1) : .possible {
       case .ruledOut: break
       case .passes: visit(block, starts, local, &matcher, &found, fields, sortKey, prescanned: true)
       case .possible: visit(block, starts, local, &matcher, &found, fields, sortKey)
@@ -200,18 +201,19 @@ package enum Search {
     guard r.lowerBound < upper else { return }
     let end = Int(starts[upper])
     adapt(&matcher, bytes, from: Int(starts[r.lowerBound]), to: end)
+    let skipper = matcher.skipper
     var local = r.lowerBound
     var visited = 0
     while local < upper {
       // Most lines hold a candidate (a broad query): then testing each line is cheaper than skipping.
       if visited == 128 && local - r.lowerBound < 256 { break }
-      let hit = matcher.nextCandidate(bytes, from: Int(starts[local]), to: end)
+      let hit = skipper.nextCandidate(bytes, from: Int(starts[local]), to: end)
       while local < upper && Int(starts[local + 1]) <= hit { local += 1 }
       guard local < upper else { return }
       visited += 1
       let lineStart = Int(starts[local])
       let lineEnd = Int(starts[local + 1]) - 1
-      if case .ruledOut = matcher.verdict(bytes, from: hit, lineEnd: lineEnd) {
+      if case .ruledOut = skipper.verdict(bytes, from: hit, lineEnd: lineEnd) {
       } else if matcher.accepts(UnsafeRawBufferPointer(start: bytes + lineStart, count: lineEnd - lineStart))
       {
         found.append(UInt32(truncatingIfNeeded: block.firstIndex + local))
