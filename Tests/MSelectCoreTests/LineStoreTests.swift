@@ -184,6 +184,45 @@ import Testing
     #expect(!expected.isEmpty)
   }
 
+  /// The byte verdict reads two bytes a turn: lines of every length up to 40, each holding the
+  /// query's letters (or all but the last) at every place, so the terminator and the last letter fall
+  /// on both bytes of a turn. Non-ASCII letters around them make the scan use the verdict's table.
+  /// The in-place scan keeps exactly the lines the matcher accepts one by one.
+  @Test(arguments: ["dat", "ä", "dä", "éi"])
+  func theVerdictSettlesLinesAtEitherByteOfATurn(query: String) throws {
+    var lines: [String] = []
+    let letters = Array(query)
+    for length in 0...40 {
+      for place in 0...length {
+        for drop in [false, true] {
+          var line = Array(repeating: Character("ü"), count: length)
+          let wanted = drop ? letters.dropLast() : letters[...]
+          for (k, letter) in wanted.enumerated() where place + k < length { line[place + k] = letter }
+          lines.append(String(line))
+        }
+      }
+    }
+    let text = lines.joined(separator: "\n") + "\n"
+    let settings = try OptionParser.parse([]).searchSettings
+    let pattern = settings.pattern(Array(query.utf8))
+    var reference = Matcher(pattern: pattern)
+    var expected: [Int] = []
+    var start = 0
+    for line in lines {
+      if reference.match(Array(line.utf8)) != nil { expected.append(start) }
+      start += line.utf8.count + 1
+    }
+    var matcher = Matcher(pattern: pattern)
+    let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
+      RawScan.scan(
+        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
+        settings.fields
+      ).starts
+    }
+    #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
+    #expect(expected.count > 100)
+  }
+
   /// The line-table-free filter finds and ranks exactly what the line store search does.
   @Test(arguments: [
     ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),
