@@ -408,8 +408,8 @@ public struct Matcher {
 }
 
 /// A fuzzy term's characters and fold tables as plain pointers: a value that needs no reference
-/// counting to pass or read (held as a class, it was retained and released for every line, 4 % of
-/// `shareman`'s time). `SingleFuzzyStorage` owns the characters.
+/// counting to pass or read (held as a class, it was retained and released for every line scored: 4 %
+/// of `shareman`'s samples). `SingleFuzzyStorage` owns the characters.
 private struct SingleFuzzyTerm {
   let chars: UnsafeBufferPointer<UInt32>
   let table: UnsafePointer<UInt32>
