@@ -223,6 +223,41 @@ import Testing
     #expect(expected.count > 100)
   }
 
+  /// A term that must end the line, over lines that mostly hold its characters (so the scan looks at
+  /// line ends sixteen terminators at a time): lines ending in the letter in either case, in another
+  /// letter, in whitespace (space, tab, CR), in a letter that folds to it (ś), in other non-ASCII
+  /// letters, empty lines, lines across block boundaries, and a last line without a terminator. The
+  /// in-place scan keeps exactly the lines the matcher accepts one by one.
+  @Test(arguments: ["s$", "as$", "^s s$", "s$ !x", "ss$"])
+  func lineEndsAreFoundSixteenTerminatorsAtATime(query: String) throws {
+    var random = SparseScorerTests.Generator(state: 5)
+    let bodies = ["as", "sa", "s", "", "xs", "ś", "é", "sx", "a s", "s\t", "s ", "s\r", "S", "aS", "ß"]
+    var lines: [String] = []
+    for _ in 0..<6_000 {
+      let filler = String(repeating: "s", count: random.next(40))
+      lines.append(filler + bodies[random.next(bodies.count)])
+    }
+    let text = lines.joined(separator: "\n")  // the last line has no terminator
+    let settings = try OptionParser.parse([]).searchSettings
+    let pattern = settings.pattern(Array(query.utf8))
+    var reference = Matcher(pattern: pattern)
+    var expected: [Int] = []
+    var start = 0
+    for line in lines {
+      if reference.match(Array(line.utf8)) != nil { expected.append(start) }
+      start += line.utf8.count + 1
+    }
+    var matcher = Matcher(pattern: pattern)
+    let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
+      RawScan.scan(
+        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
+        settings.fields
+      ).starts
+    }
+    #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
+    #expect(expected.count > 500)
+  }
+
   /// The line-table-free filter finds and ranks exactly what the line store search does.
   @Test(arguments: [
     ("zq", [String]()), ("a", []), ("", []), ("^b", []), ("q$", []), ("az", ["--header-lines", "2"]),

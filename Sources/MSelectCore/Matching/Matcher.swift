@@ -82,6 +82,15 @@ public struct Matcher {
   /// Whether some term must end the line (`abc$`): then the last bytes of a line can rule it out.
   package var anchorsLineEnds: Bool { anchors.contains { $0.atEnd } }
 
+  /// For a term that must end the line (`abc$`), the ASCII bytes its last character can be under
+  /// its folding (one or two: `c`, or `c` and `C`); nil without such a term. A line whose last byte is
+  /// ASCII, not whitespace and none of these cannot match (see `Anchor.rejects`).
+  package var lineEndBytes: [UInt8]? {
+    guard let anchor = anchors.first(where: { $0.atEnd }), let last = anchor.chars.last else { return nil }
+    let bytes = (0..<128).filter { anchor.table[$0] == UInt32(last) }.map(UInt8.init)
+    return bytes.isEmpty || bytes.count > 2 ? nil : bytes
+  }
+
   /// Lets the skipping adapt to the bytes about to be searched (a sample of them).
   package func adapt(to sample: UnsafeRawBufferPointer) {
     prescan.adapt(to: sample)

@@ -176,9 +176,26 @@ struct RawScan: LineSource {
       return decision!.state.load(ordering: .relaxed) == Decision.broad
     }
     let sample = position..<min(end, position + (16 << 10))
-    if fields.selects
-      || matcher.anchorsLineEnds && candidatesAreDense(base, sample, terminator, matcher)
-    {
+    let lineByLine =
+      fields.selects || matcher.anchorsLineEnds && candidatesAreDense(base, sample, terminator, matcher)
+    if lineByLine && !fields.selects, let ends = matcher.lineEndBytes {
+      // A term must end the line and the skipping would stop in most lines: the lines whose last byte
+      // can end that term are found sixteen terminators at a time.
+      var lineStart = position
+      while position < end && !stopped() {
+        let next = min(end, position + (64 << 10))
+        lineEnds(base, position..<next, terminator, ends, from: &lineStart) { start, lineEnd in
+          visit(start, lineEnd)
+        }
+        position = next
+      }
+      // A last line without a terminator (the end of a mapped file).
+      if lineStart < end && decision?.state.load(ordering: .relaxed) != Decision.broad {
+        visit(lineStart, end)
+      }
+      return hits
+    }
+    if lineByLine {
       // Line by line: with fields nothing can be skipped; with a term that must end the line, its
       // last bytes rule most lines out at once, for less than finding where each candidate's line
       // starts when candidates are many.
@@ -218,6 +235,82 @@ struct RawScan: LineSource {
     // Once the query turns out broad the result is not used.
     if decision?.state.load(ordering: .relaxed) != Decision.broad { flush() }
     return hits
+  }
+
+  /// Calls `body(start, end)` for each line ended by a terminator in `range` whose last byte is one of
+  /// `ends`, whitespace or not ASCII (the only lines a term that must end the line can match).
+  /// `lineStart` is where the line holding `range`'s start begins; it is left where the line after the
+  /// last terminator in `range` begins.
+  @inline(__always)
+  private static func lineEnds(
+    _ base: UnsafePointer<UInt8>, _ range: Range<Int>, _ terminator: UInt8, _ ends: [UInt8],
+    from lineStart: inout Int, _ body: (Int, Int) -> Void
+  ) {
+    let raw = UnsafeRawPointer(base)
+    let t = SIMD16<UInt8>(repeating: terminator)
+    let e1 = SIMD16<UInt8>(repeating: ends[0])
+    let e2 = SIMD16<UInt8>(repeating: ends[ends.count - 1])
+    let space = SIMD16<UInt8>(repeating: 0x20)
+    let tab = SIMD16<UInt8>(repeating: 0x09)
+    let four = SIMD16<UInt8>(repeating: 4)
+    let high = SIMD16<UInt8>(repeating: 0x7F)
+    /// Whether the line ending at terminator `k` can end the term (its last byte decides).
+    @inline(__always) func candidate(_ k: Int) -> Bool {
+      guard k > lineStart else { return false }
+      let b = base[k - 1]
+      return b == ends[0] || b == ends[ends.count - 1] || b == 0x20 || (0x09...0x0D).contains(b) || b >= 0x80
+    }
+    /// The line ending at terminator `k`: handed over if it can match; the next one starts after it.
+    @inline(__always) func take(_ k: Int) {
+      if candidate(k) { body(lineStart, k) }
+      lineStart = k + 1
+    }
+    var i = range.lowerBound
+    // A block's terminators, and the bytes before them that can end the term: the byte before lane 0
+    // is the last of the block before (or of the range's first line).
+    while i &+ 16 <= range.upperBound {
+      let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
+      let terminators = v .== t
+      let halves = unsafeBitCast(terminators, to: SIMD2<UInt64>.self)
+      if halves[0] | halves[1] != 0 {
+        guard i > 0 else {
+          // The chunk's first block: no byte before it to load.
+          for k in i..<i &+ 16 where base[k] == terminator { take(k) }
+          i &+= 16
+          continue
+        }
+        let before = raw.loadUnaligned(fromByteOffset: i &- 1, as: SIMD16<UInt8>.self)
+        let ending =
+          (before .== e1) .| (before .== e2) .| (before .== space) .| ((before &- tab) .<= four)
+          .| (before .> high)
+        let wanted = unsafeBitCast(terminators .& ending, to: SIMD2<UInt64>.self)
+        if wanted[0] | wanted[1] != 0 {
+          // The lines ending here, in order: those whose last byte can end the term are handed over.
+          @inline(__always) func lines(_ terminators: UInt64, _ keep: UInt64, at offset: Int) {
+            var pending = terminators & 0x0101_0101_0101_0101
+            while pending != 0 {
+              let bit = pending.trailingZeroBitCount
+              let k = offset &+ bit >> 3
+              if keep >> UInt64(bit) & 1 != 0 && k > lineStart { body(lineStart, k) }
+              lineStart = k &+ 1
+              pending &= pending &- 1
+            }
+          }
+          lines(halves[0], wanted[0], at: i)
+          lines(halves[1], wanted[1], at: i &+ 8)
+        } else {
+          // No line here can match: the next line starts after the block's last terminator.
+          let last =
+            halves[1] != 0 ? 15 - halves[1].leadingZeroBitCount >> 3 : 7 - halves[0].leadingZeroBitCount >> 3
+          lineStart = i &+ last &+ 1
+        }
+      }
+      i &+= 16
+    }
+    while i < range.upperBound {
+      if base[i] == terminator { take(i) }
+      i &+= 1
+    }
   }
 
   /// Whether at least a quarter of the lines of `sample` hold a candidate for the matcher's skipping.
