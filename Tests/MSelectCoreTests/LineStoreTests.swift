@@ -152,6 +152,31 @@ import Testing
     return Array(text.utf8)
   }()
 
+  /// Where `lines` (joined by newlines, and ended by one if `terminated`) start, as the in-place scan
+  /// keeps them for `query` and as the matcher accepts them one by one.
+  static func scanned(_ lines: [String], _ query: String, terminated: Bool) throws -> (
+    found: [Int], expected: [Int]
+  ) {
+    let text = lines.joined(separator: "\n") + (terminated ? "\n" : "")
+    let settings = try OptionParser.parse([]).searchSettings
+    let pattern = settings.pattern(Array(query.utf8))
+    var reference = Matcher(pattern: pattern)
+    var expected: [Int] = []
+    var start = 0
+    for line in lines {
+      if reference.match(Array(line.utf8)) != nil { expected.append(start) }
+      start += line.utf8.count + 1
+    }
+    var matcher = Matcher(pattern: pattern)
+    let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
+      RawScan.scan(
+        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
+        settings.fields
+      ).starts
+    }
+    return (found, expected)
+  }
+
   /// Three-byte letters beside others of their block of 64 (ạ and ẹ both begin `E1 BA`, the katakana
   /// here `E3 83` or `E3 82`): the in-place scan, whose byte verdict keys such letters at their second
   /// byte, keeps exactly the lines the matcher accepts one by one.
@@ -163,23 +188,8 @@ import Testing
     while text.utf8.count < 256 << 10 {
       text += String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }) + "\n"
     }
-    let bytes = Array(text.utf8)
-    let settings = try OptionParser.parse([]).searchSettings
-    let pattern = settings.pattern(Array(query.utf8))
-    var reference = Matcher(pattern: pattern)
-    var expected: [Int] = []
-    var start = 0
-    for line in text.utf8.split(separator: 10, omittingEmptySubsequences: false).dropLast() {
-      if reference.match(Array(line)) != nil { expected.append(start) }
-      start += line.count + 1
-    }
-    var matcher = Matcher(pattern: pattern)
-    let found = bytes.withUnsafeBufferPointer { buffer in
-      RawScan.scan(
-        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
-        settings.fields
-      ).starts
-    }
+    let lines = text.split(separator: "\n", omittingEmptySubsequences: false).dropLast().map(String.init)
+    let (found, expected) = try RawScanTests.scanned(lines, query, terminated: true)
     #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
     #expect(!expected.isEmpty)
   }
@@ -202,23 +212,7 @@ import Testing
         }
       }
     }
-    let text = lines.joined(separator: "\n") + "\n"
-    let settings = try OptionParser.parse([]).searchSettings
-    let pattern = settings.pattern(Array(query.utf8))
-    var reference = Matcher(pattern: pattern)
-    var expected: [Int] = []
-    var start = 0
-    for line in lines {
-      if reference.match(Array(line.utf8)) != nil { expected.append(start) }
-      start += line.utf8.count + 1
-    }
-    var matcher = Matcher(pattern: pattern)
-    let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
-      RawScan.scan(
-        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
-        settings.fields
-      ).starts
-    }
+    let (found, expected) = try RawScanTests.scanned(lines, query, terminated: true)
     #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
     #expect(expected.count > 100)
   }
@@ -237,23 +231,8 @@ import Testing
       let filler = String(repeating: "s", count: random.next(40))
       lines.append(filler + bodies[random.next(bodies.count)])
     }
-    let text = lines.joined(separator: "\n")  // the last line has no terminator
-    let settings = try OptionParser.parse([]).searchSettings
-    let pattern = settings.pattern(Array(query.utf8))
-    var reference = Matcher(pattern: pattern)
-    var expected: [Int] = []
-    var start = 0
-    for line in lines {
-      if reference.match(Array(line.utf8)) != nil { expected.append(start) }
-      start += line.utf8.count + 1
-    }
-    var matcher = Matcher(pattern: pattern)
-    let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
-      RawScan.scan(
-        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
-        settings.fields
-      ).starts
-    }
+    // The last line has no terminator.
+    let (found, expected) = try RawScanTests.scanned(lines, query, terminated: false)
     #expect(found.elementsEqual(expected), "\(found.count) lines kept, \(expected.count) match")
     #expect(expected.count > 500)
   }
