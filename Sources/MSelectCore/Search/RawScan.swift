@@ -156,15 +156,19 @@ struct RawScan: LineSource {
     // cost per chunk (16 KiB cost a tenth of `файл`'s time).
     matcher.adapt(
       to: UnsafeRawBufferPointer(start: base + chunk.lowerBound, count: min(4 << 10, chunk.count)))
-    var hits = Hits()
+    // Behind a pointer: a local `var` that the nested `visit` captures is checked for exclusive
+    // access at run time on every append (two `swift_beginAccess` per match).
+    let hits = UnsafeMutablePointer<Hits>.allocate(capacity: 1)
+    hits.initialize(to: Hits())
+    defer { hits.deallocate() }
     let end = chunk.upperBound
     // Matches the line `start..<lineEnd`, keeping it if it matches.
     func visit(_ start: Int, _ lineEnd: Int, prescanned: Bool = false) {
       let line = UnsafeRawBufferPointer(start: base + start, count: lineEnd - start)
       guard let key = Search.key(of: line, &matcher, fields, sortKey, prescanned: prescanned) else { return }
-      hits.keys.append(key)
-      hits.starts.append(start)
-      hits.lengths.append(UInt32(truncatingIfNeeded: line.count))
+      hits.pointee.keys.append(key)
+      hits.pointee.starts.append(start)
+      hits.pointee.lengths.append(UInt32(truncatingIfNeeded: line.count))
     }
     var position = chunk.lowerBound
     // The decision is looked at every 64 KiB: a broad query stops the scan within about a tenth of a
@@ -193,7 +197,7 @@ struct RawScan: LineSource {
       if lineStart < end && decision?.state.load(ordering: .relaxed) != Decision.broad {
         visit(lineStart, end)
       }
-      return hits
+      return hits.move()
     }
     if lineByLine {
       // Line by line: with fields nothing can be skipped; with a term that must end the line, its
@@ -204,7 +208,7 @@ struct RawScan: LineSource {
         visit(position, lineEnd)
         position = lineEnd + 1
       }
-      return hits
+      return hits.move()
     }
     // The candidates are matched in batches, after the skipping has found them: matched one at a
     // time between stretches of skipping they ran slower (the two loops took turns with the caches
@@ -234,7 +238,7 @@ struct RawScan: LineSource {
     }
     // Once the query turns out broad the result is not used.
     if decision?.state.load(ordering: .relaxed) != Decision.broad { flush() }
-    return hits
+    return hits.move()
   }
 
   /// Calls `body(start, end)` for each line ended by a terminator in `range` whose last byte is one of

@@ -95,7 +95,9 @@ public struct OutputFormatter: Sendable {
 
 /// One worker's output piece, reused from piece to piece.
 private final class Gatherer {
-  var buffer = OutputBuffer(capacity: 512 << 10)
+  /// Unchecked: passed `inout` for every line, a class property is checked for exclusive access at run
+  /// time each time; only the worker owning the gatherer touches it.
+  @exclusivity(unchecked) var buffer = OutputBuffer(capacity: 512 << 10)
   /// How many lines ahead of the one being copied the next are looked up and prefetched.
   private static let distance = 16
   /// The lines looked up ahead, by their place in the piece modulo `distance`: each line is looked up
