@@ -111,6 +111,30 @@ import Testing
   @Test func positionsCountCharactersNotBytes() {
     #expect(positions("b", "ébc") == [1])
   }
+
+  /// Decoding takes eight ASCII bytes at a time and lowercases them without the table: it must give
+  /// what decoding and folding one character at a time gives, in every folding mode, wherever the
+  /// runs of ASCII start and end (the bytes around "A" and "Z" included).
+  @Test(arguments: CharFold.Mode.allCases)
+  func decodingFoldsLikeOneCharacterAtATime(mode: CharFold.Mode) {
+    let table = CharFold.table(mode)
+    let ascii = (0..<128).map { UInt8($0) }
+    let lines: [[UInt8]] = [
+      ascii,
+      Array("ÄBCDEFGHIJ@[`{ÉCOLE Straße ZZZZZZZZaaaa Ωmega".utf8),
+      Array("é".utf8) + ascii + [0xFF, 0x41, 0x5A] + Array("ABCDEFG€".utf8),
+      Array("xyzXYZ\u{FF21}AbCdEfGhIj".utf8),
+    ]
+    var matcher = Matcher(pattern: Pattern("x"))
+    for line in lines {
+      line.withUnsafeBytes { matcher.decode($0, folding: table) }
+      let scalars = UTF8Decoding.scalars(line)
+      #expect(Array(UnsafeBufferPointer(start: matcher.raw.base, count: matcher.count)) == scalars)
+      #expect(
+        Array(UnsafeBufferPointer(start: matcher.folded.base, count: matcher.count))
+          == scalars.map { CharFold.fold($0, table) })
+    }
+  }
 }
 
 extension Matcher {

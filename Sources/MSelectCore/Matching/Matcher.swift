@@ -270,9 +270,32 @@ public struct Matcher {
       return
     }
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
+    let bytes = UnsafeRawPointer(p)
+    let lowers = table.map(CharFold.lowersASCII) ?? false
     var i = 0
     var k = 0
     while i < n {
+      // Eight ASCII bytes at once: most of a non-ASCII line is ASCII, and one test of eight spares a
+      // branch per byte.
+      if i &+ 8 <= n {
+        let eight = bytes.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+        if eight & 0x8080_8080_8080_8080 == 0 {
+          @inline(__always) func widened(_ word: UInt64) -> SIMD8<UInt32> {
+            SIMD8<UInt32>(truncatingIfNeeded: unsafeBitCast(word, to: SIMD8<UInt8>.self))
+          }
+          UnsafeMutableRawPointer(out + k).storeBytes(of: widened(eight), as: SIMD8<UInt32>.self)
+          if table != nil {
+            // Bytes at or past "A" and not past "Z" gain 0x20 (SWAR: no byte carries into the next).
+            let ones: UInt64 = 0x0101_0101_0101_0101
+            let upper = (eight &+ ones &* 0x3F) & ~(eight &+ ones &* 0x25) & 0x8080_8080_8080_8080
+            let lowered = lowers ? eight | upper >> 2 : eight
+            UnsafeMutableRawPointer(folded + k).storeBytes(of: widened(lowered), as: SIMD8<UInt32>.self)
+          }
+          i &+= 8
+          k &+= 8
+          continue
+        }
+      }
       let b = p[i]
       let c: UInt32
       if b < 0x80 {

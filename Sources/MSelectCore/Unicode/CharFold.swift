@@ -68,6 +68,13 @@ package enum CharFold {
     }
   }
 
+  /// Whether `table` (from `table(_:)`) lowercases the ASCII letters; no table changes any other
+  /// ASCII character. Lets a decoder fold runs of ASCII without a lookup per character.
+  @inline(__always)
+  package static func lowersASCII(_ table: UnsafePointer<UInt32>) -> Bool {
+    table == lowercaseTable.pointer || table == lowercaseStripTable.pointer
+  }
+
   /// Folds one scalar with a table from `table(_:)`; scalars beyond the table are left alone.
   @inline(__always)
   package static func fold(_ c: UInt32, _ table: UnsafePointer<UInt32>) -> UInt32 {
