@@ -155,6 +155,28 @@ extension Matcher {
     }
   }
 
+  /// A decoded line's `next` steps four characters at a time: it must find what a scan one character
+  /// at a time finds, from and through every place, the match in any lane or in the tail.
+  @Test func decodedTextFindsTheNextCharacterLikeAScan() {
+    var random = Generator(state: 3)
+    let values: [UInt32] = [0x61, 0x62, 0xE9, 0x1_F600, 0x11_00FF]
+    let folded = (0..<41).map { _ in values[random.next(values.count)] }
+    let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    defer { classes.deallocate() }
+    folded.withUnsafeBufferPointer { line in
+      let text = Scorer.Text(
+        raw: line.baseAddress!, folded: line.baseAddress!, count: line.count, knownClasses: classes)
+      for c in values + [0x63] {
+        for from in 0..<line.count {
+          for last in from..<line.count {
+            let scanned = (from...last).first { line[$0] == c } ?? last + 1
+            #expect(text.next(c, from: from, through: last) == scanned, "\(c) from \(from) through \(last)")
+          }
+        }
+      }
+    }
+  }
+
   /// The score-only path (sparse events) must equal the full matrices' score on every line.
   @Test func sparseScoresEqualTheFullDynamicProgram() {
     let alphabet = Array("aabbcAB/-_ .1x")

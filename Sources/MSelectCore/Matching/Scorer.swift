@@ -30,6 +30,23 @@ package struct Scorer {
     @inline(__always) package func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass {
       CharClass.of(raw[j], table, known: knownClasses)
     }
+
+    /// Four characters a step (a decoded line's gaps between a pattern's letters are often long).
+    @inline(__always)
+    package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
+      let wanted = SIMD4<UInt32>(repeating: c)
+      let base = UnsafeRawPointer(folded)
+      var j = from
+      while j &+ 4 <= last &+ 1 {
+        let lanes = base.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt32>.self) .== wanted
+        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
+        if halves[0] != 0 { return j &+ halves[0].trailingZeroBitCount >> 5 }
+        if halves[1] != 0 { return j &+ 2 &+ halves[1].trailingZeroBitCount >> 5 }
+        j &+= 4
+      }
+      while j <= last && folded[j] != c { j &+= 1 }
+      return j
+    }
   }
 
   /// One ASCII line read straight from its bytes, folded on the fly: no per-line decoding.
