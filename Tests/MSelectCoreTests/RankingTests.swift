@@ -41,6 +41,20 @@ import Testing
       ])
   }
 
+  /// The length tiebreak counts characters, eight bytes at a time: a line of two-byte letters is
+  /// shorter than one of more ASCII letters, wherever the letters fall in the eight-byte words.
+  @Test(arguments: 0..<8)
+  func lengthCountsCharactersNotBytes(offset: Int) {
+    let pad = String(repeating: "-", count: offset)
+    let accented = pad + "ab" + String(repeating: "é", count: 9)
+    let plain = pad + "ab" + String(repeating: "x", count: 10)
+    #expect(filter("ab", [plain, accented], rank: RankOptions(tiebreaks: [.length])) == [accented, plain])
+    for text in [accented, plain, pad + "ファイルéx", String(repeating: "я", count: offset * 5 + 3)] {
+      let count = Array(text.utf8).withUnsafeBytes { LineMeasure.characters($0) }
+      #expect(count == text.unicodeScalars.count, "\(text)")
+    }
+  }
+
   @Test func noSortAndTac() {
     let lines = ["ab", "xaxb", "a_b"]
     #expect(filter("ab", lines, rank: RankOptions(sort: false)) == lines)

@@ -216,7 +216,7 @@ final class Prescan {
     var i = 0
     while i &+ 8 <= sample.count {
       let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-      high &+= (word & 0x8080_8080_8080_8080).nonzeroBitCount
+      high &+= LineMeasure.topBits(word)
       i &+= 8
     }
     return high &* 64 > sample.count
