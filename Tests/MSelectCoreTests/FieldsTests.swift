@@ -46,3 +46,35 @@ import Testing
     #expect(bytes.withUnsafeBytes { Fields.extract($0, spec, colons) } == bytes)
   }
 }
+
+/// With fields selected, the sort keys measure what fzf calls the item's text: what `--with-nth`
+/// shows, with a match's offsets moved to where the `--nth` fields are in it.
+@Suite struct FieldKeysTests {
+  func filtered(_ query: String, _ arguments: [String], _ lines: [String]) throws -> [String] {
+    let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
+    return Filter.run(Array(query.utf8), in: store(lines), settings: options.scriptedSettings.search)
+      .map { lines[$0] }
+  }
+
+  @Test func lengthIsTheShownTextsLength() throws {
+    // Both show `usr.bin.man`: a tie, so input order, although the first line is longer.
+    let lines = ["/e/a.d/local/usr.bin.man", "/e/a.d/usr.bin.man", "/e/usr.bin.man.d"]
+    #expect(try filtered("usr", ["--with-nth=-1", "--nth=1", "-d", "/"], lines) == lines)
+    #expect(
+      try filtered("usr", ["--with-nth=3..", "-d", "/"], ["/x/abc/usr", "/x/a/usr"]) == [
+        "/x/a/usr", "/x/abc/usr",
+      ])
+  }
+
+  @Test func spansCountFromTheLinesStart() throws {
+    // fzf's `begin` measures where the match ends in the line: one character earlier in `x/abc`.
+    #expect(
+      try filtered("abc", ["--nth=2", "-d", "/", "--tiebreak=begin"], ["xx/abc", "x/abc"]) == [
+        "x/abc", "xx/abc",
+      ])
+    #expect(
+      try filtered("abc", ["--nth=2..", "-d", "/", "--tiebreak=begin"], ["xx/abc/d", "x/abc/d"]) == [
+        "x/abc/d", "xx/abc/d",
+      ])
+  }
+}

@@ -482,9 +482,18 @@ package enum Search {
     if fields.ansi && ANSI.mayHaveSequences(line) { return keyOfColored(line, &matcher, fields, sortKey) }
     let outcome: Match?
     if fields.selects {
-      outcome = fields.searched(line).withUnsafeBytes {
+      // As in fzf, the keys measure the item's text (what `--with-nth` shows), with the match's
+      // offsets moved to where the searched fields are in it.
+      let (item, searched, shift) = fields.searchedParts(line)
+      let found = searched.withUnsafeBytes {
         sortKey.needsSpan ? matcher.matchWithSpan($0) : matcher.match($0)
       }
+      guard var match = found else { return nil }
+      match.begin += shift
+      match.end += shift
+      match.firstEnd += shift
+      guard let item else { return sortKey.key(match, line: line) }
+      return item.withUnsafeBytes { sortKey.key(match, line: $0) }
     } else if sortKey.needsSpan {
       outcome = matcher.matchWithSpan(line)
     } else {

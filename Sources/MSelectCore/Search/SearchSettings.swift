@@ -61,9 +61,27 @@ public struct SearchFields: Sendable, Equatable {
 
   /// The text searched in `line` (when `selects`).
   func searched(_ line: UnsafeRawBufferPointer) -> [UInt8] {
-    guard let view else { return spec.map { Fields.extract(line, $0, delimiter) } ?? Array(line) }
-    let shown = Fields.extract(line, view, delimiter)
-    guard let spec else { return shown }
-    return shown.withUnsafeBytes { Fields.extract($0, spec, delimiter) }
+    searchedParts(line).searched
+  }
+
+  /// What fzf calls the item's text (`--with-nth`'s view, or nil for the line itself): the text the
+  /// sort keys measure; the text searched in it (`--nth`'s fields); and how many characters of the
+  /// item's text come before the searched text, for a selection of one field or one range of them
+  /// (fzf adds its token's place to a match's offsets), else 0.
+  func searchedParts(_ line: UnsafeRawBufferPointer) -> (item: [UInt8]?, searched: [UInt8], shift: Int) {
+    let shown = view.map { Fields.extract(line, $0, delimiter) }
+    guard let spec else { return (shown, shown ?? Array(line), 0) }
+    func parts(_ item: UnsafeRawBufferPointer) -> ([UInt8], Int) {
+      let searched = Fields.extract(item, spec, delimiter)
+      guard spec.template == nil, spec.items.count == 1 else { return (searched, 0) }
+      let fields = Fields.ranges(item, delimiter)
+      guard let first = FieldSpec.indices(of: spec.items[0], count: fields.count).first else {
+        return (searched, 0)
+      }
+      let before = UnsafeRawBufferPointer(rebasing: item[..<fields[first].lowerBound])
+      return (searched, LineMeasure.characters(before))
+    }
+    let (searched, shift) = shown.map { $0.withUnsafeBytes(parts) } ?? parts(line)
+    return (shown, searched, shift)
   }
 }
