@@ -180,8 +180,11 @@ import Testing
     #expect(filter(query, [worse, better]).first == better)
   }
 
+  /// fzy's expectations, but for `amor`: fzy draws it at `o` of `order` ([0, 4, 11, 12]); fzf 0.74 draws
+  /// the same score at [0, 4, 5, 12] (its backtrace keeps the run `mo`; seen in fzf's picker), and
+  /// mselect follows fzf.
   @Test(arguments: [
-    ("amo", "app/models/foo", [0, 4, 5]), ("amor", "app/models/order", [0, 4, 11, 12]),
+    ("amo", "app/models/foo", [0, 4, 5]), ("amor", "app/models/order", [0, 4, 5, 12]),
     ("as", "tags", [1, 3]), ("as", "examples.txt", [2, 7]), ("abc", "a/a/b/c/c", [2, 4, 6]),
     ("foo", "foo", [0, 1, 2]),
   ])

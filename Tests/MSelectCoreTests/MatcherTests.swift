@@ -100,7 +100,8 @@ import Testing
   }
 
   @Test func positionsPreferBoundaries() {
-    #expect(positions("amor", "app/models/order") == [0, 4, 11, 12])
+    // Where alignments tie, the characters fzf 0.74 highlights (fzy takes `o` of `order` instead).
+    #expect(positions("amor", "app/models/order") == [0, 4, 5, 12])
     #expect(positions("fbb", "foo bar baz") == [0, 4, 8])
     #expect(positions("'bar", "foobar bar") == [7, 8, 9])
     #expect(positions("^foo$", "foo") == [0, 1, 2])

@@ -142,3 +142,45 @@ import Testing
     #expect(some.indices.allSatisfy { some[$0].index == UInt32(7 * $0) })
   }
 }
+
+/// Where equally good alignments tie, the span tiebreaks measure the one fzf 0.74 takes: searching
+/// backward for `end` and `pathname` (the last of equal ends, the last of equal exact places), its
+/// backtrace's characters, and the last separator counted in characters. Orders observed with fzf
+/// 0.74.5 (`fzf --filter`).
+@Suite struct FzfTieTests {
+  func filtered(_ query: String, _ arguments: [String], _ lines: [String]) throws -> [String] {
+    let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
+    return Filter.run(Array(query.utf8), in: store(lines), settings: options.scriptedSettings.search)
+      .map { lines[$0] }
+  }
+
+  @Test(arguments: [
+    (["--tiebreak=end"], "ab", ["xxx ab xx", "ab xx ab"], ["ab xx ab", "xxx ab xx"]),
+    (["--tiebreak=end"], "a", ["xxx a xx", "a xx a"], ["a xx a", "xxx a xx"]),
+    (["-e", "--tiebreak=end"], "ab", ["xxx ab xx", "ab xx ab"], ["ab xx ab", "xxx ab xx"]),
+    (["--tiebreak=end"], "ab", ["ab ab", "xab ab"], ["xab ab", "ab ab"]),
+    (["--tiebreak=pathname"], "ss", ["/s%s", "警警/s%s"], ["/s%s", "警警/s%s"]),
+    (["--tiebreak=pathname"], "ss", ["警警/s%s", "/s%s"], ["警警/s%s", "/s%s"]),
+    (
+      ["--tiebreak=pathname"], "usr",
+      ["/etc/postgresql-common/createcluster.conf", "/etc/postgresql-common/pg_upgradecluster.d"],
+      ["/etc/postgresql-common/pg_upgradecluster.d", "/etc/postgresql-common/createcluster.conf"]
+    ),
+  ])
+  func tiesAreBrokenWhereFzfBreaksThem(
+    arguments: [String], query: String, lines: [String], expected: [String]
+  )
+    throws
+  {
+    #expect(try filtered(query, arguments, lines) == expected)
+  }
+
+  @Test func theFirstSpanTiebreakSetsTheDirection() {
+    #expect(!RankOptions(tiebreaks: [.length]).searchesBackward)
+    #expect(RankOptions(tiebreaks: [.end]).searchesBackward)
+    #expect(RankOptions(tiebreaks: [.pathname, .length]).searchesBackward)
+    #expect(!RankOptions(tiebreaks: [.begin, .end]).searchesBackward)
+    #expect(RankOptions(tiebreaks: [.length, .end, .begin]).searchesBackward)
+    #expect(!RankOptions(tiebreaks: [.chunk]).searchesBackward)
+  }
+}

@@ -18,6 +18,10 @@ public struct MatchOptions: Sendable, Equatable {
   public var extended = true
   /// The scoring scheme (`--scheme`).
   public var scheme: Scheme = .default
+  /// Of the places a term scores best at, the last one is taken, not the first (fzf searches backward
+  /// when the first of the `end` and `pathname` tiebreaks comes before `begin`; see
+  /// `RankOptions.searchesBackward`).
+  public var backward = false
 
   /// fzf's scoring schemes: what counts as a boundary and how much it is worth.
   public enum Scheme: String, Sendable, Equatable, CaseIterable {

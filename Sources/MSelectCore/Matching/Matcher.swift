@@ -44,7 +44,8 @@ public struct Matcher {
   package init(pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine) {
     self.longLineBytes = longLine
     self.pattern = pattern
-    scorer = Scorer(ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme)
+    scorer = Scorer(
+      ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme, backward: pattern.options.backward)
     // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
     // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
     prescan = Prescan(
@@ -388,8 +389,9 @@ public struct Matcher {
   }
 
   /// Where among `candidates` `pattern` appears contiguously, chosen as fzf does: the place whose first
-  /// character has the highest bonus, the first such; the first place at a word boundary ends the
-  /// search (so a line of megabytes full of occurrences costs one pass, and one score).
+  /// character has the highest bonus, the first such (the last, searching backward); the first place
+  /// at a word boundary ends the search (so a line of megabytes full of occurrences costs one pass,
+  /// and one score).
   ///
   /// `atBoundaries` (`'foo'`): only places that begin and end a word count (the characters around
   /// them whitespace, punctuation or the line's ends), scored as fzf scores them.
@@ -406,7 +408,12 @@ public struct Matcher {
     }
     var bestStart = -1
     var bestBonus: Int32 = -1
-    for start in candidates where text.folded(start) == pattern[0] {
+    let step = scorer.backward ? -1 : 1
+    var start = scorer.backward ? candidates.upperBound + 1 : candidates.lowerBound - 1
+    while true {
+      start += step
+      guard candidates.contains(start) else { break }
+      guard text.folded(start) == pattern[0] else { continue }
       var k = 1
       while k < m && text.folded(start + k) == pattern[k] { k += 1 }
       guard k == m else { continue }

@@ -155,9 +155,12 @@ package struct Scorer {
   private let ceilingOdds = ShortcutOdds()
   /// The default scheme: the one `ceilingMatch` is made for.
   private let defaultScheme: Bool
+  /// Of equally good ends of an alignment, the last is taken (`MatchOptions.backward`).
+  package let backward: Bool
 
-  package init(ceilingShortcut: Bool = true, scheme: MatchOptions.Scheme = .default) {
+  package init(ceilingShortcut: Bool = true, scheme: MatchOptions.Scheme = .default, backward: Bool = false) {
     self.ceilingShortcut = ceilingShortcut
+    self.backward = backward
     defaultScheme = scheme == .default
     classes = scheme == .path ? CharClass.pathTable : CharClass.asciiTable
     bonusTable = Scorer.bonusMatrices[scheme]!.pointer
@@ -292,11 +295,12 @@ package struct Scorer {
       var best: Int32 = -1
       var bestAt = first
       var j = first
-      // Nothing beats a match after whitespace (or at the start).
-      let ceiling = Scorer.scoreMatch + highest * Scorer.firstCharMultiplier
+      // Nothing beats a match after whitespace (or at the start); searching backward, a later one
+      // as good does.
+      let ceiling = backward ? Int32.max : Scorer.scoreMatch + highest * Scorer.firstCharMultiplier
       while j < n && best < ceiling {
         let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
-        if s > best {
+        if s > best || backward && s == best {
           best = s
           bestAt = j
         }
@@ -597,23 +601,37 @@ package struct Scorer {
       }
     }
     let lastRow = (m - 1) * width
-    for col in (firsts[m - 1] - first)..<width where h[lastRow + col] > maxScore {
+    for col in (firsts[m - 1] - first)..<width
+    where h[lastRow + col] > maxScore || backward && h[lastRow + col] == maxScore {
       maxScore = h[lastRow + col]
       maxAt = col + first
     }
     guard let positions else {
       return Match(score: maxScore, begin: first, end: maxAt)
     }
-    // Backtrace from the best cell of the last row: a cell with a run count was filled by a match.
+    // Backtrace from the best cell of the last row, by fzf's rule (so the same characters are
+    // taken where alignments tie): a cell is a match when it beats its diagonal and its left
+    // neighbour, or ties the left one while a run goes through it.
     var found: [Int] = []
     var i = m - 1
     var j = maxAt
+    var preferMatch = true
+    let last = first + width - 1
     while true {
-      if c[i * width + j - first] > 0 {
+      let row = i * width
+      let col = j - first
+      let s = h[row + col]
+      let diagonal: Int32 = i > 0 && j >= firsts[i] ? h[row - width + col - 1] : 0
+      let left: Int32 = j > firsts[i] ? h[row + col - 1] : 0
+      let current = i
+      if s > diagonal && (s > left || s == left && preferMatch) {
         found.append(j)
         if i == 0 { break }
         i -= 1
       }
+      preferMatch =
+        c[row + col] > 1
+        || current + 1 < m && j < last && j + 1 >= firsts[current + 1] && c[row + width + col + 1] > 0
       j -= 1
     }
     found.reverse()

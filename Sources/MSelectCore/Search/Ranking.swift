@@ -42,6 +42,13 @@ public struct RankedLine: Sendable, Equatable {
 extension RankOptions {
   /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
   /// keeps its input position (reversed by `--tac`).
+  /// Whether the match takes the last of equally good places (fzf's `forward = false`): fzf looks at
+  /// the tiebreaks from the last to the first, and `end` and `pathname` turn it backward, `begin`
+  /// forward again, so the first of them decides.
+  public var searchesBackward: Bool {
+    tiebreaks.first { [.begin, .end, .pathname].contains($0) }.map { $0 != .begin } ?? false
+  }
+
   func effective(for pattern: Pattern) -> RankOptions {
     // A query of negations only (`!foo`) ranks nothing either, as in fzf.
     pattern.isEmpty || pattern.groups.allSatisfy({ $0.allSatisfy(\.inverse) })
@@ -115,9 +122,10 @@ struct SortKey: Sendable {
       return clamped(0xFFFF - 0xFFFF * (match.end + 1 - white) / (trimmed.length + 1))
     case .pathname:
       guard match.hasSpan else { return 0xFFFF }
-      // fzf compares the last separator's byte offset with the match's character index.
+      // Where the last separator is, in characters (as fzf 0.74 measures it, `警警/s%s` ties `/s%s`).
       var last = line.count - 1
       while last >= 0 && line[last] != UInt8(ascii: "/") && line[last] != UInt8(ascii: "\\") { last -= 1 }
+      if last > 0 { last = LineMeasure.characters(UnsafeRawBufferPointer(rebasing: line[..<last])) }
       return last <= match.begin ? clamped(match.begin - last) : 0xFFFF
     case .chunk:
       guard match.hasSpan else { return 0xFFFF }

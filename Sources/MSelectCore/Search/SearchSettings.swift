@@ -27,7 +27,9 @@ public struct SearchSettings: Sendable, Equatable {
 
   /// The parsed query.
   public func pattern(_ query: [UInt8]) -> Pattern {
-    filtering ? Pattern(query: query, options: match) : Pattern(unfiltered: query, options: match)
+    var options = match
+    options.backward = rank.searchesBackward
+    return filtering ? Pattern(query: query, options: options) : Pattern(unfiltered: query, options: options)
   }
 }
 
