@@ -331,10 +331,19 @@ extension Matcher {
     "^ab$", "^é$", "!^a", "!é$ b", "'ab | ^é", "!'ab",
   ])
   func sameAsDecodingTheWholeLine(query: String) {
+    for backward in [false, true] {
+      compareWithTheWholeLine(query, backward: backward)
+    }
+  }
+
+  /// `sameAsDecodingTheWholeLine` searching forward or backward (`--tiebreak=end`).
+  func compareWithTheWholeLine(_ query: String, backward: Bool) {
     var random = SparseScorerTests.Generator(state: 17)
     let alphabet = Array("aaabbé ÉßｄAB/_-.x  ")
-    var whole = Matcher(pattern: Pattern(query))
-    var long = Matcher(pattern: Pattern(query), ceilingShortcut: true, longLine: 0)
+    var options = MatchOptions()
+    options.backward = backward
+    var whole = Matcher(pattern: Pattern(query, options: options))
+    var long = Matcher(pattern: Pattern(query, options: options), ceilingShortcut: true, longLine: 0)
     var matched = 0
     for _ in 0..<3000 {
       let line = Array(String((0..<random.next(40)).map { _ in alphabet[random.next(alphabet.count)] }).utf8)

@@ -175,6 +175,28 @@ import Testing
     #expect(try filtered(query, arguments, lines) == expected)
   }
 
+  /// fzf's one-character search stops at the first place at a word boundary: `n'est` (after an
+  /// apostrophe, 8) scores less than `zzzz en` (after a space, 10) although the line has ` en` too.
+  @Test func oneCharacterStopsAtTheFirstBoundary() throws {
+    let lines = ["le chemin n'est pas code en", "zzzz en"]
+    #expect(try filtered("e", ["--tiebreak=index"], lines) == ["zzzz en", "le chemin n'est pas code en"])
+    #expect(try filtered("e e", ["--tiebreak=index"], lines) == ["zzzz en", "le chemin n'est pas code en"])
+    // Searching backward (`end`), every place is looked at: the two tie, and input order decides.
+    #expect(try filtered("e", ["--tiebreak=end,index"], ["x en", "n'est en"]).first == "n'est en")
+  }
+
+  /// Two criteria share what the score leaves of a key: `end` keeps its 16 bits (two `.so` lines one
+  /// character apart in length), and a count keeps more than 8 (lines over 255 characters).
+  @Test func twoCriteriaKeepWhatFzfTellsApart() throws {
+    let so = [
+      "/opt/swift/usr/lib/swift/host/compiler/lib_CompilerSwiftSyntaxMacros.so",
+      "/opt/swift/usr/lib/swift/host/compiler/lib_CompilerSwiftLexicalLookup.so",
+    ]
+    #expect(try filtered("so$", ["--tiebreak=end,length"], so) == so.reversed())
+    let long = ["ab" + String(repeating: "x", count: 300), "ab" + String(repeating: "x", count: 299)]
+    #expect(try filtered("ab", ["--tiebreak=begin,length"], long) == long.reversed())
+  }
+
   @Test func theFirstSpanTiebreakSetsTheDirection() {
     #expect(!RankOptions(tiebreaks: [.length]).searchesBackward)
     #expect(RankOptions(tiebreaks: [.end]).searchesBackward)

@@ -66,8 +66,9 @@ extension Matcher {
     return found
   }
 
-  /// A one-character term along a long line: its place with the highest bonus (the first such), as
-  /// the scorer finds it, looked for a chunk of decoded characters at a time.
+  /// A one-character term along a long line: its place as the scorer finds it (the first at a word
+  /// boundary, else the first with the highest bonus; searching backward, the last with the highest),
+  /// looked for a chunk of decoded characters at a time.
   private mutating func matchLongOne(
     _ wanted: UInt32, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int,
     positions: UnsafeMutablePointer<[Int]>?
@@ -75,15 +76,17 @@ extension Matcher {
     var best: Int32 = -1
     var bestAt = 0
     var chunks = LongLineChunks(p, n, lookahead: 0)
-    while let chunk = chunks.next() {
+    search: while let chunk = chunks.next() {
       decode(
         UnsafeRawBufferPointer(start: p + chunk.bytes.lowerBound, count: chunk.bytes.count), folding: table)
       let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
       for j in chunk.skip..<count where text.folded(j) == wanted {
-        let score = Scorer.scoreMatch + scorer.startBonus(at: j, text) * Scorer.firstCharMultiplier
-        if score > best {
+        let bonus = scorer.startBonus(at: j, text)
+        let score = Scorer.scoreMatch + bonus * Scorer.firstCharMultiplier
+        if score > best || scorer.backward && score == best {
           best = score
           bestAt = chunk.first + j - chunk.skip
+          if !scorer.backward && bonus >= Scorer.bonusBoundary { break search }
         }
       }
     }
@@ -130,10 +133,18 @@ extension Matcher {
       {
         let bonus = scorer.startBonus(at: found.begin, text)
         let offset = chunk.first - skip
-        if best == nil || bonus > best!.bonus {
+        let better =
+          if scorer.backward {
+            // Searching backward: the last place at a word boundary, else the last of the highest bonus.
+            bonus >= Scorer.bonusBoundary
+              || best.map { $0.bonus < Scorer.bonusBoundary && bonus >= $0.bonus } ?? true
+          } else {
+            best.map { bonus > $0.bonus } ?? true
+          }
+        if better {
           best = (Match(score: found.score, begin: found.begin + offset, end: found.end + offset), bonus)
         }
-        if bonus >= Scorer.bonusBoundary { break }
+        if !scorer.backward && bonus >= Scorer.bonusBoundary { break }
       }
     }
     guard let best else { return nil }

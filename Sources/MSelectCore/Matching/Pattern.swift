@@ -8,6 +8,17 @@ public struct Pattern: Sendable, Equatable {
   /// Whether the pattern matches every line (empty query, or only spaces).
   public var isEmpty: Bool { groups.isEmpty }
 
+  /// A bound on any line's score: each group's best term with every character at the highest bonus
+  /// (the first counted twice), plus what an exact boundary term adds.
+  package var scoreBound: Int {
+    let perCharacter = Int(Scorer.scoreMatch + Scorer.bonusBoundaryWhite)
+    return groups.reduce(0) { total, group in
+      total
+        + (group.map { $0.inverse ? 0 : perCharacter * $0.chars.count + 2 * Int(Scorer.bonusBoundaryWhite) }
+          .max() ?? 0)
+    }
+  }
+
   /// The common query: one positive fuzzy term (what typing a word gives).
   package var isOneFuzzyTerm: Bool {
     groups.count == 1 && groups[0].count == 1 && groups[0][0].kind == .fuzzy && !groups[0][0].inverse

@@ -130,8 +130,6 @@ package struct Scorer {
   package let white: Int32
   /// What the line's start counts as: whitespace, or a delimiter (`--scheme path`).
   private let initial: CharClass
-  /// The highest bonus of the scheme (what `white` is in the default one).
-  private let highest: Int32
 
   /// `bonus(previous, current)` for every pair of classes, indexed `previous * 8 + current`: one load
   /// instead of a switch per character. One table per scheme.
@@ -166,7 +164,6 @@ package struct Scorer {
     bonusTable = Scorer.bonusMatrices[scheme]!.pointer
     white = scheme.white
     initial = scheme == .path ? .delimiter : .white
-    highest = max(scheme.white, scheme.delimiter)
   }
 
   /// The bonus for a character of class `current` that follows one of class `previous` (the default
@@ -295,14 +292,16 @@ package struct Scorer {
       var best: Int32 = -1
       var bestAt = first
       var j = first
-      // Nothing beats a match after whitespace (or at the start); searching backward, a later one
-      // as good does.
-      let ceiling = backward ? Int32.max : Scorer.scoreMatch + highest * Scorer.firstCharMultiplier
-      while j < n && best < ceiling {
-        let s = Scorer.scoreMatch + bonus(at: j, text) * Scorer.firstCharMultiplier
+      while j < n {
+        let b = bonus(at: j, text)
+        let s = Scorer.scoreMatch + b * Scorer.firstCharMultiplier
         if s > best || backward && s == best {
           best = s
           bestAt = j
+          // As fzf does, the first place at a word boundary ends a forward search, even when a later
+          // one has a higher bonus (`n'est en`: the `e` after the apostrophe, not the one after the
+          // space).
+          if !backward && b >= Scorer.bonusBoundary { break }
         }
         j = t.next(pattern[0], from: j + 1, through: n - 1)
       }

@@ -73,36 +73,63 @@ struct SortKey: Sendable {
   /// Whether a key measures where the match is (then the match must be aligned exactly, not only
   /// scored).
   let needsSpan: Bool
+  /// The highest score a line can reach (`Pattern.scoreBound`, at most 65535), where the score's
+  /// bits begin in a key, and the bits each tiebreak value keeps.
+  private let scoreBound: UInt32
+  private let scoreShift: UInt32
+  private let firstBits: UInt32
+  private let secondBits: UInt32
 
-  init(_ options: RankOptions) {
+  /// Keys for `options`, for a pattern whose scores are at most `scoreBound`: the fewer bits the score
+  /// needs, the more the tiebreaks keep (fzf keeps 16 bits of each).
+  init(_ options: RankOptions, scoreBound: Int = 32767) {
     sort = options.sort
     // Criteria after `index` never decide anything: input order has no ties.
     let criteria = options.tiebreaks.prefix { $0 != .index }
     first = criteria.first
     second = criteria.count > 1 ? criteria[criteria.startIndex + 1] : nil
     needsSpan = sort && [first, second].contains { $0 != nil && $0 != .length }
+    self.scoreBound = UInt32(min(max(scoreBound, 1), 0xFFFF))
+    let room = UInt32(self.scoreBound.leadingZeroBitCount)
+    scoreShift = room
+    // `end` is a fraction: all 16 bits tell lines apart. The counts saturate, and rarely need more
+    // than 12.
+    if second == nil {
+      (firstBits, secondBits) = (min(16, room), 0)
+    } else if first == .end {
+      firstBits = min(16, room - 8)
+      secondBits = min(16, room - firstBits)
+    } else if second == .end {
+      secondBits = min(16, room - 8)
+      firstBits = min(16, room - secondBits)
+    } else {
+      firstBits = min(16, room / 2)
+      secondBits = min(16, room - firstBits)
+    }
   }
 
   /// The sort key of `match` in `line`, measured as fzf 0.74 measures its tiebreaks.
   ///
-  /// The high 16 bits hold the score (higher first; scores beyond ±32767, only reached by queries
-  /// thousands of characters long, tie), the low 16 bits the tiebreak value (up to 65535; with two
-  /// criteria, 8 bits each: lines alike up to there tie, then input order decides).
+  /// The high bits hold the score (higher first, as its distance below the bound), the low ones the
+  /// tiebreak values: 16 bits for one criterion, as in fzf; for two, what the score leaves (24 bits
+  /// for a query of a few letters, 16 at least): 16 for `end` and the rest for the other, else half
+  /// each. Values beyond that tie, then input order decides.
   @inline(__always)
   func key(_ match: Match, line: UnsafeRawBufferPointer) -> UInt32 {
     guard sort else { return 0 }
-    let score = UInt32(min(max(0, 32767 - Int(match.score)), 0xFFFF))
-    guard let first else { return score << 16 }
+    let score = (scoreBound - UInt32(min(max(0, Int(match.score)), Int(scoreBound)))) << scoreShift
+    guard let first else { return score }
     let a = SortKey.value(first, match, line)
-    guard let second else { return score << 16 | a }
+    guard let second else { return score | a }
     let b = SortKey.value(second, match, line)
-    return score << 16 | SortKey.narrowed(a, first) << 8 | SortKey.narrowed(b, second)
+    return score | SortKey.narrowed(a, first, to: firstBits) << secondBits
+      | SortKey.narrowed(b, second, to: secondBits)
   }
 
-  /// A 16-bit tiebreak value in 8 bits: counts saturate, fractions keep their high bits.
+  /// A 16-bit tiebreak value in `bits`: counts saturate, fractions keep their high bits.
   @inline(__always)
-  private static func narrowed(_ value: UInt32, _ t: RankOptions.Tiebreak) -> UInt32 {
-    t == .end ? value >> 8 : min(value, 0xFF)
+  private static func narrowed(_ value: UInt32, _ t: RankOptions.Tiebreak, to bits: UInt32) -> UInt32 {
+    t == .end ? value >> (16 - bits) : min(value, 1 << bits - 1)
   }
 
   /// One tiebreak's value (smaller first), 16 bits as in fzf's `buildResult`.

@@ -108,7 +108,7 @@ package enum Search {
   ) -> [Run]? {
     let rank = rank.effective(for: pattern)
     if pattern.isEmpty { return [Run(everyLine(of: scope))] }
-    let sortKey = SortKey(rank)
+    let sortKey = SortKey(rank, scoreBound: pattern.scoreBound)
     return perSlice(makeSlices(store, scope), cancelled: cancelled) { slice in
       Run(search(slice, of: store, pattern, sortKey, fields))
     }
