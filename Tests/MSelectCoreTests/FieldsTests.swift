@@ -9,9 +9,11 @@ import Testing
       decoding: Array(line.utf8).withUnsafeBytes { Fields.extract($0, spec, delimiter) }, as: UTF8.self)
   }
 
+  /// Fields keep the whitespace that followed them in the line when another comes after them, as
+  /// fzf's `--accept-nth` prints them (observed with fzf 0.74.5).
   @Test(arguments: [
-    ("1", "a"), ("2", "b"), ("-1", "c"), ("2..", "b c"), ("..2", "a b"), ("1,3", "a c"), ("..", "a b c"),
-    ("1..-2", "a b"), ("4", ""), ("-5", ""),
+    ("1", "a"), ("2", "b"), ("-1", "c"), ("2..", "b   c"), ("..2", "a \t b"), ("1,3", "a \t c"),
+    ("..", "a \t b   c"), ("1..-2", "a \t b"), ("4", ""), ("-5", ""),
   ])
   func awkStyleFields(spec: String, expected: String) {
     #expect(extract("  a \t b   c ", spec) == expected)
@@ -39,7 +41,11 @@ import Testing
     #expect(extract("a::b:c", "2", colons) == "b")
     #expect(extract("a::b:c", "-1", colons) == "c")
     let slashOrColon = try #require(d("[/:]"))
-    #expect(extract("usr/lib:x", "2..", slashOrColon) == "lib x")
+    // The separator the line has between them (fzf's `--accept-nth 2..` prints `lib:x`).
+    #expect(extract("usr/lib:x", "2..", slashOrColon) == "lib:x")
+    // A separator that ends the line leaves no empty field after it (unlike a literal delimiter).
+    #expect(extract("a/b/", "-1", try #require(d("[/]"))) == "b")
+    #expect(extract("a/b/", "-1", .string([47])) == "")
     // A line that is not UTF-8 is one field.
     let bytes: [UInt8] = [0x61, 0x3A, 0xFF]
     let spec = try #require(FieldSpec("1"))

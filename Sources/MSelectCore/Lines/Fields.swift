@@ -18,15 +18,6 @@ public enum Delimiter: Sendable, Equatable {
     if let byte = escapes[text] { return .string([byte]) }
     return DelimiterPattern(String(decoding: text, as: UTF8.self)).map { .pattern($0) }
   }
-
-  /// What joins selected fields again when several are printed or searched.
-  var joiner: [UInt8] {
-    switch self {
-    case .whitespace: [UInt8(ascii: " ")]
-    case .string(let s): s
-    case .pattern: [UInt8(ascii: " ")]
-    }
-  }
 }
 
 /// A compiled `-d` regular expression (immutable, so any thread may match with it).
@@ -179,34 +170,40 @@ package enum Fields {
         result.append(start..<separator.lowerBound)
         start = separator.upperBound
       }
-      result.append(start..<n)
+      // As fzf's tokens: nothing after a last separator is no field (a literal one leaves an empty one).
+      if start < n || separators.isEmpty { result.append(start..<n) }
     }
     return result
   }
 
-  /// The fields of `line` selected by `spec`, joined by the delimiter (a space in AWK style).
+  /// The fields of `line` selected by `spec`, each followed by what followed it in the line (its
+  /// delimiter, or its run of whitespace in AWK style) when another comes after it: fzf joins its
+  /// tokens (a field and what follows it) so, and `ps aux`'s columns keep their spacing.
   package static func extract(_ line: UnsafeRawBufferPointer, _ spec: FieldSpec, _ delimiter: Delimiter)
     -> [UInt8]
   {
     let fields = ranges(line, delimiter)
     var out: [UInt8] = []
+    func append(_ indices: [Int]) {
+      for (k, i) in indices.enumerated() {
+        if k > 0 {
+          let previous = indices[k - 1]
+          let tail = fields[previous].upperBound..<(previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count)
+          out.append(contentsOf: line[tail])
+        }
+        out.append(contentsOf: line[fields[i]])
+      }
+    }
     if let template = spec.template {
       for part in template {
         switch part {
         case .text(let text): out += text
-        case .fields(let item):
-          for (k, i) in FieldSpec.indices(of: item, count: fields.count).enumerated() {
-            if k > 0 { out.append(contentsOf: delimiter.joiner) }
-            out.append(contentsOf: line[fields[i]])
-          }
+        case .fields(let item): append(FieldSpec.indices(of: item, count: fields.count))
         }
       }
       return out
     }
-    for (k, i) in spec.indices(count: fields.count).enumerated() {
-      if k > 0 { out.append(contentsOf: delimiter.joiner) }
-      out.append(contentsOf: line[fields[i]])
-    }
+    append(spec.indices(count: fields.count))
     return out
   }
 }
