@@ -188,8 +188,8 @@ package enum Fields {
       for (k, i) in indices.enumerated() {
         if k > 0 {
           let previous = indices[k - 1]
-          let tail = fields[previous].upperBound..<(previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count)
-          out.append(contentsOf: line[tail])
+          let next = previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count
+          out.append(contentsOf: line[fields[previous].upperBound..<next])
         }
         out.append(contentsOf: line[fields[i]])
       }
