@@ -72,6 +72,13 @@ import Testing
       ])
   }
 
+  /// With several selections (`--nth 1,3`), a term is looked for in each on its own: `ad` is not
+  /// found across fields 1 and 3 of `ab x cd` (as in fzf 0.74).
+  @Test func eachSelectionIsSearchedOnItsOwn() throws {
+    let lines = ["ab x cd", "ad x y", "b x ad"]
+    #expect(try filtered("ad", ["--nth=1,3"], lines) == ["ad x y", "b x ad"])
+  }
+
   @Test func spansCountFromTheLinesStart() throws {
     // fzf's `begin` measures where the match ends in the line: one character earlier in `x/abc`.
     #expect(

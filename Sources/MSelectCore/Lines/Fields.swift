@@ -91,6 +91,12 @@ public struct FieldSpec: Sendable, Equatable {
     template = parts
   }
 
+  /// A selection of `items` (not a template).
+  init(items: [Item]) {
+    self.items = items
+    template = nil
+  }
+
   /// Parses FIELDS; nil when the text is not valid.
   public init?(_ text: String) {
     template = nil

@@ -19,6 +19,9 @@ public struct Pattern: Sendable, Equatable {
     }
   }
 
+  /// A query of one term (of any kind) that is not negated.
+  package var isOnePositiveTerm: Bool { groups.count == 1 && groups[0].count == 1 && !groups[0][0].inverse }
+
   /// The common query: one positive fuzzy term (what typing a word gives).
   package var isOneFuzzyTerm: Bool {
     groups.count == 1 && groups[0].count == 1 && groups[0][0].kind == .fuzzy && !groups[0][0].inverse

@@ -484,14 +484,19 @@ package enum Search {
     if fields.selects {
       // As in fzf, the keys measure the item's text (what `--with-nth` shows), with the match's
       // offsets moved to where the searched fields are in it.
-      let (item, searched, shift) = fields.searchedParts(line)
-      let found = searched.withUnsafeBytes {
-        sortKey.needsSpan ? matcher.matchWithSpan($0) : matcher.match($0)
+      let (item, searched, shift, pieces) = fields.searchedParts(line)
+      // A term is looked for in each field selection in turn, the first that has it counting (as in
+      // fzf). Only for a query of one positive term: the matcher takes all the terms at once.
+      var found: Match?
+      if let pieces, matcher.pattern.isOnePositiveTerm {
+        for piece in pieces {
+          found = matched(piece.text, piece.shift, &matcher, sortKey)
+          if found != nil { break }
+        }
+      } else {
+        found = matched(searched, shift, &matcher, sortKey)
       }
-      guard var match = found else { return nil }
-      match.begin += shift
-      match.end += shift
-      match.firstEnd += shift
+      guard let match = found else { return nil }
       guard let item else { return sortKey.key(match, line: line) }
       return item.withUnsafeBytes { sortKey.key(match, line: $0) }
     } else if sortKey.needsSpan {
@@ -501,6 +506,19 @@ package enum Search {
     }
     guard let match = outcome else { return nil }
     return sortKey.key(match, line: line)
+  }
+
+  /// The match in `text` (some fields of a line), its span moved by `shift` characters to where they
+  /// are in the item's text.
+  private static func matched(_ text: [UInt8], _ shift: Int, _ matcher: inout Matcher, _ sortKey: SortKey)
+    -> Match?
+  {
+    let found = text.withUnsafeBytes { sortKey.needsSpan ? matcher.matchWithSpan($0) : matcher.match($0) }
+    guard var match = found else { return nil }
+    match.begin += shift
+    match.end += shift
+    match.firstEnd += shift
+    return match
   }
 
   /// `key(of:)` for a line with SGR sequences (`--ansi`): the key of its text. Kept out of line, so

@@ -69,21 +69,31 @@ public struct SearchFields: Sendable, Equatable {
   /// What fzf calls the item's text (`--with-nth`'s view, or nil for the line itself): the text the
   /// sort keys measure; the text searched in it (`--nth`'s fields); and how many characters of the
   /// item's text come before the searched text, for a selection of one field or one range of them
-  /// (fzf adds its token's place to a match's offsets), else 0.
-  func searchedParts(_ line: UnsafeRawBufferPointer) -> (item: [UInt8]?, searched: [UInt8], shift: Int) {
+  /// (fzf adds its token's place to a match's offsets), else 0. With several (`--nth 1,3`), `pieces`
+  /// holds each one's text and place apart: fzf looks for a term in each in turn.
+  func searchedParts(_ line: UnsafeRawBufferPointer)
+    -> (item: [UInt8]?, searched: [UInt8], shift: Int, pieces: [(text: [UInt8], shift: Int)]?)
+  {
     let shown = view.map { Fields.extract(line, $0, delimiter) }
-    guard let spec else { return (shown, shown ?? Array(line), 0) }
-    func parts(_ item: UnsafeRawBufferPointer) -> ([UInt8], Int) {
-      let searched = Fields.extract(item, spec, delimiter)
-      guard spec.template == nil, spec.items.count == 1 else { return (searched, 0) }
+    guard let spec else { return (shown, shown ?? Array(line), 0, nil) }
+    func piece(_ item: UnsafeRawBufferPointer, _ selection: FieldSpec.Item) -> (text: [UInt8], shift: Int) {
+      let single = FieldSpec(items: [selection])
+      let text = Fields.extract(item, single, delimiter)
       let fields = Fields.ranges(item, delimiter)
-      guard let first = FieldSpec.indices(of: spec.items[0], count: fields.count).first else {
-        return (searched, 0)
-      }
-      let before = UnsafeRawBufferPointer(rebasing: item[..<fields[first].lowerBound])
-      return (searched, LineMeasure.characters(before))
+      guard let first = FieldSpec.indices(of: selection, count: fields.count).first else { return (text, 0) }
+      return (
+        text, LineMeasure.characters(UnsafeRawBufferPointer(rebasing: item[..<fields[first].lowerBound]))
+      )
     }
-    let (searched, shift) = shown.map { $0.withUnsafeBytes(parts) } ?? parts(line)
-    return (shown, searched, shift)
+    func parts(_ item: UnsafeRawBufferPointer) -> ([UInt8], Int, [(text: [UInt8], shift: Int)]?) {
+      guard spec.template == nil else { return (Fields.extract(item, spec, delimiter), 0, nil) }
+      if spec.items.count == 1 {
+        let only = piece(item, spec.items[0])
+        return (only.text, only.shift, nil)
+      }
+      return (Fields.extract(item, spec, delimiter), 0, spec.items.map { piece(item, $0) })
+    }
+    let (searched, shift, pieces) = shown.map { $0.withUnsafeBytes(parts) } ?? parts(line)
+    return (shown, searched, shift, pieces)
   }
 }
