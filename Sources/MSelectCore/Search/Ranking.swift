@@ -40,8 +40,6 @@ public struct RankedLine: Sendable, Equatable {
 }
 
 extension RankOptions {
-  /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
-  /// keeps its input position (reversed by `--tac`).
   /// Whether the match takes the last of equally good places (fzf's `forward = false`): fzf looks at
   /// the tiebreaks from the last to the first, and `end` and `pathname` turn it backward, `begin`
   /// forward again, so the first of them decides.
@@ -49,6 +47,8 @@ extension RankOptions {
     tiebreaks.first { [.begin, .end, .pathname].contains($0) }.map { $0 != .begin } ?? false
   }
 
+  /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
+  /// keeps its input position (reversed by `--tac`).
   func effective(for pattern: Pattern) -> RankOptions {
     // A query of negations only (`!foo`) ranks nothing either, as in fzf.
     pattern.isEmpty || pattern.groups.allSatisfy({ $0.allSatisfy(\.inverse) })

@@ -61,11 +61,6 @@ public struct SearchFields: Sendable, Equatable {
   /// Whether only a part of each line is searched.
   var selects: Bool { spec != nil || view != nil }
 
-  /// The text searched in `line` (when `selects`).
-  func searched(_ line: UnsafeRawBufferPointer) -> [UInt8] {
-    searchedParts(line).searched
-  }
-
   /// What fzf calls the item's text (`--with-nth`'s view, or nil for the line itself): the text the
   /// sort keys measure; the text searched in it (`--nth`'s fields); and how many characters of the
   /// item's text come before the searched text, for a selection of one field or one range of them
