@@ -91,12 +91,6 @@ public struct FieldSpec: Sendable, Equatable {
     template = parts
   }
 
-  /// A selection of `items` (not a template).
-  init(items: [Item]) {
-    self.items = items
-    template = nil
-  }
-
   /// Parses FIELDS; nil when the text is not valid.
   public init?(_ text: String) {
     template = nil
@@ -189,27 +183,31 @@ package enum Fields {
     -> [UInt8]
   {
     let fields = ranges(line, delimiter)
+    guard let template = spec.template else { return join(line, fields, spec.indices(count: fields.count)) }
     var out: [UInt8] = []
-    func append(_ indices: [Int]) {
-      for (k, i) in indices.enumerated() {
-        if k > 0 {
-          let previous = indices[k - 1]
-          let next = previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count
-          out.append(contentsOf: line[fields[previous].upperBound..<next])
-        }
-        out.append(contentsOf: line[fields[i]])
+    for part in template {
+      switch part {
+      case .text(let text): out += text
+      case .fields(let item): out += join(line, fields, FieldSpec.indices(of: item, count: fields.count))
       }
     }
-    if let template = spec.template {
-      for part in template {
-        switch part {
-        case .text(let text): out += text
-        case .fields(let item): append(FieldSpec.indices(of: item, count: fields.count))
-        }
+    return out
+  }
+
+  /// Fields `indices` of `line` (cut into `fields`), each followed by what followed it in the line
+  /// when another comes after it (see `extract`).
+  package static func join(_ line: UnsafeRawBufferPointer, _ fields: [Range<Int>], _ indices: [Int])
+    -> [UInt8]
+  {
+    var out: [UInt8] = []
+    for (k, i) in indices.enumerated() {
+      if k > 0 {
+        let previous = indices[k - 1]
+        let next = previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count
+        out.append(contentsOf: line[fields[previous].upperBound..<next])
       }
-      return out
+      out.append(contentsOf: line[fields[i]])
     }
-    append(spec.indices(count: fields.count))
     return out
   }
 }

@@ -484,11 +484,12 @@ package enum Search {
     if fields.selects {
       // As in fzf, the keys measure the item's text (what `--with-nth` shows), with the match's
       // offsets moved to where the searched fields are in it.
-      let (item, searched, shift, pieces) = fields.searchedParts(line)
       // A term is looked for in each field selection in turn, the first that has it counting (as in
       // fzf). Only for a query of one positive term: the matcher takes all the terms at once.
+      let separately = matcher.pattern.isOnePositiveTerm
+      let (item, searched, shift, pieces) = fields.searchedParts(line, separately: separately)
       var found: Match?
-      if let pieces, matcher.pattern.isOnePositiveTerm {
+      if let pieces, separately {
         for piece in pieces {
           found = matched(piece.text, piece.shift, &matcher, sortKey)
           if found != nil { break }

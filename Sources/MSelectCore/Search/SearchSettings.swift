@@ -65,28 +65,30 @@ public struct SearchFields: Sendable, Equatable {
   /// sort keys measure; the text searched in it (`--nth`'s fields); and how many characters of the
   /// item's text come before the searched text, for a selection of one field or one range of them
   /// (fzf adds its token's place to a match's offsets), else 0. With several (`--nth 1,3`), `pieces`
-  /// holds each one's text and place apart: fzf looks for a term in each in turn.
-  func searchedParts(_ line: UnsafeRawBufferPointer)
+  /// holds each one's text and place apart: fzf looks for a term in each in turn. With `separately`
+  /// (the caller searches the pieces), `searched` is left empty then.
+  func searchedParts(_ line: UnsafeRawBufferPointer, separately: Bool = false)
     -> (item: [UInt8]?, searched: [UInt8], shift: Int, pieces: [(text: [UInt8], shift: Int)]?)
   {
     let shown = view.map { Fields.extract(line, $0, delimiter) }
     guard let spec else { return (shown, shown ?? Array(line), 0, nil) }
-    func piece(_ item: UnsafeRawBufferPointer, _ selection: FieldSpec.Item) -> (text: [UInt8], shift: Int) {
-      let single = FieldSpec(items: [selection])
-      let text = Fields.extract(item, single, delimiter)
-      let fields = Fields.ranges(item, delimiter)
-      guard let first = FieldSpec.indices(of: selection, count: fields.count).first else { return (text, 0) }
-      return (
-        text, LineMeasure.characters(UnsafeRawBufferPointer(rebasing: item[..<fields[first].lowerBound]))
-      )
-    }
     func parts(_ item: UnsafeRawBufferPointer) -> ([UInt8], Int, [(text: [UInt8], shift: Int)]?) {
       guard spec.template == nil else { return (Fields.extract(item, spec, delimiter), 0, nil) }
+      let fields = Fields.ranges(item, delimiter)
+      func piece(_ selection: FieldSpec.Item) -> (text: [UInt8], shift: Int) {
+        let indices = FieldSpec.indices(of: selection, count: fields.count)
+        let text = Fields.join(item, fields, indices)
+        guard let first = indices.first else { return (text, 0) }
+        return (
+          text, LineMeasure.characters(UnsafeRawBufferPointer(rebasing: item[..<fields[first].lowerBound]))
+        )
+      }
       if spec.items.count == 1 {
-        let only = piece(item, spec.items[0])
+        let only = piece(spec.items[0])
         return (only.text, only.shift, nil)
       }
-      return (Fields.extract(item, spec, delimiter), 0, spec.items.map { piece(item, $0) })
+      let joined = separately ? [] : Fields.join(item, fields, spec.indices(count: fields.count))
+      return (joined, 0, spec.items.map(piece))
     }
     let (searched, shift, pieces) = shown.map { $0.withUnsafeBytes(parts) } ?? parts(line)
     return (shown, searched, shift, pieces)
