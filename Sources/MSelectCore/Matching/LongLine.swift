@@ -83,10 +83,10 @@ extension Matcher {
       for j in chunk.skip..<count where text.folded(j) == wanted {
         let bonus = scorer.startBonus(at: j, text)
         let score = Scorer.scoreMatch + bonus * Scorer.firstCharMultiplier
-        if score > best || scorer.backward && score == best {
+        if scorer.oneCharacterTakes(score, over: best) {
           best = score
           bestAt = chunk.first + j - chunk.skip
-          if !scorer.backward && bonus >= Scorer.bonusBoundary { break search }
+          if scorer.oneCharacterStops(at: bonus) { break search }
         }
       }
     }

@@ -210,6 +210,21 @@ package struct Scorer {
     return bonus
   }
 
+  /// Whether a one-character term's place scoring `score` replaces the best so far: a better one, or
+  /// searching backward one as good (the last is taken).
+  @inline(__always)
+  package func oneCharacterTakes(_ score: Int32, over best: Int32) -> Bool {
+    score > best || backward && score == best
+  }
+
+  /// Whether a one-character term's search ends at a place just taken with `bonus`: as in fzf, the
+  /// first place at a word boundary ends a forward search, even when a later one has a higher bonus
+  /// (`n'est en`: the `e` after the apostrophe, not the one after the space).
+  @inline(__always)
+  package func oneCharacterStops(at bonus: Int32) -> Bool {
+    !backward && bonus >= Scorer.bonusBoundary
+  }
+
   /// The bonus of character `j`, from its class and its predecessor's.
   @inline(__always)
   private func bonus<T: ScoredText>(at j: Int, _ text: T) -> Int32 {
@@ -295,13 +310,10 @@ package struct Scorer {
       while j < n {
         let b = bonus(at: j, text)
         let s = Scorer.scoreMatch + b * Scorer.firstCharMultiplier
-        if s > best || backward && s == best {
+        if oneCharacterTakes(s, over: best) {
           best = s
           bestAt = j
-          // As fzf does, the first place at a word boundary ends a forward search, even when a later
-          // one has a higher bonus (`n'est en`: the `e` after the apostrophe, not the one after the
-          // space).
-          if !backward && b >= Scorer.bonusBoundary { break }
+          if oneCharacterStops(at: b) { break }
         }
         j = t.next(pattern[0], from: j + 1, through: n - 1)
       }
