@@ -51,6 +51,23 @@ import Testing
     let spec = try #require(FieldSpec("1"))
     #expect(bytes.withUnsafeBytes { Fields.extract($0, spec, colons) } == bytes)
   }
+
+  /// What `--with-nth` shows keeps the last field's delimiter and drops trailing whitespace, as fzf's
+  /// item text (fzf 0.74 shows `a/` for `--with-nth 1 -d /`); a template's fields drop it.
+  @Test(arguments: [
+    ("1", "/", "a/b/c", "a/"), ("1,2", "/", "a/b/c", "a/b/"), ("2..", "/", "a/b/c", "b/c"),
+    ("-1", "/", "a/b/", ""), ("2,1,1", "", "hello world", "worldhello hello"), ("1", "", "ab   cd", "ab"),
+    ("1", ",", "x ,y", "x ,"), ("2", ",", "x, \u{3000}", ""), ("{1}.{2}", "/", "a/b/c", "a.b"),
+    ("1", ":", "é:ü", "é:"),
+  ])
+  func shownFieldsKeepTheirLastDelimiter(spec: String, delimiter: String, line: String, expected: String)
+    throws
+  {
+    let parsed = try #require(spec.hasPrefix("{") ? FieldSpec(template: spec) : FieldSpec(spec))
+    let split = try #require(Delimiter.parse(Array(delimiter.utf8)))
+    let shown = Array(line.utf8).withUnsafeBytes { Fields.view($0, parsed, split) }
+    #expect(String(decoding: shown, as: UTF8.self) == expected)
+  }
 }
 
 /// With fields selected, the sort keys measure what fzf calls the item's text: what `--with-nth`
@@ -77,6 +94,13 @@ import Testing
   @Test func eachSelectionIsSearchedOnItsOwn() throws {
     let lines = ["ab x cd", "ad x y", "b x ad"]
     #expect(try filtered("ad", ["--nth=1,3"], lines) == ["ad x y", "b x ad"])
+  }
+
+  /// `a/` finds what `--with-nth 1 -d /` shows of `a/b/c` (`a/`), as in fzf 0.74.
+  @Test func theShownTextKeepsItsLastDelimiter() throws {
+    let lines = ["a/b/c", "xx/yy", "ab/x"]
+    #expect(try filtered("a/", ["--with-nth=1", "-d", "/"], lines) == ["a/b/c", "ab/x"])
+    #expect(try filtered("a/", ["--with-nth=1", "-d", "/", "--nth=1"], lines) == [])
   }
 
   @Test func spansCountFromTheLinesStart() throws {

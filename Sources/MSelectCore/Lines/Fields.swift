@@ -194,20 +194,53 @@ package enum Fields {
     return out
   }
 
-  /// Fields `indices` of `line` (cut into `fields`), each followed by what followed it in the line
-  /// when another comes after it (see `extract`).
-  package static func join(_ line: UnsafeRawBufferPointer, _ fields: [Range<Int>], _ indices: [Int])
+  /// What `--with-nth` shows of `line`, fzf's item text: the fields joined as `extract` joins them,
+  /// the last one still followed by its delimiter (fzf's tokens keep theirs: `--with-nth 1 -d /`
+  /// shows `a/` of `a/b/c`, and `a/` finds it), then trailing whitespace trimmed, as fzf trims the
+  /// item text. A template's fields are joined without their last delimiter, as fzf's are.
+  package static func view(_ line: UnsafeRawBufferPointer, _ spec: FieldSpec, _ delimiter: Delimiter)
     -> [UInt8]
   {
+    var out: [UInt8]
+    if spec.template == nil {
+      let fields = ranges(line, delimiter)
+      out = join(line, fields, spec.indices(count: fields.count), keepingLastDelimiter: true)
+    } else {
+      out = extract(line, spec, delimiter)
+    }
+    while let last = lastCharacter(out), LineMeasure.isSpace(last.scalar) { out.removeLast(last.length) }
+    return out
+  }
+
+  /// Fields `indices` of `line` (cut into `fields`), each followed by what followed it in the line
+  /// when another comes after it (see `extract`), and the last one too with `keepingLastDelimiter`.
+  package static func join(
+    _ line: UnsafeRawBufferPointer, _ fields: [Range<Int>], _ indices: [Int],
+    keepingLastDelimiter: Bool = false
+  ) -> [UInt8] {
     var out: [UInt8] = []
+    /// What follows field `i` in the line: up to the next field, or to the line's end.
+    func following(_ i: Int) -> Range<Int> {
+      fields[i].upperBound..<(i + 1 < fields.count ? fields[i + 1].lowerBound : line.count)
+    }
     for (k, i) in indices.enumerated() {
-      if k > 0 {
-        let previous = indices[k - 1]
-        let next = previous + 1 < fields.count ? fields[previous + 1].lowerBound : line.count
-        out.append(contentsOf: line[fields[previous].upperBound..<next])
-      }
+      if k > 0 { out.append(contentsOf: line[following(indices[k - 1])]) }
       out.append(contentsOf: line[fields[i]])
     }
+    if keepingLastDelimiter, let last = indices.last { out.append(contentsOf: line[following(last)]) }
     return out
+  }
+
+  /// The last character of `text` (a byte that is not UTF-8 stands for itself) and its length in bytes.
+  private static func lastCharacter(_ text: [UInt8]) -> (scalar: UInt32, length: Int)? {
+    guard let last = text.last else { return nil }
+    guard last >= 0x80 else { return (UInt32(last), 1) }
+    var start = text.count - 1
+    while start > 0 && text.count - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
+    let decoded = String(decoding: text[start...], as: UTF8.self).unicodeScalars
+    guard decoded.count == 1, let scalar = decoded.first, scalar != "\u{FFFD}" else {
+      return (UInt32(last), 1)
+    }
+    return (scalar.value, text.count - start)
   }
 }

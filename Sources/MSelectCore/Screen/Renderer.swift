@@ -166,13 +166,13 @@ public struct Renderer {
       return colored.text.withUnsafeBytes { text in
         if let spec = state.settings.shownFields {
           // Fields are cut from the text; their colors are not carried over.
-          return Fields.extract(text, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
+          return Fields.view(text, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
         }
         return body(text, colored.colors)
       }
     }
     if let spec = state.settings.shownFields {
-      return Fields.extract(line, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
+      return Fields.view(line, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
     }
     return body(line, nil)
   }

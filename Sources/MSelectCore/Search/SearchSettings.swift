@@ -70,7 +70,7 @@ public struct SearchFields: Sendable, Equatable {
   func searchedParts(_ line: UnsafeRawBufferPointer, separately: Bool = false)
     -> (item: [UInt8]?, searched: [UInt8], shift: Int, pieces: [(text: [UInt8], shift: Int)]?)
   {
-    let shown = view.map { Fields.extract(line, $0, delimiter) }
+    let shown = view.map { Fields.view(line, $0, delimiter) }
     guard let spec else { return (shown, shown ?? Array(line), 0, nil) }
     func parts(_ item: UnsafeRawBufferPointer) -> ([UInt8], Int, [(text: [UInt8], shift: Int)]?) {
       guard spec.template == nil else { return (Fields.extract(item, spec, delimiter), 0, nil) }
