@@ -96,6 +96,18 @@ import Testing
     #expect(try filtered("ad", ["--nth=1,3"], lines) == ["ad x y", "b x ad"])
   }
 
+  /// A query of several terms: each term is looked for in each selection on its own (fzf 0.74's
+  /// orders): `ab` is not found across fields 1 and 3 of `a x bc`, and `^d` holds at the start of
+  /// field 3 of `xa y d`.
+  @Test func eachTermIsSearchedInEachSelectionOnItsOwn() throws {
+    #expect(try filtered("ab c", ["--nth=1,3"], ["ab x c", "a x bc"]) == ["ab x c"])
+    let lines = ["ab x cd", "ad x y", "b x ad", "xa y d", "d q a"]
+    #expect(try filtered("^d a", ["--nth=1,3"], lines) == ["d q a", "xa y d"])
+    #expect(try filtered("a d", ["--nth=1,3"], lines) == ["d q a", "ad x y", "b x ad", "xa y d", "ab x cd"])
+    #expect(try filtered("!a d", ["--nth=1,3"], lines) == [])
+    #expect(try filtered("!y d", ["--nth=1,3"], lines) == ["d q a", "xa y d", "b x ad", "ab x cd"])
+  }
+
   /// `a/` finds what `--with-nth 1 -d /` shows of `a/b/c` (`a/`), as in fzf 0.74.
   @Test func theShownTextKeepsItsLastDelimiter() throws {
     let lines = ["a/b/c", "xx/yy", "ab/x"]

@@ -166,8 +166,51 @@ public struct Matcher {
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
-    // An ASCII line is read from its bytes by every term (no memory in proportion to its length), and
-    // a long line by each term in pieces (see `evaluateLong`); another is decoded once for all of them.
+    let groups = pattern.groups
+    return withLine(line) { matcher in
+      Matcher.combine(groups) { term in
+        matcher.evaluatePositive(term, positions: term.inverse ? nil : positions)
+      }
+    }
+  }
+
+  /// The pattern matched as fzf matches it against several `--nth` selections (`--nth 1,3`): each
+  /// term is looked for in each selection in turn, the first that has it counting (a negation holds
+  /// when none has it), its span moved by that selection's `shift` (its place in the item's text).
+  /// `withSpan`: spans exact, as `matchWithSpan` gives them. `whole`: a text that holds every piece
+  /// (the line), checked first by the byte pre-scan, which a term found in a piece passes too.
+  package mutating func match(
+    pieces: [(text: [UInt8], shift: Int)], within whole: UnsafeRawBufferPointer, withSpan: Bool
+  ) -> Match? {
+    if pattern.isEmpty { return Match(score: 0, begin: 0, end: 0) }
+    guard whole.count >= minimumBytes else { return nil }
+    if let base = whole.baseAddress, !prescan.passes(base.assumingMemoryBound(to: UInt8.self), whole.count) {
+      return nil
+    }
+    var found: [Int] = []
+    let groups = pattern.groups
+    return withUnsafeMutablePointer(to: &found) { positions in
+      Matcher.combine(groups) { term in
+        for piece in pieces {
+          let match = piece.text.withUnsafeBytes { text in
+            withLine(text) {
+              $0.evaluatePositive(term, positions: withSpan && !term.inverse ? positions : nil)
+            }
+          }
+          guard var match else { continue }
+          match.begin += piece.shift
+          match.end += piece.shift
+          return match
+        }
+        return nil
+      }
+    }
+  }
+
+  /// Runs `body` with `line` made the one the terms read: an ASCII line is read from its bytes by
+  /// every term (no memory in proportion to its length), and a long line by each term in pieces (see
+  /// `evaluateLong`); another is decoded once for all of them.
+  private mutating func withLine<R>(_ line: UnsafeRawBufferPointer, _ body: (inout Matcher) -> R) -> R {
     defer {
       asciiLine = nil
       longLine = nil
@@ -179,19 +222,28 @@ public struct Matcher {
     } else {
       decode(line)
     }
+    return body(&self)
+  }
+
+  /// The pattern's match from where each term is found (`find`, nil when it is not; a negated term is
+  /// found when its text is): scores add up over the groups, the span covers the positive terms.
+  private static func combine(_ groups: [[Term]], _ find: (Term) -> Match?) -> Match? {
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
-    for group in pattern.groups {
+    for group in groups {
       // As in fzf, the first positive term of `a | b | c` that matches decides; a negation that holds
       // lets the group pass with no score unless a later positive term matches.
       var best: Match?
       var positive = false
       for term in group {
-        guard let m = evaluate(term, positions: term.inverse ? nil : positions) else { continue }
-        best = m
-        if !term.inverse {
-          positive = true
-          break
+        let found = find(term)
+        if term.inverse {
+          if found == nil { best = Match(score: 0, begin: 0, end: 0) }
+          continue
         }
+        guard let found else { continue }
+        best = found
+        positive = true
+        break
       }
       guard let best else { return nil }
       total.score += best.score
@@ -315,12 +367,6 @@ public struct Matcher {
   }
 
   /// Matches one term against the decoded line; inverse terms match (with score 0) when the text does not.
-  private mutating func evaluate(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-    let found = evaluatePositive(term, positions: term.inverse ? nil : positions)
-    if term.inverse { return found == nil ? Match(score: 0, begin: 0, end: 0) : nil }
-    return found
-  }
-
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
     if let line = longLine, let base = line.baseAddress {
       return evaluateLong(term, base.assumingMemoryBound(to: UInt8.self), line.count, positions: positions)

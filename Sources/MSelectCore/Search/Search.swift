@@ -484,16 +484,22 @@ package enum Search {
     if fields.selects {
       // As in fzf, the keys measure the item's text (what `--with-nth` shows), with the match's
       // offsets moved to where the searched fields are in it.
-      // A term is looked for in each field selection in turn, the first that has it counting (as in
-      // fzf). Only for a query of one positive term: the matcher takes all the terms at once.
-      let separately = matcher.pattern.isOnePositiveTerm
-      let (item, searched, shift, pieces) = fields.searchedParts(line, separately: separately)
+      // With several field selections, each term is looked for in each selection in turn, the first
+      // that has it counting (as in fzf); one positive term takes the matcher's own fast paths.
+      let (item, searched, shift, pieces) = fields.searchedParts(line)
       var found: Match?
-      if let pieces, separately {
+      if let pieces, matcher.pattern.isOnePositiveTerm {
         for piece in pieces {
           found = matched(piece.text, piece.shift, &matcher, sortKey)
           if found != nil { break }
         }
+      } else if let pieces {
+        // The pieces are cut from the item's text (what `--with-nth` shows), else from the line.
+        found =
+          item.map {
+            $0.withUnsafeBytes { matcher.match(pieces: pieces, within: $0, withSpan: sortKey.needsSpan) }
+          }
+          ?? matcher.match(pieces: pieces, within: line, withSpan: sortKey.needsSpan)
       } else {
         found = matched(searched, shift, &matcher, sortKey)
       }

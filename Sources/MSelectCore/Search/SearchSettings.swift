@@ -65,9 +65,9 @@ public struct SearchFields: Sendable, Equatable {
   /// sort keys measure; the text searched in it (`--nth`'s fields); and how many characters of the
   /// item's text come before the searched text, for a selection of one field or one range of them
   /// (fzf adds its token's place to a match's offsets), else 0. With several (`--nth 1,3`), `pieces`
-  /// holds each one's text and place apart: fzf looks for a term in each in turn. With `separately`
-  /// (the caller searches the pieces), `searched` is left empty then.
-  func searchedParts(_ line: UnsafeRawBufferPointer, separately: Bool = false)
+  /// holds each one's text and place apart (fzf looks for a term in each in turn), and `searched` is
+  /// left empty.
+  func searchedParts(_ line: UnsafeRawBufferPointer)
     -> (item: [UInt8]?, searched: [UInt8], shift: Int, pieces: [(text: [UInt8], shift: Int)]?)
   {
     let shown = view.map { Fields.view(line, $0, delimiter) }
@@ -87,8 +87,7 @@ public struct SearchFields: Sendable, Equatable {
         let only = piece(spec.items[0])
         return (only.text, only.shift, nil)
       }
-      let joined = separately ? [] : Fields.join(item, fields, spec.indices(count: fields.count))
-      return (joined, 0, spec.items.map(piece))
+      return ([], 0, spec.items.map(piece))
     }
     let (searched, shift, pieces) = shown.map { $0.withUnsafeBytes(parts) } ?? parts(line)
     return (shown, searched, shift, pieces)
