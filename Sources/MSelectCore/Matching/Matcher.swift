@@ -366,7 +366,7 @@ public struct Matcher {
     count = k
   }
 
-  /// Matches one term against the decoded line; inverse terms match (with score 0) when the text does not.
+  /// Matches one term's text (negated or not) against the line `withLine` set.
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
     if let line = longLine, let base = line.baseAddress {
       return evaluateLong(term, base.assumingMemoryBound(to: UInt8.self), line.count, positions: positions)
