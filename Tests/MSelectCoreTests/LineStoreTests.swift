@@ -122,6 +122,31 @@ import Testing
 }
 
 @Suite struct RawScanTests {
+  /// A candidate's line start, found eight bytes a step backward, is the byte after the last
+  /// terminator before it (or where the search may start), for terminators at every distance and
+  /// bytes that are the terminator plus or minus one, or have the top bit set (a carry in the word
+  /// test would misplace them).
+  @Test(arguments: [UInt8(10), 0])
+  func lineStartsAreFoundEightBytesAtATime(terminator: UInt8) {
+    var random = SparseScorerTests.Generator(state: 11)
+    let others: [UInt8] = [terminator &+ 1, terminator &- 1, 0x80, 0xFF, 0x7F, 0x61, terminator ^ 0x80]
+    for _ in 0..<300 {
+      let bytes = (0..<random.next(70)).map { _ in
+        random.next(9) == 0 ? terminator : others[random.next(others.count)]
+      }
+      bytes.withUnsafeBufferPointer { buffer in
+        guard let base = buffer.baseAddress else { return }
+        for from in [0, bytes.count / 3] {
+          for hit in from..<bytes.count {
+            var expected = hit
+            while expected > from && bytes[expected - 1] != terminator { expected -= 1 }
+            #expect(RawScan.lineStart(base, from: from, before: hit, terminator) == expected)
+          }
+        }
+      }
+    }
+  }
+
   /// Random text of more than one 1 MiB chunk, with rare z and q (so some queries are selective) and a
   /// last line without terminator; built once for all cases (it takes seconds in a debug build).
   static let text: [UInt8] = {

@@ -228,9 +228,7 @@ struct RawScan: LineSource {
         position = lineEnd + 1
         continue
       }
-      // The line holding the hit starts after the last terminator before it.
-      var lineStart = hit
-      while lineStart > position && base[lineStart - 1] != terminator { lineStart -= 1 }
+      let lineStart = lineStart(base, from: position, before: hit, terminator)
       let lineEnd = lineEnd(base, from: hit, to: end, terminator)
       batch.append((lineStart, lineEnd, verdict == .passes))
       if batch.count == RawScan.batchSize { flush() }
@@ -338,6 +336,28 @@ struct RawScan: LineSource {
       position = lineEnd(base, from: hit, to: sample.upperBound, terminator) + 1
     }
     return candidates * 4 >= lines
+  }
+
+  /// Where the line holding `hit` starts: after the last terminator in `from..<hit`, else at `from`.
+  /// Eight bytes a step from `hit` backward (SWAR, exact for every byte, so the highest terminator of a
+  /// word is the last one): a candidate found in the middle of a path is ~30 bytes from its line's
+  /// start, and `shareman` asks this of 217k lines of paths-500k.
+  @inline(__always)
+  static func lineStart(_ base: UnsafePointer<UInt8>, from: Int, before hit: Int, _ terminator: UInt8) -> Int
+  {
+    let raw = UnsafeRawPointer(base)
+    let terminators = 0x0101_0101_0101_0101 &* UInt64(terminator)
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var j = hit
+    while j &- 8 >= from {
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j &- 8, as: UInt64.self)) ^ terminators
+      // 0x80 in each byte of `x` that is zero, and nowhere else.
+      let zeros = ~(((x & low) &+ low) | x | low)
+      if zeros != 0 { return j &- 8 &+ (63 &- zeros.leadingZeroBitCount) >> 3 &+ 1 }
+      j &-= 8
+    }
+    while j > from && base[j &- 1] != terminator { j &-= 1 }
+    return j
   }
 
   /// The offset of the terminator ending the line that holds `from` (or `to` when there is none).
