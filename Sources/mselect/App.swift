@@ -66,6 +66,9 @@ enum App {
           found = Filter.run(
             query, in: .bytes(mapping.bytes, terminator: terminator, owner: mapping),
             settings: scripted.search)
+        } else if InputOrderFilter.applies(to: scripted.search) {
+          // `--no-sort` through a pipe: matches are printed as they are read, as fzf prints them.
+          return printInInputOrder(query, scripted.search, output, input: reader)
         } else if SegmentFilter.applies(to: scripted.search) {
           // A pipe: each segment is scanned while the next ones are read.
           let filter = SegmentFilter(query, settings: scripted.search, terminator: terminator)
@@ -157,6 +160,50 @@ enum App {
         return fail(failure)
       }
       return .success
+    }
+  }
+
+  /// `--filter --no-sort` over a stream: each block's matches are printed as soon as it is read
+  /// (`--print-query`'s line first), so an endless producer gets its matches at once. Exit 0 when
+  /// something matched, 1 when nothing did.
+  static func printInInputOrder(
+    _ query: [UInt8], _ settings: SearchSettings, _ output: OutputFormatter, input: InputReader
+  ) -> ExitCode {
+    let filter = InputOrderFilter(query, settings: settings)
+    let lines = output.linesOnly
+    var found = false
+    // The query line goes out first; a key line alone (`--expect`) only before a match, as when the
+    // result is printed at the end.
+    if output.printsQuery {
+      let code = emit(output.format([], store: LineStore(), query: query))
+      if code != .success { return code }
+    }
+    while true {
+      let block: LineBlock?
+      let ended: Bool
+      do throws(InputError) {
+        (block, ended) = try input.readOnce(streaming: true)
+      } catch {
+        return fail(error.message)
+      }
+      if let block {
+        let (matches, store) = filter.matches(in: block)
+        if !matches.isEmpty {
+          if !found && output.printsHead && !output.printsQuery {
+            let code = emit(output.format([], store: store, query: query))
+            if code != .success { return code }
+          }
+          found = true
+          do {
+            try lines.write(matches, store: store, query: query) { (bytes) throws(SystemError) in
+              try StandardStreams.writeStandardOutput(bytes)
+            }
+          } catch {
+            return writeFailed(error)
+          }
+        }
+      }
+      if ended { return found ? .success : .nothing }
     }
   }
 

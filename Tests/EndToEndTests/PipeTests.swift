@@ -42,6 +42,50 @@ import Testing
     #expect(try BinaryRunner.run(["-f", ""], "a\nb").text == "a\nb\n")
   }
 
+  /// `--no-sort` prints each match as soon as its line is read, as fzf's streaming filter does: the
+  /// first match arrives while the input is still open (an endless producer gets its matches), the
+  /// rest when more comes; the exit status is known at the end.
+  @Test func noSortPrintsMatchesWhileTheInputIsOpen() throws {
+    signal(SIGPIPE, SIG_IGN)
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = ["-f", "a", "--no-sort", "--header-lines", "1", "--print-query"]
+    let input = Pipe()
+    let output = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = FileHandle(forWritingAtPath: "/dev/null")
+    try process.run()
+    defer { process.terminate() }
+    let reader = output.fileHandleForReading.fileDescriptor
+    /// What stdout gives until it holds `count` bytes; fails after 20 s (the match never came).
+    func read(_ count: Int) -> String {
+      var got: [UInt8] = []
+      while got.count < count {
+        var entry = pollfd(fd: reader, events: Int16(POLLIN), revents: 0)
+        guard poll(&entry, 1, 20_000) > 0 else { break }
+        var chunk = [UInt8](repeating: 0, count: count - got.count)
+        let n = Glibc.read(reader, &chunk, chunk.count)
+        guard n > 0 else { break }
+        got += chunk[..<n]
+      }
+      return String(decoding: got, as: UTF8.self)
+    }
+    try input.fileHandleForWriting.write(contentsOf: Data("ah\nb1\na1\n".utf8))
+    // The query line, then the match: the header line `ah` is no candidate.
+    #expect(read(5) == "a\na1\n")
+    try input.fileHandleForWriting.write(contentsOf: Data("b2\nxa2\nc".utf8))
+    #expect(read(4) == "xa2\n")
+    try input.fileHandleForWriting.close()
+    let rest = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(rest == "")
+    #expect(process.terminationStatus == 0)
+    // Nothing matched: exit 1 (the query line still printed).
+    let none = try BinaryRunner.run(["-f", "zz", "--no-sort", "--print-query"], "a\nb\n")
+    #expect(none.text == "zz\n" && none.status == 1)
+  }
+
   @Test func emptyLinesAndDuplicatesAreItems() throws {
     let r = try BinaryRunner.run(["-f", "", "--no-sort"], "x\n\nx\n")
     #expect(r.text == "x\n\nx\n")

@@ -34,6 +34,36 @@ import Testing
     }
   }
 
+  /// `--no-sort` prints each block's matches as it comes: block by block, they are the whole input's
+  /// result, in input order (header lines left out, fields and negations as usual).
+  @Test(arguments: [
+    ([String](), "sub1"), (["--header-lines", "3"], "d"), ([], ""), (["--header-lines", "20"], ""),
+    (["-d", "/", "--nth", "2"], "ub1 !_2"), (["-e"], "_19"), ([], "zzz"),
+  ])
+  func inputOrderBlocksGiveTheWholeInputsResult(arguments: [String], query: String) throws {
+    let options = try OptionParser.parse((arguments + ["--no-sort"]).map { Array($0.utf8) })
+    let settings = options.scriptedSettings.search
+    #expect(InputOrderFilter.applies(to: settings))
+    let whole = Filter.run(Array(query.utf8), in: store(Self.lines), settings: settings)
+    for blockLines in [7, 500, 50_000] {
+      let filter = InputOrderFilter(Array(query.utf8), settings: settings)
+      var printed: [[UInt8]] = []
+      var splitter = LineSplitter(terminator: 10)
+      func take(_ block: LineBlock) {
+        let (lines, store) = filter.matches(in: block)
+        printed += lines.map { store.lineBytes($0) }
+      }
+      for (i, line) in Self.lines.enumerated() {
+        splitter.append(Array(line.utf8) + [10])
+        if (i + 1) % blockLines == 0, let block = splitter.takeBlock(force: true) { take(block) }
+      }
+      if let block = splitter.finish() { take(block) }
+      #expect(printed == whole.map { Array(Self.lines[$0].utf8) }, "blocks of \(blockLines)")
+    }
+    let tac = try OptionParser.parse(["--no-sort", "--tac"].map { Array($0.utf8) })
+    #expect(!InputOrderFilter.applies(to: tac.scriptedSettings.search))
+  }
+
   /// A block whose matches are a small part of it keeps only those lines: its buffer goes back for
   /// the next read, and the result holds what it prints, not whole blocks.
   @Test func blocksWithFewMatchesKeepOnlyThoseLines() {

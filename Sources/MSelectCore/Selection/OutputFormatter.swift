@@ -17,6 +17,15 @@ public struct OutputFormatter: Sendable {
   /// Whether anything comes before the lines (the query or the key line).
   public var printsHead: Bool { settings.printQuery || settings.printKey }
 
+  /// The same output without the query and key lines: for lines printed a batch at a time after
+  /// those went out once.
+  public var linesOnly: OutputFormatter {
+    var settings = settings
+    settings.printQuery = false
+    settings.printKey = false
+    return OutputFormatter(settings)
+  }
+
   /// The output for `lines` of `store`; `key` is the accepting key when `--expect` is in use.
   package func format(
     _ lines: [Int], store: some LineSource, query: [UInt8], key: String? = nil
