@@ -178,6 +178,28 @@ extension Matcher {
     }
   }
 
+  /// An ASCII line's `next` steps sixteen bytes, then eight, at a time: it must find what a scan one
+  /// byte at a time finds (either case of a letter), from and through every place of a 41-byte line,
+  /// the match in any lane of either step or in the tail.
+  @Test func asciiTextFindsTheNextCharacterLikeAScan() {
+    var random = Generator(state: 4)
+    let bytes = Array("aAbB.c/ ").map { $0.asciiValue! }
+    let line = (0..<41).map { _ in bytes[random.next(bytes.count)] }
+    let fold = CharFold.table(.lowercase)
+    let pairs = CharFold.asciiPairs(.lowercase)
+    line.withUnsafeBufferPointer { buffer in
+      let text = Scorer.ASCIIText(bytes: buffer.baseAddress!, fold: fold, pairs: pairs, count: buffer.count)
+      for c: UInt32 in [0x61, 0x62, 0x2F, 0x63, 0x7A] {
+        for from in 0..<line.count {
+          for last in from..<line.count {
+            let scanned = (from...last).first { fold[Int(line[$0])] == c } ?? last + 1
+            #expect(text.next(c, from: from, through: last) == scanned, "\(c) from \(from) through \(last)")
+          }
+        }
+      }
+    }
+  }
+
   /// The score-only path (sparse events) must equal the full matrices' score on every line.
   @Test func sparseScoresEqualTheFullDynamicProgram() {
     let alphabet = Array("aabbcAB/-_ .1x")
