@@ -69,6 +69,13 @@ import Testing
     ])
     #expect(o.file == "list.txt")
     #expect(o.ignored.contains("--tmux") && o.ignored.contains("--walker-skip"))
+    // Newer fzf options of the same kind (fzf 0.74 takes them all).
+    let newer = try parse([
+      "--black", "--multi-line", "--no-multi-line", "--track", "--algo=v1", "--algo", "v2", "--footer-label",
+      "x", "--footer-border", "-q", "a",
+    ])
+    #expect(
+      newer.query == Array("a".utf8) && newer.ignored.contains("--track") && newer.ignored.contains("--algo"))
   }
 
   @Test func aTypicalDefaultOptsLineWorks() throws {

@@ -106,6 +106,8 @@ public enum OptionParser {
     "--min-height": true, "--ghost": true, "--pointer-label": true, "--list-label": true,
     "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
     "--wrap": false, "--no-wrap": false, "--wrap-sign": true, "--no-clear": false, "--no-input": false,
+    "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false, "--track": false,
+    "--no-track": false, "--footer-border": false, "--footer-label": true, "--algo": true,
   ]
 
   /// Applies one option; `inline` is a value given as `--name=value` or `-qvalue`.
