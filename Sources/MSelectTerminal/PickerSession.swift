@@ -31,7 +31,9 @@ public final class PickerSession {
   private let renderer: Renderer
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
-  private let previews = PreviewRunner()
+  private let previews: PreviewRunner
+  /// `--with-shell`: what runs `execute`, `become`, `reload` and the preview.
+  private let shell: [[UInt8]]?
   /// The input of the last `reload`, and its command (reaped when its output ends).
   private var reloaded: InputReader?
   private var reloadProcess: pid_t?
@@ -47,6 +49,8 @@ public final class PickerSession {
     settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
+    shell = settings.shell
+    previews = PreviewRunner(shell: settings.shell)
     // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
     // to the system instead of staying in the heap (glibc's default raises this threshold as large
     // blocks are freed, so the heap would keep the largest result ever made).
@@ -196,11 +200,11 @@ public final class PickerSession {
   /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
   private func execute(_ command: [UInt8], silent: Bool) throws(TerminalError) {
     if silent {
-      if let pid = ShellCommand.spawn(command, .none) { ShellCommand.wait(pid) }
+      if let pid = ShellCommand.spawn(command, .none, shell: shell) { ShellCommand.wait(pid) }
       return
     }
     stepAside()
-    if let pid = ShellCommand.spawn(command, .terminal) { ShellCommand.wait(pid) }
+    if let pid = ShellCommand.spawn(command, .terminal, shell: shell) { ShellCommand.wait(pid) }
     try tty.enterRawMode()
     tty.write(painter.start())
     lastFrame = nil
@@ -221,9 +225,10 @@ public final class PickerSession {
   private func become(_ command: [UInt8]) {
     worker.stop()
     stepAside()
-    ShellCommand.exec(command)
+    ShellCommand.exec(command, shell: shell)
     // Only if the shell could not be started: say so and end as an error.
-    StandardStreams.writeStandardError("mselect: cannot run \(ShellCommand.shell)\n")
+    let program = String(decoding: ShellCommand.words(shell)[0], as: UTF8.self)
+    StandardStreams.writeStandardError("mselect: cannot run \(program)\n")
     _exit(2)
   }
 
@@ -235,7 +240,7 @@ public final class PickerSession {
     var fds: [Int32] = [0, 0]
     guard Glibc.pipe(&fds) == 0 else { return }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = ShellCommand.spawn(command, .output(fds[1]))
+    let pid = ShellCommand.spawn(command, .output(fds[1]), shell: shell)
     Glibc.close(fds[1])
     state.handle(.inputReset)
     guard let pid else {

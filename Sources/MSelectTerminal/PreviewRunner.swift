@@ -20,10 +20,16 @@ final class PreviewRunner {
 
   /// The pipe to poll while a command runs.
   var descriptor: Int32? { pipe }
+  /// What runs the commands (see `ShellCommand.words`).
+  private let shell: [[UInt8]]?
+
+  init(shell: [[UInt8]]?) {
+    self.shell = shell
+  }
 
   deinit { stop() }
 
-  /// Starts `command` (bytes, run by `$SHELL -c`, else `sh -c`), stopping the one before.
+  /// Starts `command` (bytes, run by the shell: see `ShellCommand.words`), stopping the one before.
   func start(_ command: [UInt8], generation: Int, rows: Int, columns: Int) {
     stop()
     self.generation = generation
@@ -38,7 +44,8 @@ final class PreviewRunner {
       sizes["MSELECT_PREVIEW_" + name] = String(value)
     }
     // A group of its own, so stopping it stops a whole pipeline.
-    let child = ShellCommand.spawn(command, .outputAndErrors(fds[1]), ownGroup: true, environment: sizes)
+    let child = ShellCommand.spawn(
+      command, .outputAndErrors(fds[1]), shell: shell, ownGroup: true, environment: sizes)
     Glibc.close(fds[1])
     guard let child else {
       Glibc.close(fds[0])

@@ -1,7 +1,8 @@
 import Glibc
 import MSelectCore
 
-/// Commands from `execute`, `execute-silent`, `become` and `reload`, run by `$SHELL -c` (else `sh -c`).
+/// Commands from `execute`, `execute-silent`, `become` and `reload`, run by `--with-shell`'s command,
+/// else `$SHELL -c` (else `sh -c`).
 enum ShellCommand {
   /// Where the command's standard streams go.
   enum Streams {
@@ -15,15 +16,20 @@ enum ShellCommand {
     case outputAndErrors(Int32)
   }
 
-  static var shell: String {
-    getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+  /// The words a command is run with, the command appended as the last one: `custom`
+  /// (`--with-shell 'bash -c'`; its first word is looked for in PATH), else `$SHELL -c`, else `sh -c`.
+  static func words(_ custom: [[UInt8]]?) -> [[UInt8]] {
+    if let custom, !custom.isEmpty { return custom }
+    let shell = getenv("SHELL").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/bin/sh"
+    return [Array(shell.utf8), Array("-c".utf8)]
   }
 
   /// Starts `command`; returns its pid (nil if it could not be started). Signals mselect catches or
   /// ignores are at their defaults in the command.
   /// `environment`: variables added to mselect's own.
   static func spawn(
-    _ command: [UInt8], _ streams: Streams, ownGroup: Bool = false, environment extra: [String: String] = [:]
+    _ command: [UInt8], _ streams: Streams, shell: [[UInt8]]?, ownGroup: Bool = false,
+    environment extra: [String: String] = [:]
   ) -> pid_t? {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
@@ -62,19 +68,18 @@ enum ShellCommand {
     }
     posix_spawnattr_setflags(&attributes, flags)
     var pid: pid_t = 0
-    let shell = self.shell
-    let arguments = [Array(shell.utf8), Array("-c".utf8), command]
+    let arguments = words(shell) + [command]
     let result: Int32
     if extra.isEmpty {
       result = withCStrings(arguments) { argv in
-        posix_spawn(&pid, shell, &actions, &attributes, argv, environ)
+        posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, environ)
       }
     } else {
       var variables = Environment.current
       for (name, value) in extra { variables[name] = value }
       let entries = variables.map { Array("\($0.key)=\($0.value)".utf8) }
       result = withCStrings(arguments) { argv in
-        withCStrings(entries) { envp in posix_spawn(&pid, shell, &actions, &attributes, argv, envp) }
+        withCStrings(entries) { envp in posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, envp) }
       }
     }
     return result == 0 ? pid : nil
@@ -111,7 +116,7 @@ enum ShellCommand {
 
   /// Replaces this process by `command`; returns only if that failed. stdin becomes the terminal when
   /// it is the candidate pipe (an editor or pager run this way needs its keys).
-  static func exec(_ command: [UInt8]) {
+  static func exec(_ command: [UInt8], shell: [[UInt8]]?) {
     if !Syscall.isTerminal(0) {
       let tty = open("/dev/tty", O_RDWR)
       if tty >= 0 {
@@ -122,8 +127,7 @@ enum ShellCommand {
     for signal in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGWINCH, SIGTSTP, SIGCONT] {
       Glibc.signal(signal, SIG_DFL)
     }
-    let shell = self.shell
-    _ = withCStrings([Array(shell.utf8), Array("-c".utf8), command]) { argv in execv(shell, argv) }
+    _ = withCStrings(words(shell) + [command]) { argv in execvp(argv[0]!, argv) }
   }
 
   /// Runs `body` with `words` as a NULL-terminated array of C strings.

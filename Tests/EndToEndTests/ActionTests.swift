@@ -60,6 +60,24 @@ import Testing
     #expect(!picker.screen.modes.contains(2004))
   }
 
+  /// `--with-shell` runs the commands (here `reload`, `become` and the preview) instead of `$SHELL -c`:
+  /// the words are split like a shell's, the first found in PATH, the command appended.
+  @Test func withShellRunsTheCommands() throws {
+    let (picker, _) = try start(
+      [
+        "--with-shell", "env MSELECT_SHELL_MARK='from with-shell' sh -c", "--preview",
+        "echo pre:$MSELECT_SHELL_MARK",
+        "--bind", "ctrl-r:reload(echo re:$MSELECT_SHELL_MARK)", "--bind",
+        "enter:become(printf %s \"$MSELECT_SHELL_MARK\")",
+      ], lines: "a\n")
+    #expect(picker.waitFor("pre:from with-shell"))
+    picker.send([0x12])  // ctrl-r
+    #expect(picker.waitFor("re:from with-shell"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "from with-shell")
+  }
+
   @Test func reloadKeepsMarksOnLinesThatComeBack() throws {
     let (picker, _) = try start(["--bind", "ctrl-r:reload(printf 'b\\nc\\nd\\n')"], lines: "a\nb\nc\n")
     #expect(picker.waitFor("3/3"))

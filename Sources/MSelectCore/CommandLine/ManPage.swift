@@ -47,7 +47,7 @@ public enum ManPage {
       and + belong to the argument. Keys: ctrl-a...ctrl-z, alt-X, \(escape(OptionTable.keyNames.joined(separator: " "))).
       .SH PREVIEW AND COMMANDS
       Commands of \\fB\\-\\-preview\\fR, execute, execute-silent, become and reload run through $SHELL \\-c
-      with placeholders, each value single-quoted for the shell: {} the line, {+} the marked lines,
+      (\\fB\\-\\-with\\-shell\\fR STR: STR's words, the command appended) with placeholders, each value single-quoted for the shell: {} the line, {+} the marked lines,
       {q} the query, {n} the line's index, {1}, {\\-1}, {2..} fields, {+1} a field of each marked line.
       .SH ENVIRONMENT
       .TP
@@ -58,7 +58,7 @@ public enum ManPage {
       No colors (bold, underline and reverse only).
       .TP
       .B SHELL
-      The shell that runs commands (default /bin/sh).
+      The shell that runs commands (default /bin/sh; \\fB\\-\\-with\\-shell\\fR overrides it).
       .TP
       .B MSELECT_CTRL_T_COMMAND, MSELECT_CTRL_T_OPTS
       The command that lists files for ctrl-t in the shell integration (\\fBeval "$(mselect \\-\\-bash)"\\fR,

@@ -234,6 +234,12 @@ public enum OptionParser {
     case "-x", "--extended": try flag(); o.match.extended = true
     case "--no-extended": try flag(); o.match.extended = false
     case "--no-height": try flag(); o.height = .fullscreen
+    case "--with-shell":
+      let words = try ShellWords.split(try value())
+      guard !words.isEmpty else {
+        throw .invalidValue(option: name, value: "", expected: "a shell and its flags, e.g. 'bash -c'")
+      }
+      o.withShell = words
     case "--preview": o.preview.command = try string()
     case "--no-preview": try flag(); o.preview.command = nil
     case "--preview-window":

@@ -114,6 +114,9 @@ public enum OptionTable {
     OptionInfo(["--history-size"], "N", .picker, "queries kept in the history (default 1000)"),
     OptionInfo(["--preview"], "CMD", .preview, "show CMD's output for the line under the cursor"),
     OptionInfo(
+      ["--with-shell"], "STR", .preview,
+      "what runs the preview and execute/become/reload (default: $SHELL -c)"),
+    OptionInfo(
       ["--preview-window"], "SPEC", .preview, "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+N]",
       values: ["right", "left", "up", "down", "hidden", "wrap"]),
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c"),

@@ -80,6 +80,7 @@ extension Options {
     settings.headerFirst = headerFirst
     settings.tabstop = tabstop
     settings.preview = preview
+    settings.shell = withShell
     return settings
   }
 

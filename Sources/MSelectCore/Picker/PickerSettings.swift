@@ -30,6 +30,9 @@ public struct PickerSettings: Sendable {
   public var shownFields: FieldSpec?
   /// Text above the list (`--header`).
   public var header: String?
+  /// `--with-shell`: the command and arguments that run commands (the command appended); nil:
+  /// `$SHELL -c`.
+  public var shell: [[UInt8]]?
   public var height = Height.percent(50)
   public var layout = Layout.reverse
   public var prompt = "> "
