@@ -76,6 +76,56 @@ func ctrl(_ c: Character) -> Key { .ctrl(c.asciiValue!) }
 func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
 
 @Suite struct PickerStateTests {
+  /// fzf's movement and editing actions that take their own names: half pages, `pos(N)`, `put(…)`,
+  /// `toggle-in`/`toggle-out` (toward and away from the prompt), `accept-non-empty`.
+  @Test func fzfsOtherActionsMoveEditAndAccept() {
+    let lines = (1...30).map { "line\($0)" }
+    let h = Harness(
+      lines,
+      [
+        "--bind",
+        "ctrl-d:half-page-down,ctrl-u:half-page-up,ctrl-g:pos(5),ctrl-l:pos(-1),ctrl-p:put(ne2),ctrl-t:toggle-in,ctrl-o:toggle-out",
+      ], rows: 12)
+    #expect(h.current == "line1")
+    h.press(ctrl("d"))
+    let half = h.current
+    #expect(half != "line1" && half != nil)
+    h.press(ctrl("u"))
+    #expect(h.current == "line1")
+    h.press(ctrl("g"))
+    #expect(h.current == "line5")
+    h.press(ctrl("l"))
+    #expect(h.current == "line30")
+    // toggle-out moves away from the prompt (down the list in mselect's layout), toggle-in toward it.
+    h.press(ctrl("g"), ctrl("o"))
+    #expect(h.current == "line6")
+    h.press(ctrl("t"))
+    #expect(h.current == "line5")
+    #expect(h.state.selection.count == 2)
+    h.type("li")
+    h.press(ctrl("p"))
+    #expect(h.query == "line2")
+    let empty = Harness(["a"], ["--bind", "enter:accept-non-empty"])
+    empty.type("zz")
+    empty.press(enter)
+    #expect(empty.state.outcome == nil)
+    empty.press(.backspace, .backspace, enter)
+    #expect(empty.accepted() == ["a"])
+  }
+
+  /// `show-preview` and `hide-preview` set what `toggle-preview` flips; `refresh-preview` runs it again.
+  @Test func previewCanBeShownHiddenAndRefreshed() {
+    let h = Harness(
+      ["a"], ["--preview", "cat {}", "--bind", "f1:show-preview,f2:hide-preview,f3:refresh-preview"])
+    #expect(h.state.preview.visible)
+    h.press(.function(2))
+    #expect(!h.state.preview.visible)
+    h.press(.function(2))
+    #expect(!h.state.preview.visible)
+    h.press(.function(1))
+    #expect(h.state.preview.visible)
+  }
+
   @Test func typingNarrowsAndEnterPrintsTheCursorLine() {
     let h = Harness(["apple", "banana", "cherry"])
     #expect(h.listed == ["apple", "banana", "cherry"])

@@ -41,5 +41,18 @@ public enum Action: String, Sendable, CaseIterable {
   case previewPageDown = "preview-page-down"
   case previewTop = "preview-top"
   case previewBottom = "preview-bottom"
+  case previewHalfPageUp = "preview-half-page-up"
+  case previewHalfPageDown = "preview-half-page-down"
+  case showPreview = "show-preview"
+  case hidePreview = "hide-preview"
+  /// Runs the preview again for the line under the cursor.
+  case refreshPreview = "refresh-preview"
+  case halfPageUp = "half-page-up"
+  case halfPageDown = "half-page-down"
+  /// `accept`, unless there is nothing to accept (no line under the cursor and nothing marked).
+  case acceptNonEmpty = "accept-non-empty"
+  /// Toggle, then move towards the prompt (`toggle-out`: away from it), as fzf's.
+  case toggleIn = "toggle-in"
+  case toggleOut = "toggle-out"
   case ignore
 }

@@ -17,13 +17,18 @@ public enum BoundAction: Hashable, Sendable {
   case changePreview(String)
   case changePreviewWindow(String)
   case toggleSort
+  /// Put the text into the query at the cursor (`put(…)`).
+  case put(String)
+  /// Move the cursor to the Nth line of the list (`pos(N)`: from 1; negative counts from the end).
+  case position(Int)
 
   /// The actions that take an argument, by fzf's names.
   static let withArgument: [String: @Sendable (String) -> BoundAction] = [
     "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) }, "become": { .become($0) },
     "reload": { .reload($0) }, "reload-sync": { .reload($0) }, "change-prompt": { .changePrompt($0) },
     "change-query": { .changeQuery($0) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
-    "change-preview-window": { .changePreviewWindow($0) },
+    "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
+    "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) },
   ]
 }
 

@@ -242,6 +242,11 @@ public struct PickerState {
         preview.visible = !changed.hidden
         preview.key = nil
       }
+    case .put(let text):
+      insert(Array(text.unicodeScalars.map(\.value)))
+    case .position(let n):
+      guard listCount > 0 else { break }
+      viewport.jump(to: min(max(n > 0 ? n - 1 : listCount + n, 0), listCount - 1))
     case .toggleSort:
       sorting.toggle()
       // Every result was ranked the other way: search again.
@@ -519,11 +524,15 @@ public struct PickerState {
     let reverse = settings.layout.listsDownwards
     switch action {
     case .accept: acceptSelection(key: nil)
+    case .acceptNonEmpty:
+      if currentLine != nil || selection.count > 0 { acceptSelection(key: nil) }
     case .abort: outcome = .cancelled
     case .up: move(reverse ? -1 : 1)
     case .down: move(reverse ? 1 : -1)
     case .pageUp: move(reverse ? -listRows : listRows, wrap: false)
     case .pageDown: move(reverse ? listRows : -listRows, wrap: false)
+    case .halfPageUp: move(reverse ? -max(1, listRows / 2) : max(1, listRows / 2), wrap: false)
+    case .halfPageDown: move(reverse ? max(1, listRows / 2) : -max(1, listRows / 2), wrap: false)
     case .first: viewport.jump(to: 0)
     case .last: viewport.jump(to: max(0, listCount - 1))
     case .toggle: toggleCurrent()
@@ -531,6 +540,8 @@ public struct PickerState {
       // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
       toggleCurrent()
       if !refused { perform(action == .toggleDown ? .down : .up) }
+    case .toggleIn: perform(reverse ? .toggleUp : .toggleDown)
+    case .toggleOut: perform(reverse ? .toggleDown : .toggleUp)
     case .select: current { state, line in state.refuseIfFull(state.selection.mark(line)) }
     case .deselect: current { state, line in state.selection.unmark(line) }
     case .selectAll:
@@ -563,6 +574,12 @@ public struct PickerState {
     case .previewDown: scrollPreview(1)
     case .previewPageUp: scrollPreview(-(previewLayout?.inner.rows ?? 1))
     case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
+    case .showPreview, .hidePreview:
+      guard settings.preview.command != nil, preview.visible != (action == .showPreview) else { break }
+      perform(.togglePreview)
+    case .refreshPreview: preview.key = nil
+    case .previewHalfPageUp: scrollPreview(-max(1, (previewLayout?.inner.rows ?? 2) / 2))
+    case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewTop: scrollPreview(-preview.lineCount)
     case .previewBottom: scrollPreview(preview.lineCount)
     case .previousHistory, .nextHistory:
