@@ -32,7 +32,7 @@ let helpText =
 
     --bind actions: \(OptionTable.actions.joined(separator: " "))
     --bind keys: ctrl-a...ctrl-z, alt-X, \(OptionTable.keyNames.joined(separator: " ")), a character;
-    events: start load change focus result.
+    events: start load change focus result zero one.
 
     Exit status: 0 printed, 1 nothing printed, 2 error, 130 cancelled.
     MSELECT_DEFAULT_OPTS holds options read before the command line. See mselect --man.

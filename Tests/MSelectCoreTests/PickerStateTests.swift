@@ -113,6 +113,25 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(empty.accepted() == ["a"])
   }
 
+  /// fzf's `zero` and `one` events: after the input has ended, a query that leaves no line, or one.
+  @Test func zeroAndOneEventsFireOnTheFinishedCount() {
+    let h = Harness(["apple", "apricot", "banana"], ["--bind", "one:accept,zero:change-prompt(none> )"])
+    #expect(h.state.outcome == nil)
+    h.type("z")
+    #expect(h.state.prompt == "none> ")
+    h.press(.backspace)
+    h.type("ban")
+    #expect(h.accepted() == ["banana"])
+    // One line from the start: accepted as soon as the input has ended.
+    #expect(Harness(["only"], ["--bind", "one:accept"]).accepted() == ["only"])
+    // While the input still streams in, a single match is not yet the count.
+    let streaming = Harness(["only"], ["--bind", "one:accept"], stream: true)
+    #expect(streaming.state.outcome == nil)
+    streaming.add(["other"])
+    streaming.state.handle(.inputEnded)
+    #expect(streaming.state.outcome == nil)
+  }
+
   /// `show-preview` and `hide-preview` set what `toggle-preview` flips; `refresh-preview` runs it again.
   @Test func previewCanBeShownHiddenAndRefreshed() {
     let h = Harness(

@@ -41,7 +41,7 @@ public enum ManPage {
       when over it; a click moves the cursor to the item, a double-click accepts, a click on the pointer or
       marker column or a right-click toggles. Hold shift to select text with the terminal's own selection.
       .PP
-      \\fB\\-\\-bind\\fR KEY:ACTION[+ACTION],... binds keys or the events start, load, change, focus, result.
+      \\fB\\-\\-bind\\fR KEY:ACTION[+ACTION],... binds keys or the events start, load, change, focus, result, zero, one.
       Actions: \(escape(OptionTable.actions.joined(separator: " "))).
       Arguments go in parentheses (or [], {}, <>, or between two of ~!@#$%^&*;/|), where commas, colons
       and + belong to the argument. Keys: ctrl-a...ctrl-z, alt-X, \(escape(OptionTable.keyNames.joined(separator: " "))).

@@ -44,6 +44,10 @@ public enum BindEvent: String, Hashable, Sendable, CaseIterable {
   case focus
   /// A search result for the query is complete.
   case result
+  /// The input has ended and the query matches no line (fzf's `zero:abort`).
+  case zero
+  /// The input has ended and the query matches exactly one line (fzf's `one:accept`).
+  case one
 }
 
 /// Reads fzf's `--bind` syntax: `KEY:ACTION[+ACTION…]`, bindings separated by commas; an argument in

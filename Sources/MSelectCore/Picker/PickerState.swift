@@ -185,6 +185,7 @@ public struct PickerState {
     case .inputEnded:
       inputEnded = true
       fire(.load)
+      if result.complete && result.query == queryBytes && result.lineCount == store.count { fireCountEvent() }
     case .inputReset: resetInput()
     case .resize(let r, let c):
       viewport.resize(rows: r, columns: c)
@@ -211,6 +212,16 @@ public struct PickerState {
   private mutating func run(_ actions: [BoundAction]) {
     refused = false
     for action in actions where outcome == nil && !refused { perform(action) }
+  }
+
+  /// `zero` or `one` when the search of the whole input found no line or one (else nothing).
+  private mutating func fireCountEvent() {
+    guard outcome == nil else { return }
+    if result.matchCount == 0 {
+      fire(.zero)
+    } else if result.matchCount == 1 {
+      fire(.one)
+    }
   }
 
   /// Runs what `--bind` gave `event`.
@@ -392,7 +403,10 @@ public struct PickerState {
     if found.query != result.query { viewport.reset() }
     result = found
     updateHeight()
-    if result.lineCount == store.count { fire(.result) }
+    if result.lineCount == store.count {
+      fire(.result)
+      if inputEnded { fireCountEvent() }
+    }
     if let key = pendingAccept, result.query == queryBytes {
       pendingAccept = nil
       acceptSelection(key: key)
