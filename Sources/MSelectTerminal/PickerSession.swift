@@ -32,8 +32,6 @@ public final class PickerSession {
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
   private let previews: PreviewRunner
-  /// `--with-shell`: what runs `execute`, `become`, `reload` and the preview.
-  private let shell: [[UInt8]]?
   /// The input of the last `reload`, and its command (reaped when its output ends).
   private var reloaded: InputReader?
   private var reloadProcess: pid_t?
@@ -49,7 +47,6 @@ public final class PickerSession {
     settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
-    shell = settings.shell
     previews = PreviewRunner(shell: settings.shell)
     // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
     // to the system instead of staying in the heap (glibc's default raises this threshold as large
@@ -200,11 +197,13 @@ public final class PickerSession {
   /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
   private func execute(_ command: [UInt8], silent: Bool) throws(TerminalError) {
     if silent {
-      if let pid = ShellCommand.spawn(command, .none, shell: shell) { ShellCommand.wait(pid) }
+      if let pid = ShellCommand.spawn(command, .none, shell: state.settings.shell) { ShellCommand.wait(pid) }
       return
     }
     stepAside()
-    if let pid = ShellCommand.spawn(command, .terminal, shell: shell) { ShellCommand.wait(pid) }
+    if let pid = ShellCommand.spawn(command, .terminal, shell: state.settings.shell) {
+      ShellCommand.wait(pid)
+    }
     try tty.enterRawMode()
     tty.write(painter.start())
     lastFrame = nil
@@ -225,9 +224,9 @@ public final class PickerSession {
   private func become(_ command: [UInt8]) {
     worker.stop()
     stepAside()
-    ShellCommand.exec(command, shell: shell)
+    ShellCommand.exec(command, shell: state.settings.shell)
     // Only if the shell could not be started: say so and end as an error.
-    let program = String(decoding: ShellCommand.words(shell)[0], as: UTF8.self)
+    let program = String(decoding: ShellCommand.words(state.settings.shell)[0], as: UTF8.self)
     StandardStreams.writeStandardError("mselect: cannot run \(program)\n")
     _exit(2)
   }
@@ -240,7 +239,7 @@ public final class PickerSession {
     var fds: [Int32] = [0, 0]
     guard Glibc.pipe(&fds) == 0 else { return }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = ShellCommand.spawn(command, .output(fds[1]), shell: shell)
+    let pid = ShellCommand.spawn(command, .output(fds[1]), shell: state.settings.shell)
     Glibc.close(fds[1])
     state.handle(.inputReset)
     guard let pid else {

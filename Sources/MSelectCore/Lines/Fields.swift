@@ -208,7 +208,10 @@ package enum Fields {
     } else {
       out = extract(line, spec, delimiter)
     }
-    while let last = lastCharacter(out), LineMeasure.isSpace(last.scalar) { out.removeLast(last.length) }
+    let end = out.withUnsafeBufferPointer { text in
+      text.baseAddress.map { LineMeasure.spaceStart($0, from: 0, to: text.count) } ?? 0
+    }
+    out.removeLast(out.count - end)
     return out
   }
 
@@ -229,18 +232,5 @@ package enum Fields {
     }
     if keepingLastDelimiter, let last = indices.last { out.append(contentsOf: line[following(last)]) }
     return out
-  }
-
-  /// The last character of `text` (a byte that is not UTF-8 stands for itself) and its length in bytes.
-  private static func lastCharacter(_ text: [UInt8]) -> (scalar: UInt32, length: Int)? {
-    guard let last = text.last else { return nil }
-    guard last >= 0x80 else { return (UInt32(last), 1) }
-    var start = text.count - 1
-    while start > 0 && text.count - start < 4 && text[start] & 0xC0 == 0x80 { start -= 1 }
-    let decoded = String(decoding: text[start...], as: UTF8.self).unicodeScalars
-    guard decoded.count == 1, let scalar = decoded.first, scalar != "\u{FFFD}" else {
-      return (UInt32(last), 1)
-    }
-    return (scalar.value, text.count - start)
   }
 }

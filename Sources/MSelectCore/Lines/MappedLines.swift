@@ -56,6 +56,30 @@ package enum MappedLines {
 }
 
 extension MappedLines {
+  /// The offset of the last terminator in `from..<to`, or nil: eight bytes a step backward (glibc's
+  /// memrchr is not in the Glibc module), each word's zero bytes found exactly by SWAR, so the
+  /// highest one is the last terminator. A read without any (a line of megabytes) is passed over
+  /// quickly; a candidate in the middle of a path finds its line's start in a few steps.
+  @inline(__always)
+  static func lastTerminator(_ base: UnsafePointer<UInt8>, from: Int, to: Int, _ terminator: UInt8) -> Int? {
+    let raw = UnsafeRawPointer(base)
+    let terminators = 0x0101_0101_0101_0101 &* UInt64(terminator)
+    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+    var j = to
+    while j &- 8 >= from {
+      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j &- 8, as: UInt64.self)) ^ terminators
+      // 0x80 in each byte of `x` that is zero, and nowhere else.
+      let zeros = ~(((x & low) &+ low) | x | low)
+      if zeros != 0 { return j &- 8 &+ (63 &- zeros.leadingZeroBitCount) >> 3 }
+      j &-= 8
+    }
+    while j > from {
+      j &-= 1
+      if base[j] == terminator { return j }
+    }
+    return nil
+  }
+
   /// The offsets from `from` of the lines of `from..<to` that a terminator ends, after a leading 0:
   /// a block's `starts` (one memchr per line).
   static func lineStarts(_ base: UnsafePointer<UInt8>, from: Int, to: Int, _ terminator: UInt8) -> [UInt32] {

@@ -75,7 +75,8 @@ public struct SegmentSplitter: ~Copyable {
   public mutating func commit(_ count: Int) -> InputSegment? {
     let start = used
     used += count
-    if let last = lastTerminator(from: start, to: used) { lineEnd = last + 1 }
+    let base = UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self))
+    if let last = MappedLines.lastTerminator(base, from: start, to: used, terminator) { lineEnd = last + 1 }
     let full = buffer.capacity - used < 64 << 10
     guard lineEnd - cut >= segmentSize || full && lineEnd > cut else { return nil }
     return take()
@@ -90,24 +91,6 @@ public struct SegmentSplitter: ~Copyable {
       lineEnd = used
     }
     return lineEnd > cut ? take() : nil
-  }
-
-  /// The offset of the last terminator in `from..<to`, eight bytes a step (glibc's memrchr is not
-  /// in the Glibc module): a read without any (a line of megabytes) is passed over quickly.
-  private func lastTerminator(from: Int, to: Int) -> Int? {
-    let ones: UInt64 = 0x0101_0101_0101_0101
-    let wanted = ones &* UInt64(terminator)
-    var j = to
-    while j - 8 >= from {
-      let word = buffer.base.loadUnaligned(fromByteOffset: j - 8, as: UInt64.self) ^ wanted
-      if (word &- ones) & ~word & 0x8080_8080_8080_8080 != 0 { break }
-      j -= 8
-    }
-    while j > from {
-      j -= 1
-      if buffer.base.load(fromByteOffset: j, as: UInt8.self) == terminator { return j }
-    }
-    return nil
   }
 
   private mutating func take() -> InputSegment {

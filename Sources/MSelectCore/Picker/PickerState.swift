@@ -545,8 +545,9 @@ public struct PickerState {
     case .down: move(reverse ? 1 : -1)
     case .pageUp: move(reverse ? -listRows : listRows, wrap: false)
     case .pageDown: move(reverse ? listRows : -listRows, wrap: false)
-    case .halfPageUp: move(reverse ? -max(1, listRows / 2) : max(1, listRows / 2), wrap: false)
-    case .halfPageDown: move(reverse ? max(1, listRows / 2) : -max(1, listRows / 2), wrap: false)
+    case .halfPageUp, .halfPageDown:
+      let half = max(1, listRows / 2)
+      move(reverse == (action == .halfPageDown) ? half : -half, wrap: false)
     case .first: viewport.jump(to: 0)
     case .last: viewport.jump(to: max(0, listCount - 1))
     case .toggle: toggleCurrent()

@@ -75,6 +75,13 @@ enum LineMeasure {
       leading += 1
     }
     guard start < n else { return (leading, 0) }
+    let end = spaceStart(base, from: start, to: n)
+    return (leading, characters(UnsafeRawBufferPointer(start: base + start, count: end - start)))
+  }
+
+  /// Where the whitespace that ends `from..<to` begins (`to` when there is none), a character at a
+  /// time backward.
+  static func spaceStart(_ base: UnsafePointer<UInt8>, from start: Int, to n: Int) -> Int {
     var end = n
     while end > start {
       // Back to the start of the last character (at most three continuation bytes).
@@ -84,6 +91,6 @@ enum LineMeasure {
       guard lead + length == end, isSpace(c) else { break }
       end = lead
     }
-    return (leading, characters(UnsafeRawBufferPointer(start: base + start, count: end - start)))
+    return end
   }
 }

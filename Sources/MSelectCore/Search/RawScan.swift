@@ -338,26 +338,12 @@ struct RawScan: LineSource {
     return candidates * 4 >= lines
   }
 
-  /// Where the line holding `hit` starts: after the last terminator in `from..<hit`, else at `from`.
-  /// Eight bytes a step from `hit` backward (SWAR, exact for every byte, so the highest terminator of a
-  /// word is the last one): a candidate found in the middle of a path is ~30 bytes from its line's
-  /// start, and `shareman` asks this of 217k lines of paths-500k.
+  /// Where the line holding `hit` starts: after the last terminator in `from..<hit`, else at `from`
+  /// (`shareman` asks this of 217k lines of paths-500k, ~30 bytes each).
   @inline(__always)
   static func lineStart(_ base: UnsafePointer<UInt8>, from: Int, before hit: Int, _ terminator: UInt8) -> Int
   {
-    let raw = UnsafeRawPointer(base)
-    let terminators = 0x0101_0101_0101_0101 &* UInt64(terminator)
-    let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-    var j = hit
-    while j &- 8 >= from {
-      let x = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: j &- 8, as: UInt64.self)) ^ terminators
-      // 0x80 in each byte of `x` that is zero, and nowhere else.
-      let zeros = ~(((x & low) &+ low) | x | low)
-      if zeros != 0 { return j &- 8 &+ (63 &- zeros.leadingZeroBitCount) >> 3 &+ 1 }
-      j &-= 8
-    }
-    while j > from && base[j &- 1] != terminator { j &-= 1 }
-    return j
+    MappedLines.lastTerminator(base, from: from, to: hit, terminator).map { $0 &+ 1 } ?? from
   }
 
   /// The offset of the terminator ending the line that holds `from` (or `to` when there is none).
