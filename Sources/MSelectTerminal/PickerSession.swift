@@ -38,7 +38,10 @@ public final class PickerSession {
   /// What ends a line (for reloaded input).
   private let terminator: UInt8
   /// A preview run asked for, and when to start it.
-  private var pendingPreview: (generation: Int, command: [UInt8], rows: Int, columns: Int, deadline: Int)?
+  private var pendingPreview:
+    (
+      generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
+    )?
   /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
   private let reflow = TerminalTraits.reflow(Environment.current)
 
@@ -87,28 +90,40 @@ public final class PickerSession {
     var inputOpen = reader != nil
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
-      for command in state.takeCommands() {
-        switch command {
-        case .redraw:
-          tty.write(painter.invalidate(clear: true))
-          lastFrame = nil
-        case .suspend: try suspend()
-        case .preview(let generation, let command, let rows, let columns):
-          // Started after a short pause: moving through the list runs only the preview it stops at.
-          pendingPreview = (
-            generation, command, rows, columns, PickerSession.now() + PickerSession.previewDelay
-          )
-        case .cancelPreview:
-          pendingPreview = nil
-          previews.stop()
-        case .execute(let command, let silent):
-          try execute(command, silent: silent)
-        case .become(let command):
-          become(command)
-        case .reload(let command):
-          reload(command)
-          inputOpen = true
+      // A transform's output, handed back, may queue more work: taken until none is left.
+      var work = state.takeWork()
+      while !work.isEmpty {
+        for (command, environment) in work {
+          switch command {
+          case .redraw:
+            tty.write(painter.invalidate(clear: true))
+            lastFrame = nil
+          case .suspend: try suspend()
+          case .preview(let generation, let command, let rows, let columns):
+            // Started after a short pause: moving through the list runs only the preview it stops at.
+            pendingPreview = (
+              generation, command, rows, columns, environment,
+              PickerSession.now() + PickerSession.previewDelay
+            )
+          case .cancelPreview:
+            pendingPreview = nil
+            previews.stop()
+          case .execute(let command, let silent):
+            try execute(command, silent: silent, environment: environment)
+          case .become(let command):
+            become(command, environment: environment)
+          case .reload(let command):
+            reload(command, environment: environment)
+            inputOpen = true
+          case .transform(let command):
+            let output = ShellCommand.output(
+              of: command, shell: state.settings.shell, environment: environment)
+            state.handle(.transformed(output))
+          case .bell:
+            tty.write("\u{07}")
+          }
         }
+        work = state.takeWork()
       }
       if let outcome = state.outcome {
         return Ending(outcome: outcome, store: state.store, query: state.queryBytes, printed: state.printed)
@@ -136,7 +151,8 @@ public final class PickerSession {
       if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
         pendingPreview = nil
         previews.start(
-          pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns)
+          pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns,
+          environment: pending.environment)
       }
       if ready.preview { drainPreview() }
       if !ready.any {
@@ -195,13 +211,17 @@ public final class PickerSession {
 
   /// `execute`: the picker steps aside (terminal restored, picture erased), the command runs on the
   /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
-  private func execute(_ command: [UInt8], silent: Bool) throws(TerminalError) {
+  private func execute(_ command: [UInt8], silent: Bool, environment: [String: String]) throws(TerminalError)
+  {
     if silent {
-      if let pid = ShellCommand.spawn(command, .none, shell: state.settings.shell) { ShellCommand.wait(pid) }
+      if let pid = ShellCommand.spawn(command, .none, shell: state.settings.shell, environment: environment) {
+        ShellCommand.wait(pid)
+      }
       return
     }
     stepAside()
-    if let pid = ShellCommand.spawn(command, .terminal, shell: state.settings.shell) {
+    if let pid = ShellCommand.spawn(command, .terminal, shell: state.settings.shell, environment: environment)
+    {
       ShellCommand.wait(pid)
     }
     try tty.enterRawMode()
@@ -221,9 +241,10 @@ public final class PickerSession {
   }
 
   /// `become`: the terminal is put back exactly, and the command takes mselect's place.
-  private func become(_ command: [UInt8]) {
+  private func become(_ command: [UInt8], environment: [String: String]) {
     worker.stop()
     stepAside()
+    for (name, value) in environment { setenv(name, value, 1) }
     ShellCommand.exec(command, shell: state.settings.shell)
     // Only if the shell could not be started: say so and end as an error.
     let program = String(decoding: ShellCommand.words(state.settings.shell)[0], as: UTF8.self)
@@ -232,14 +253,15 @@ public final class PickerSession {
   }
 
   /// `reload`: the state drops its lines; the command's output streams in as the new input.
-  private func reload(_ command: [UInt8]) {
+  private func reload(_ command: [UInt8], environment: [String: String]) {
     if let pid = reloadProcess { kill(pid, SIGKILL) }
     reapReload()
     reloaded = nil
     var fds: [Int32] = [0, 0]
     guard Glibc.pipe(&fds) == 0 else { return }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = ShellCommand.spawn(command, .output(fds[1]), shell: state.settings.shell)
+    let pid = ShellCommand.spawn(
+      command, .output(fds[1]), shell: state.settings.shell, environment: environment)
     Glibc.close(fds[1])
     state.handle(.inputReset)
     guard let pid else {

@@ -30,7 +30,10 @@ final class PreviewRunner {
   deinit { stop() }
 
   /// Starts `command` (bytes, run by the shell: see `ShellCommand.words`), stopping the one before.
-  func start(_ command: [UInt8], generation: Int, rows: Int, columns: Int) {
+  /// `environment`: the picker's variables (`FZF_QUERY`, …), the pane's size added to them.
+  func start(
+    _ command: [UInt8], generation: Int, rows: Int, columns: Int, environment: [String: String] = [:]
+  ) {
     stop()
     self.generation = generation
     total = 0
@@ -38,7 +41,7 @@ final class PreviewRunner {
     guard Glibc.pipe(&fds) == 0 else { return }
     _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    var sizes: [String: String] = [:]
+    var sizes = environment
     for (name, value) in [("LINES", rows), ("COLUMNS", columns)] {
       sizes["FZF_PREVIEW_" + name] = String(value)
       sizes["MSELECT_PREVIEW_" + name] = String(value)

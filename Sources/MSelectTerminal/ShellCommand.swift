@@ -85,6 +85,29 @@ enum ShellCommand {
     return result == 0 ? pid : nil
   }
 
+  /// Runs `command` to its end and returns what it printed (up to `limit` bytes; the rest is read
+  /// and dropped), empty when it could not be started: `transform(…)`'s run.
+  static func output(
+    of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20
+  ) -> [UInt8] {
+    var fds: [Int32] = [0, 0]
+    guard Glibc.pipe(&fds) == 0 else { return [] }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    let pid = spawn(command, .output(fds[1]), shell: shell, environment: environment)
+    Glibc.close(fds[1])
+    defer { Syscall.close(fds[0]) }
+    guard let pid else { return [] }
+    var output: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { b -> Int in (try? Syscall.read(fds[0], into: b)) ?? 0 }
+      guard count > 0 else { break }
+      output += buffer[..<min(count, max(0, limit - output.count))]
+    }
+    wait(pid)
+    return output
+  }
+
   /// Waits for `pid`; SIGINT and SIGQUIT are ignored meanwhile (ctrl-c in the command must stop the
   /// command, not mselect), as system(3) does. Returns the wait status.
   @discardableResult

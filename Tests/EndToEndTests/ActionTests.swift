@@ -106,6 +106,50 @@ import Testing
     #expect(picker.stdout == "hello\nbeta\n")
   }
 
+  /// `transform-*` runs its command with fzf's variables and takes its output; `transform` runs the
+  /// actions its command prints.
+  @Test func transformsRunTheirCommands() throws {
+    let (picker, _) = try start(
+      [
+        "--bind",
+        "ctrl-t:transform-prompt(printf '%s/%s> ' \"$FZF_QUERY\" \"$FZF_MATCH_COUNT\")+transform:echo 'change-query(be)'",
+      ], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.type("al")
+    #expect(picker.waitFor("1/2"))
+    picker.send([0x14])  // ctrl-t
+    #expect(picker.waitFor("al/1> be"))
+    #expect(picker.waitFor("1/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "beta\n")
+  }
+
+  /// fzf's "switch between ripgrep mode and fzf mode" pattern: `--disabled` with `change:reload`,
+  /// then `unbind(change)` and `enable-search` to filter what was found, `rebind` to go back.
+  @Test func searchModesSwitchWithUnbindAndEnableSearch() throws {
+    let (picker, _) = try start(
+      [
+        "--disabled", "--bind", "change:reload(printf '%s1\\n%s2\\nzz\\n' {q} {q})",
+        "--bind", "ctrl-f:unbind(change)+enable-search+clear-query+change-prompt(fzf> )",
+        "--bind", "ctrl-r:rebind(change)+disable-search+change-prompt(rg> )",
+      ], lines: "start\n")
+    #expect(picker.waitFor("1/1"))
+    picker.type("ab")
+    #expect(picker.waitFor("3/3"))
+    #expect(picker.waitFor("ab2"))
+    picker.send([0x06])  // ctrl-f
+    #expect(picker.waitFor("fzf>"))
+    picker.type("z")
+    #expect(picker.waitFor("1/3"))
+    picker.send([0x12])  // ctrl-r
+    #expect(picker.waitFor("rg> z"))
+    picker.type("q")
+    #expect(picker.waitFor("zq2"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
   @Test func eventsRunTheirActions() throws {
     let (picker, _) = try start(
       ["--bind", "start:change-query(be)", "--bind", "load:change-prompt(loaded> )"], lines: "alpha\nbeta\n")

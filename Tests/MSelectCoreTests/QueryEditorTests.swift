@@ -27,6 +27,11 @@ import Testing
     (.unixLineDiscard, "foo bar", 4, "bar", 0),
     (.killLine, "foo bar", 3, "foo", 3),
     (.clearQuery, "foo", 1, "", 0),
+    // fzf's subwords stop at camelCase humps and at `_`, `-`, `/` inside words.
+    (.backwardKillSubword, "fooBar", 6, "foo", 3),
+    (.backwardKillSubword, "foo_bar", 7, "foo_", 4),
+    (.killSubword, "fooBar baz", 0, "Bar baz", 0),
+    (.killSubword, "foo_bar", 0, "_bar", 0),
   ])
   func edits(action: Action, text: String, cursor: Int, expected: String, expectedCursor: Int) {
     var e = editor(text, cursor: cursor)
@@ -42,6 +47,15 @@ import Testing
     #expect(e.perform(.forwardWord) == false)
     #expect(e.cursor == 7)
     #expect(e.perform(.accept) == nil)
+    var sub = editor("src/fooBar")
+    #expect(sub.perform(.backwardSubword) == false)
+    #expect(sub.cursor == 7)
+    #expect(sub.perform(.backwardSubword) == false)
+    #expect(sub.cursor == 4)
+    #expect(sub.perform(.forwardSubword) == false)
+    #expect(sub.cursor == 7)
+    #expect(sub.perform(.forwardSubword) == false)
+    #expect(sub.cursor == 10)
   }
 
   @Test func yankInsertsWhatWasKilledLast() {

@@ -41,14 +41,19 @@ public enum ManPage {
       when over it; a click moves the cursor to the item, a double-click accepts, a click on the pointer or
       marker column or a right-click toggles. Hold shift to select text with the terminal's own selection.
       .PP
-      \\fB\\-\\-bind\\fR KEY:ACTION[+ACTION],... binds keys or the events start, load, change, focus, result, zero, one.
+      \\fB\\-\\-bind\\fR KEY[,KEY...]:ACTION[+ACTION],... binds keys or the events \(BindEvent.allCases.map(\.rawValue).joined(separator: ", ")),
+      as fzf reads it (KEY:+ACTION adds to what KEY does).
       Actions: \(escape(OptionTable.actions.joined(separator: " "))).
-      Arguments go in parentheses (or [], {}, <>, or between two of ~!@#$%^&*;/|), where commas, colons
-      and + belong to the argument. Keys: ctrl-a...ctrl-z, alt-X, \(escape(OptionTable.keyNames.joined(separator: " "))).
+      Arguments go in parentheses (or [], {}, <>, or between two of ~!@#$%^&*;/|), ended by the first
+      closing character followed by +, a comma or the end; ACTION:ARGUMENT takes the rest.
+      transform(CMD) runs the actions CMD prints; transform\\-query(CMD) and the like set the query
+      (prompt, header, ...) to what CMD prints. Keys: ctrl-a...ctrl-z, alt-X, \(escape(OptionTable.keyNames.joined(separator: " "))).
       .SH PREVIEW AND COMMANDS
-      Commands of \\fB\\-\\-preview\\fR, execute, execute-silent, become and reload run through $SHELL \\-c
+      Commands of \\fB\\-\\-preview\\fR, execute, execute-silent, become, reload and transform run through $SHELL \\-c
       (\\fB\\-\\-with\\-shell\\fR STR: STR's words, the command appended) with placeholders, each value single-quoted for the shell: {} the line, {+} the marked lines,
       {q} the query, {n} the line's index, {1}, {\\-1}, {2..} fields, {+1} a field of each marked line.
+      They get FZF_QUERY, FZF_PROMPT, FZF_MATCH_COUNT, FZF_SELECT_COUNT, FZF_TOTAL_COUNT, FZF_POS,
+      FZF_LINES, FZF_COLUMNS, FZF_KEY and FZF_ACTION in their environment, as fzf's do.
       .SH ENVIRONMENT
       .TP
       .B MSELECT_DEFAULT_OPTS

@@ -101,7 +101,7 @@ public enum OptionParser {
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
     "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
-    "--jump-labels": true, "--hscroll-off": true, "--style": true, "--ellipsis": true, "--walker": true,
+    "--hscroll-off": true, "--style": true, "--ellipsis": true, "--walker": true,
     "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
     "--min-height": true, "--ghost": true, "--pointer-label": true, "--list-label": true,
     "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
@@ -187,6 +187,12 @@ public enum OptionParser {
     case "--accept-nth": o.acceptNth = try fields(name, try string())
     case "--header-lines": o.headerLines = try number(name, try value(), minimum: 0)
     case "--header": o.header = try string()
+    case "--jump-labels":
+      let labels = try string()
+      guard !labels.isEmpty else {
+        throw .invalidValue(option: name, value: labels, expected: "some characters")
+      }
+      o.jumpLabels = labels
     case "--order": o.order = try choice(name, try string(), Selection.Order.self)
     case "--preselect": o.preselect.append(try value())
     case "--preselect-file": o.preselectFiles.append(try string())

@@ -78,6 +78,7 @@ extension Options {
     settings.chrome = chrome
     settings.palette = palette
     settings.headerFirst = headerFirst
+    if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.tabstop = tabstop
     settings.preview = preview
     settings.shell = withShell

@@ -83,6 +83,8 @@ public struct Options: Sendable, Equatable {
   public var chrome = Chrome()
   public var headerFirst = false
   public var tabstop = 8
+  /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
+  public var jumpLabels: String?
   /// `--disabled`: the query does not filter.
   public var disabled = false
   /// `--ansi`: SGR sequences in lines are colors, not text.

@@ -55,4 +55,74 @@ public enum Action: String, Sendable, CaseIterable {
   case toggleIn = "toggle-in"
   case toggleOut = "toggle-out"
   case ignore
+  /// Clear the query; with an empty query, abort.
+  case cancel
+  /// `delete-char` / `backward-delete-char`, aborting on an empty query.
+  case deleteCharOrEnd = "delete-char/eof"
+  case backwardDeleteCharOrEnd = "backward-delete-char/eof"
+  /// `accept`; when nothing matches and nothing is marked, print the query instead.
+  case acceptOrPrintQuery = "accept-or-print-query"
+  /// Print the query and end.
+  case printQuery = "print-query"
+  /// The best match (`first`: mselect has no raw mode where the two differ).
+  case best
+  /// `up` and `down` (fzf's raw mode, where they skip lines that do not match, is not mselect's).
+  case upMatch = "up-match"
+  case downMatch = "down-match"
+  /// To the next marked line above or below the cursor.
+  case upSelected = "up-selected"
+  case downSelected = "down-selected"
+  /// Hide the preview pane; without one, abort.
+  case close
+  /// Scroll the list a line without moving the cursor off the screen (vim's ctrl-y and ctrl-e), or
+  /// put the cursor's line in the middle.
+  case offsetUp = "offset-up"
+  case offsetDown = "offset-down"
+  case offsetMiddle = "offset-middle"
+  /// The query becomes the line under the cursor.
+  case replaceQuery = "replace-query"
+  /// Take the line under the cursor (`exclude-multi`: the marked lines, else that one) out of the
+  /// list until the input is reloaded.
+  case exclude
+  case excludeMulti = "exclude-multi"
+  /// Typing stops (starts again) changing the list (`--disabled` starts with it stopped).
+  case enableSearch = "enable-search"
+  case disableSearch = "disable-search"
+  case toggleSearch = "toggle-search"
+  /// Show or hide the header (`--header` and `--header-lines`).
+  case toggleHeader = "toggle-header"
+  case showHeader = "show-header"
+  case hideHeader = "hide-header"
+  case bell
+  /// Word motions and kills that also stop inside words: at camelCase humps, digits and `_`.
+  case killSubword = "kill-subword"
+  case backwardKillSubword = "backward-kill-subword"
+  case forwardSubword = "forward-subword"
+  case backwardSubword = "backward-subword"
+  /// Wrap the preview's long lines (or stop).
+  case togglePreviewWrap = "toggle-preview-wrap"
+  case togglePreviewWrapWord = "toggle-preview-wrap-word"
+  /// Hold the actions after it until the search of the current query is complete.
+  case wait
+  /// fzf's look-only actions for what mselect does not draw (wrapped list lines, horizontal scroll,
+  /// multi-line items, raw mode, the hidden input line, tracking, background transforms): accepted,
+  /// so that configurations load, and do nothing.
+  case toggleWrap = "toggle-wrap"
+  case toggleWrapWord = "toggle-wrap-word"
+  case toggleHscroll = "toggle-hscroll"
+  case toggleMultiLine = "toggle-multi-line"
+  case toggleRaw = "toggle-raw"
+  case enableRaw = "enable-raw"
+  case disableRaw = "disable-raw"
+  case toggleInput = "toggle-input"
+  case showInput = "show-input"
+  case hideInput = "hide-input"
+  case toggleTrack = "toggle-track"
+  case toggleTrackCurrent = "toggle-track-current"
+  case trackCurrent = "track-current"
+  case untrackCurrent = "untrack-current"
+  case bgCancel = "bg-cancel"
+  /// Labels on the visible lines; typing one moves there (`jump-accept`: and accepts).
+  case jump
+  case jumpAccept = "jump-accept"
 }

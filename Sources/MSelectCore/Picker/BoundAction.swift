@@ -10,8 +10,6 @@ public enum BoundAction: Hashable, Sendable {
   case become(String)
   /// Replace the candidates by the command's output (marks stay on lines that come back).
   case reload(String)
-  case changePrompt(String)
-  case changeQuery(String)
   /// Print this line before the accepted lines.
   case print(String)
   case changePreview(String)
@@ -21,15 +19,105 @@ public enum BoundAction: Hashable, Sendable {
   case put(String)
   /// Move the cursor to the Nth line of the list (`pos(N)`: from 1; negative counts from the end).
   case position(Int)
+  /// Set a piece of the picker's state to the text (`change-prompt(…)`, `change-header(…)`, …).
+  case change(Setting, String)
+  /// Run the command and set `target` to the first line of its output (`transform-query(…)`, …);
+  /// with no target (`transform(…)`) its output is a list of actions to run.
+  case transform(Setting?, String)
+  /// Take the bindings of these keys and events away (`unbind(…)`), give them back (`rebind(…)`),
+  /// or flip them (`toggle-bind(…)`).
+  case unbind([String])
+  case rebind([String])
+  case toggleBind([String])
+  /// Run what these keys and events are bound to (`trigger(…)`).
+  case trigger([String])
+  /// Show this command's output in the preview pane (`preview(…)`), until the cursor moves on.
+  case preview(String)
+  /// `change-multi`: marking allowed without a limit (nil), or up to N lines (0: no marking).
+  case changeMulti(Int?)
 
-  /// The actions that take an argument, by fzf's names.
-  static let withArgument: [String: @Sendable (String) -> BoundAction] = [
-    "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) }, "become": { .become($0) },
-    "reload": { .reload($0) }, "reload-sync": { .reload($0) }, "change-prompt": { .changePrompt($0) },
-    "change-query": { .changeQuery($0) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
-    "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
-    "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) },
-  ]
+  /// What `change-…(…)` and `transform-…(…)` set.
+  public enum Setting: String, Hashable, Sendable, CaseIterable {
+    case query, prompt, header, search, pointer
+    case borderLabel = "border-label"
+    case headerLines = "header-lines"
+    /// Look-only in fzf, not drawn by mselect: accepted so that configurations load.
+    case previewLabel = "preview-label"
+    case listLabel = "list-label"
+    case inputLabel = "input-label"
+    case headerLabel = "header-label"
+    case footerLabel = "footer-label"
+    case footer, ghost, nth
+    case withNth = "with-nth"
+  }
+
+  /// The actions that take an argument, by fzf's names (the `change-` and `transform-` families are
+  /// added from `Setting`).
+  static let withArgument: [String: @Sendable (String) -> BoundAction] = {
+    var table: [String: @Sendable (String) -> BoundAction] = [
+      "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) },
+      "execute-multi": { .execute($0) }, "become": { .become($0) }, "reload": { .reload($0) },
+      "reload-sync": { .reload($0) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
+      "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
+      "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) }, "transform": { .transform(nil, $0) },
+      "bg-transform": { .transform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },
+      "rebind": { .rebind(BoundAction.names($0)) }, "toggle-bind": { .toggleBind(BoundAction.names($0)) },
+      "trigger": { .trigger(BoundAction.names($0)) }, "preview": { .preview($0) },
+      "search": { .change(.search, $0) },
+      "change-multi": { text in .changeMulti(Int(text.filter { $0 != " " }).map { max(0, $0) }) },
+    ]
+    for setting in Setting.allCases {
+      table["change-" + setting.rawValue] = { .change(setting, $0) }
+      // fzf's background variants run while it stays responsive; here they run like the others.
+      table["transform-" + setting.rawValue] = { .transform(setting, $0) }
+      table["bg-transform-" + setting.rawValue] = { .transform(setting, $0) }
+    }
+    // `search(…)` has no `change-` form.
+    table["change-search"] = nil
+    return table
+  }()
+
+  /// The action's name, as fzf names it (what commands get in `FZF_ACTION`).
+  var name: String {
+    switch self {
+    case .action(let action): action.rawValue
+    case .execute: "execute"
+    case .executeSilent: "execute-silent"
+    case .become: "become"
+    case .reload: "reload"
+    case .print: "print"
+    case .changePreview: "change-preview"
+    case .changePreviewWindow: "change-preview-window"
+    case .toggleSort: "toggle-sort"
+    case .put: "put"
+    case .position: "pos"
+    case .change(let setting, _): setting == .search ? "search" : "change-" + setting.rawValue
+    case .transform(let setting, _): setting.map { "transform-" + $0.rawValue } ?? "transform"
+    case .unbind: "unbind"
+    case .rebind: "rebind"
+    case .toggleBind: "toggle-bind"
+    case .trigger: "trigger"
+    case .preview: "preview"
+    case .changeMulti: "change-multi"
+    }
+  }
+
+  /// The keys and events of `unbind(…)` and its kin: comma-separated, a lone `,` allowed.
+  static func names(_ list: String) -> [String] {
+    if list == "," { return [","] }
+    var names = list.split(separator: ",", omittingEmptySubsequences: true).map {
+      String($0).trimmingSpaces
+    }
+    if list.hasPrefix(",,") || list.hasSuffix(",,") || list.contains(",,,") { names.append(",") }
+    return names.filter { !$0.isEmpty }
+  }
+}
+
+extension String {
+  /// Without leading and trailing spaces.
+  fileprivate var trimmingSpaces: String {
+    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+  }
 }
 
 /// Events `--bind` can name instead of a key (fzf's).
@@ -48,75 +136,16 @@ public enum BindEvent: String, Hashable, Sendable, CaseIterable {
   case zero
   /// The input has ended and the query matches exactly one line (fzf's `one:accept`).
   case one
-}
-
-/// Reads fzf's `--bind` syntax: `KEY:ACTION[+ACTION…]`, bindings separated by commas; an argument in
-/// `(…)`, `[…]`, `{…}`, `<…>` or between two of `~!@#$%^&*;/|` may hold commas, colons and `+`;
-/// `ACTION:ARGUMENT` takes the rest of the spec.
-enum BindSpec {
-  /// The bindings of one `--bind` value, in order.
-  static func parse(_ spec: String) throws(OptionError) -> [(trigger: String, actions: [BoundAction])] {
-    var result: [(String, [BoundAction])] = []
-    let s = Array(spec)
-    var i = 0
-    func fail(_ expected: String) -> OptionError {
-      .invalidValue(option: "--bind", value: spec, expected: expected)
-    }
-    while i < s.count {
-      // The key or event: up to the first colon (a key may itself be `:` only in the form `::`).
-      var key = ""
-      if s[i] == ":" {
-        key = ":"
-        i += 1
-      }
-      while i < s.count && s[i] != ":" {
-        key.append(s[i])
-        i += 1
-      }
-      guard i < s.count, !key.isEmpty else { throw fail("KEY:ACTION, e.g. ctrl-a:select-all") }
-      i += 1
-      var actions: [BoundAction] = []
-      while true {
-        var name = ""
-        while i < s.count, s[i].isLetter || s[i] == "-" {
-          name.append(s[i])
-          i += 1
-        }
-        guard !name.isEmpty else { throw fail("an action after \(key):") }
-        if let make = BoundAction.withArgument[name] {
-          guard i < s.count else { throw fail("an argument for \(name), e.g. \(name)(...)") }
-          let open = s[i]
-          if open == ":" {
-            actions.append(make(String(s[(i + 1)...])))
-            i = s.count
-            break
-          }
-          let closers: [Character: Character] = ["(": ")", "[": "]", "{": "}", "<": ">"]
-          let close = closers[open] ?? open
-          guard closers[open] != nil || "~!@#$%^&*;/|".contains(open) else {
-            throw fail("\(name) with its argument in parentheses, e.g. \(name)(...)")
-          }
-          guard let end = s[(i + 1)...].firstIndex(of: close) else {
-            throw fail("a closing \(close) for \(name)\(open)")
-          }
-          actions.append(make(String(s[(i + 1)..<end])))
-          i = end + 1
-        } else if name == "toggle-sort" {
-          actions.append(.toggleSort)
-        } else if let action = Action(rawValue: name) ?? KeyBindings.aliases[name] {
-          actions.append(.action(action))
-        } else {
-          throw fail("a known action (\(name) is not one; see mselect --help)")
-        }
-        guard i < s.count, s[i] == "+" else { break }
-        i += 1
-      }
-      result.append((key, actions))
-      if i < s.count {
-        guard s[i] == "," else { throw fail("a comma between bindings") }
-        i += 1
-      }
-    }
-    return result
-  }
+  /// The marks changed (fzf's `multi`).
+  case multi
+  /// The terminal was resized.
+  case resize
+  /// backspace on an empty query (fzf's `backward-eof`).
+  case backwardEOF = "backward-eof"
+  /// fzf's events for its jump labels and clickable header and footer lines, which mselect does not
+  /// have: accepted so that configurations load, never fired.
+  case jump
+  case jumpCancel = "jump-cancel"
+  case clickHeader = "click-header"
+  case clickFooter = "click-footer"
 }

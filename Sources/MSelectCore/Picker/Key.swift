@@ -63,4 +63,50 @@ public enum Key: Hashable, Sendable {
       return nil
     }
   }
+
+  /// The key's name as `--bind` spells it (what commands get in `FZF_KEY`).
+  public var name: String {
+    switch self {
+    case .char(let c): Unicode.Scalar(c).map { String(Character($0)) } ?? ""
+    case .ctrl(let c): "ctrl-" + String(UnicodeScalar(c))
+    case .alt(let c):
+      c == 0x0D
+        ? "alt-enter"
+        : c == 0x20 ? "alt-space" : "alt-" + (Unicode.Scalar(c).map { String(Character($0)) } ?? "")
+    case .enter: "enter"
+    case .tab: "tab"
+    case .shiftTab: "shift-tab"
+    case .backspace: "bspace"
+    case .altBackspace: "alt-bspace"
+    case .delete: "delete"
+    case .insert: "insert"
+    case .escape: "esc"
+    case .ctrlSpace: "ctrl-space"
+    case .up: "up"
+    case .down: "down"
+    case .left: "left"
+    case .right: "right"
+    case .home: "home"
+    case .end: "end"
+    case .pageUp: "page-up"
+    case .pageDown: "page-down"
+    case .shiftUp: "shift-up"
+    case .shiftDown: "shift-down"
+    case .shiftLeft: "shift-left"
+    case .shiftRight: "shift-right"
+    case .altUp: "alt-up"
+    case .altDown: "alt-down"
+    case .altLeft: "alt-left"
+    case .altRight: "alt-right"
+    case .ctrlLeft: "ctrl-left"
+    case .ctrlRight: "ctrl-right"
+    case .function(let n): "f\(n)"
+    case .paste: ""
+    case .wheel(let up): up ? "scroll-up" : "scroll-down"
+    case .leftClick: "left-click"
+    case .rightClick: "right-click"
+    case .doubleClick: "double-click"
+    case .mouse, .cursorReport, .unknown: ""
+    }
+  }
 }

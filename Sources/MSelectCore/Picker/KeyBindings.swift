@@ -34,27 +34,61 @@ public struct KeyBindings: Sendable {
     table = KeyBindings.defaults.mapValues { $0.map(BoundAction.action) }
   }
 
-  /// What the events (`start`, `load`, `change`, `focus`, `result`) run.
+  /// What the events (`start`, `load`, `change`, `focus`, `result`, …) run.
   public private(set) var events: [BindEvent: [BoundAction]] = [:]
+
+  /// A key or an event, as `--bind`, `unbind(…)` and `trigger(…)` name them.
+  public enum Trigger: Hashable, Sendable {
+    case key(Key)
+    case event(BindEvent)
+
+    /// Parses a key or event name (case-insensitive); nil if it is neither.
+    public init?(name: String) {
+      if let event = BindEvent(rawValue: name.lowercased()) {
+        self = .event(event)
+      } else if let key = Key(name: name) {
+        self = .key(key)
+      } else {
+        return nil
+      }
+    }
+  }
 
   /// Applies a `--bind` value (`KEY:ACTION[+ACTION],…`); throws naming the bad part.
   public mutating func apply(_ spec: String) throws(OptionError) {
-    for (trigger, actions) in try BindSpec.parse(spec) {
-      if let event = BindEvent(rawValue: trigger) {
-        events[event] = actions
-      } else if let key = Key(name: trigger) {
-        table[key] = actions
-      } else {
-        throw .invalidValue(
-          option: "--bind", value: spec, expected: "a key or event name (\(trigger) is not one), e.g. ctrl-a")
+    for binding in try BindSpec.parse(spec) {
+      for name in binding.triggers {
+        guard let trigger = Trigger(name: name) else {
+          throw .invalidValue(
+            option: "--bind", value: spec, expected: "a key or event name (\(name) is not one), e.g. ctrl-a")
+        }
+        let before = binding.appends ? self[trigger] ?? [] : []
+        self[trigger] = before + binding.actions
+      }
+    }
+  }
+
+  /// What a key or an event runs (nil: nothing bound).
+  public subscript(trigger: Trigger) -> [BoundAction]? {
+    get {
+      switch trigger {
+      case .key(let key): table[key]
+      case .event(let event): events[event]
+      }
+    }
+    set {
+      switch trigger {
+      case .key(let key): table[key] = newValue
+      case .event(let event): events[event] = newValue
       }
     }
   }
 
   /// Action names accepted besides the canonical ones (fzf spells some differently).
   static let aliases: [String: Action] = [
-    "cancel": .abort,
-    "review": .toggleMarkedView,
+    "review": .toggleMarkedView, "prev-history": .previousHistory, "clear-multi": .clearSelection,
+    "top": .first, "track": .trackCurrent, "line-discard": .unixLineDiscard, "word-rubout": .unixWordRubout,
+    "prev-selected": .upSelected, "next-selected": .downSelected,
   ]
 
   /// The actions for `key`; printable characters not bound insert themselves.

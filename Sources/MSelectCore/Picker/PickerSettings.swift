@@ -59,6 +59,11 @@ public struct PickerSettings: Sendable {
   public var tabstop = 8
   /// `--preview` and `--preview-window`.
   public var preview = PreviewSettings()
+  /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).
+  public var jumpLabels = PickerSettings.defaultJumpLabels
+  /// fzf's labels: the home row first.
+  public static let defaultJumpLabels =
+    "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"
   /// Earlier queries, oldest first (`--history`); empty: ctrl-p / ctrl-n move as usual.
   public var history: [[UInt8]] = []
 

@@ -27,6 +27,8 @@ public struct PickerState {
     /// A mouse report, with what lies under it on the frame on screen (nil: nothing, or not known)
     /// and when it came (milliseconds, any clock: only differences count, for double clicks).
     case mouse(MouseEvent, target: Frame.Target?, time: Int)
+    /// The output of the command a `.transform` command ran (empty if it could not run).
+    case transformed([UInt8])
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
@@ -51,6 +53,11 @@ public struct PickerState {
     case become(command: [UInt8])
     /// Read new candidates from `command`'s output (the state was reset for them).
     case reload(command: [UInt8])
+    /// Run `command` (through the shell) and hand its output back as `.transformed`; nothing else
+    /// happens meanwhile (fzf's `transform` actions are synchronous too).
+    case transform(command: [UInt8])
+    /// Ring the terminal's bell.
+    case bell
   }
 
   /// The settings (`change-preview` and `change-preview-window` change the preview's).
@@ -94,6 +101,41 @@ public struct PickerState {
   /// The preview pane (`--preview`).
   public private(set) var preview: PreviewPane
   private var commands: [Command] = []
+  /// What `environment` was when each of `commands` was queued.
+  private var environments: [[String: String]] = []
+  /// Keys and events `unbind(…)` took away.
+  private var unbound: Set<KeyBindings.Trigger> = []
+  /// Typing does not change the list (`--disabled`, `disable-search`): it stays searched for
+  /// `pausedQuery`.
+  private var searchPaused: Bool
+  private var pausedQuery: [UInt8] = []
+  /// `search(…)`: the list is searched for this instead of the query, until the query changes.
+  private var searchOverride: [UInt8]?
+  /// Lines `exclude` took out of the list (until a reload).
+  private var excluded: Set<Int> = []
+  /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
+  public private(set) var jumping: Action?
+  /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
+  public private(set) var headerShown = true
+  /// `preview(…)`: the command shown in the pane instead of `--preview`'s, until the cursor moves.
+  private var previewOverride: String?
+  /// What held actions wait for: a `transform` command's output (its target), or the search.
+  private enum Hold {
+    case transform(BoundAction.Setting?)
+    case search
+  }
+  private var hold: Hold?
+  /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
+  private var heldActions: [BoundAction] = []
+  /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`).
+  private var lastKey = ""
+  private var lastAction = ""
+  /// `selection.changes` when the `multi` event last looked.
+  private var seenMarks = 0
+  /// The keys and events whose actions `trigger(…)` is running (one cannot trigger itself).
+  private var triggering: Set<KeyBindings.Trigger> = []
+  /// How often each `change-nth(…)` / `change-with-nth(…)` list has turned.
+  private var rotations: [String: Int] = [:]
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   private var refused = false
   /// The last left press on an item: where and when (a second one there soon after is a double click).
@@ -108,6 +150,9 @@ public struct PickerState {
     preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
     prompt = settings.prompt
     sorting = settings.search.rank.sort
+    // `--disabled` is the paused search's start: the list stays the one for the empty query.
+    searchPaused = !settings.search.filtering
+    self.settings.search.filtering = true
     historyPosition = settings.history.count
     updateHeight()
     fire(.start)
@@ -145,13 +190,29 @@ public struct PickerState {
   /// The line under the cursor, if any.
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
+  /// What the list is searched for: the query, unless `search(…)` gave something else or the search
+  /// is paused.
+  public var searchQuery: [UInt8] { searchOverride ?? (searchPaused ? pausedQuery : queryBytes) }
+
   /// Whether the shown result is not yet the full answer for the current query and input.
   public var isSearching: Bool {
-    result.query != queryBytes || result.lineCount < store.count || !result.complete
+    result.query != searchQuery || result.lineCount < store.count || !result.complete
   }
 
-  /// The header: `--header` lines, then the `--header-lines` input lines.
-  public var headerCount: Int { settings.headerTextRows + candidateStart }
+  /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
+  public var headerCount: Int { headerShown ? settings.headerTextRows + candidateStart : 0 }
+
+  /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
+  /// the picker's size and the last key and action.
+  public var environment: [String: String] {
+    [
+      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
+      "FZF_MATCH_COUNT": String(result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
+      "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
+      "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
+      "FZF_ACTION": lastAction,
+    ]
+  }
 
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
   public var fixedRows: Int {
@@ -171,8 +232,22 @@ public struct PickerState {
 
   /// Takes the pending non-search commands.
   public mutating func takeCommands() -> [Command] {
-    defer { commands.removeAll() }
-    return commands
+    takeWork().map(\.command)
+  }
+
+  /// Takes the pending non-search commands, each with the variables it is to run with.
+  public mutating func takeWork() -> [(command: Command, environment: [String: String])] {
+    defer {
+      commands.removeAll()
+      environments.removeAll()
+    }
+    return Array(zip(commands, environments))
+  }
+
+  /// Queues a command for the driver.
+  private mutating func queue(_ command: Command) {
+    commands.append(command)
+    environments.append(environment)
   }
 
   // MARK: - Events
@@ -185,11 +260,15 @@ public struct PickerState {
     case .inputEnded:
       inputEnded = true
       fire(.load)
-      if result.complete && result.query == queryBytes && result.lineCount == store.count { fireCountEvent() }
+      if result.complete && result.query == searchQuery && result.lineCount == store.count {
+        fireCountEvent()
+      }
     case .inputReset: resetInput()
     case .resize(let r, let c):
       viewport.resize(rows: r, columns: c)
       updateHeight()
+      fire(.resize)
+    case .transformed(let output): transformed(output)
     case .searched(let found): accept(found)
     case .tick: spinner += 1
     case .previewOutput(let generation, let bytes):
@@ -197,9 +276,16 @@ public struct PickerState {
     case .previewEnded(let generation, let status):
       if generation == preview.generation { preview.finish(status) }
     }
+    if case .search = hold, inputEnded, !isSearching { release() }
     clampScroll()
+    if selection.changes != seenMarks {
+      seenMarks = selection.changes
+      fire(.multi)
+      clampScroll()
+    }
     if currentLine != focused {
       focused = currentLine
+      if settings.preview.command != nil { previewOverride = nil }
       fire(.focus)
       clampScroll()
     }
@@ -208,10 +294,28 @@ public struct PickerState {
 
   // MARK: - Bound actions and events
 
-  /// Runs the actions of a key or event, stopping at a refused mark.
+  /// Runs the actions of a key or event, stopping at a refused mark; a `transform(…)` or `wait`
+  /// holds the ones after it back until what it waits for comes.
   private mutating func run(_ actions: [BoundAction]) {
     refused = false
-    for action in actions where outcome == nil && !refused { perform(action) }
+    var rest = actions[...]
+    while outcome == nil && !refused, let action = rest.popFirst() {
+      perform(action)
+      lastAction = action.name
+      if hold != nil {
+        // After the actions an inner `trigger(…)` held back.
+        heldActions += rest
+        return
+      }
+    }
+  }
+
+  /// Runs the held actions once what they waited for has come.
+  private mutating func release() {
+    hold = nil
+    let actions = heldActions
+    heldActions = []
+    run(actions)
   }
 
   /// `zero` or `one` when the search of the whole input found no line or one (else nothing).
@@ -226,21 +330,19 @@ public struct PickerState {
 
   /// Runs what `--bind` gave `event`.
   private mutating func fire(_ event: BindEvent) {
-    guard let actions = settings.bindings.events[event] else { return }
+    guard hold == nil, !unbound.contains(.event(event)), let actions = settings.bindings.events[event] else {
+      return
+    }
     run(actions)
   }
 
   private mutating func perform(_ bound: BoundAction) {
     switch bound {
     case .action(let action): perform(action)
-    case .execute(let template): commands.append(.execute(command: expand(template), silent: false))
-    case .executeSilent(let template): commands.append(.execute(command: expand(template), silent: true))
-    case .become(let template): commands.append(.become(command: expand(template)))
-    case .reload(let template): commands.append(.reload(command: expand(template)))
-    case .changePrompt(let text): prompt = text
-    case .changeQuery(let text):
-      editor = QueryEditor(Array(text.utf8))
-      queryChanged()
+    case .execute(let template): queue(.execute(command: expand(template), silent: false))
+    case .executeSilent(let template): queue(.execute(command: expand(template), silent: true))
+    case .become(let template): queue(.become(command: expand(template)))
+    case .reload(let template): queue(.reload(command: expand(template)))
     case .print(let text): printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
@@ -260,11 +362,108 @@ public struct PickerState {
       viewport.jump(to: min(max(n > 0 ? n - 1 : listCount + n, 0), listCount - 1))
     case .toggleSort:
       sorting.toggle()
-      // Every result was ranked the other way: search again.
-      cache = ResultCache()
-      result = .empty
-      inFlight = nil
+      searchAgain()
+    case .change(let setting, let text): set(setting, to: text)
+    case .transform(let target, let template):
+      hold = .transform(target)
+      queue(.transform(command: expand(template)))
+    case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
+    case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
+    case .toggleBind(let names):
+      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) {
+        if unbound.remove(trigger) == nil { unbound.insert(trigger) }
+      }
+    case .trigger(let names):
+      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) where outcome == nil && hold == nil {
+        guard !triggering.contains(trigger), !unbound.contains(trigger),
+          let actions = settings.bindings[trigger]
+        else { continue }
+        // A binding that triggers itself would never end.
+        triggering.insert(trigger)
+        run(actions)
+        triggering.remove(trigger)
+      }
+    case .preview(let template):
+      previewOverride = template
+      preview.visible = true
+      preview.key = nil
+    case .changeMulti(let limit):
+      let max = limit.map { $0 == 0 ? 1 : $0 }
+      guard max != settings.selection.max else { break }
+      settings.selection.max = max
+      var fresh = Selection(limit: max)
+      if selection.everMarked { fresh.rememberMarking() }
+      selection = fresh
     }
+  }
+
+  /// Sets what `change-…(…)` and `transform-…(…)` name.
+  private mutating func set(_ setting: BoundAction.Setting, to text: String) {
+    switch setting {
+    case .query:
+      editor = QueryEditor(Array(text.utf8))
+      queryChanged()
+    case .prompt: prompt = text
+    case .header:
+      settings.header = text.isEmpty ? nil : text
+      updateHeight()
+    case .search: searchOverride = Array(text.utf8)
+    case .pointer:
+      guard DisplayWidth.of(text) <= 2 else { break }
+      settings.pointer = text
+    case .borderLabel: settings.chrome.borderLabel = text.isEmpty ? nil : text
+    case .headerLines:
+      guard let n = Int(text.filter { $0 != " " }), n >= 0, n != settings.search.headerLines else { break }
+      settings.search.headerLines = n
+      // Lines that became header lines cannot stay marked.
+      for line in selection.lines(.input) where line < n { selection.unmark(line) }
+      searchAgain()
+    case .nth, .withNth:
+      // fzf rotates through `|`-separated choices, one each time.
+      let choices = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      let turn = rotations[text, default: 0]
+      rotations[text] = turn + 1
+      let choice = choices[turn % choices.count]
+      let spec = choice.isEmpty ? nil : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
+      guard choice.isEmpty || spec != nil else { break }
+      let old = settings.search.fields
+      var fields = SearchFields(
+        setting == .nth ? spec : old.spec, view: setting == .withNth ? spec : old.view,
+        delimiter: old.delimiter)
+      fields.ansi = old.ansi
+      settings.search.fields = fields
+      if setting == .withNth { settings.shownFields = spec }
+      searchAgain()
+    case .previewLabel, .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer, .ghost: break
+    }
+  }
+
+  /// The output of a `transform` command: its first line sets the target (a header takes every
+  /// line); `transform(…)`'s is a list of actions. Then the held actions run.
+  private mutating func transformed(_ output: [UInt8]) {
+    guard case .transform(let target) = hold else { return }
+    hold = nil
+    var text = String(decoding: output, as: UTF8.self)
+    while text.last?.isNewline == true { text.removeLast() }
+    if let target {
+      let value = target == .header ? text : String(text.prefix { !$0.isNewline })
+      set(target, to: value)
+      release()
+      return
+    }
+    do {
+      heldActions = try BindSpec.actions(text) + heldActions
+    } catch {
+      message = "transform: \(error.message)"
+    }
+    release()
+  }
+
+  /// Everything is searched again (the ranking, the searched fields or the candidates changed).
+  private mutating func searchAgain() {
+    cache = ResultCache()
+    result = .empty
+    inFlight = nil
   }
 
   /// A command template with its placeholders filled in for the current line, marks and query.
@@ -314,8 +513,11 @@ public struct PickerState {
     }
   }
 
+  /// What the preview pane shows: `preview(…)`'s command, else `--preview`'s.
+  private var previewCommand: String? { previewOverride ?? settings.preview.command }
+
   public var previewLayout: PreviewLayout? {
-    guard settings.preview.command != nil, preview.visible else { return nil }
+    guard previewCommand != nil, preview.visible else { return nil }
     let p = settings.preview
     let insets = settings.chrome.insets(rows: rows, columns: columns)
     let width = max(1, columns - insets.left - insets.right)
@@ -340,7 +542,7 @@ public struct PickerState {
   /// Starts a preview run when what the command is run for changed (the current line, and the query
   /// or the marks when its placeholders use them).
   private mutating func updatePreview() {
-    guard let template = settings.preview.command, preview.visible, let layout = previewLayout else { return }
+    guard let template = previewCommand, preview.visible, let layout = previewLayout else { return }
     var key = [currentLine ?? -1]
     if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
@@ -348,10 +550,10 @@ public struct PickerState {
     let generation = preview.generation + 1
     preview.restart(generation: generation, key: key, scroll: settings.preview.scroll)
     guard currentLine != nil else {
-      commands.append(.cancelPreview)
+      queue(.cancelPreview)
       return
     }
-    commands.append(
+    queue(
       .preview(
         generation: generation, command: expand(template), rows: layout.inner.rows,
         columns: layout.inner.columns))
@@ -379,25 +581,27 @@ public struct PickerState {
     updateHeight()
   }
 
-  private mutating func accept(_ found: SearchResult) {
+  private mutating func accept(_ search: SearchResult) {
     // A result for the input before a reload names lines that are gone.
-    guard found.epoch == epoch else { return }
+    guard search.epoch == epoch else { return }
+    let found = search.excluding(excluded)
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
-      guard found.query == queryBytes, found.query != result.query || !result.complete else { return }
+      guard found.query == searchQuery, found.query != result.query || !result.complete else { return }
       let newQuery = found.query != result.query
       if newQuery { viewport.reset() }
       result = found
       // The previous result has left the screen: the cache need not keep it whole any more.
-      if newQuery { cache.compact(current: queryBytes, newestShown: false) }
+      if newQuery { cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
       return
     }
     if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
       self.inFlight = nil
     }
-    cache.remember(found, current: queryBytes)
-    guard found.query == queryBytes, found.lineCount >= result.lineCount || found.query != result.query else {
+    cache.remember(search, current: searchQuery)
+    guard found.query == searchQuery, found.lineCount >= result.lineCount || found.query != result.query
+    else {
       return
     }
     if found.query != result.query { viewport.reset() }
@@ -407,7 +611,7 @@ public struct PickerState {
       fire(.result)
       if inputEnded { fireCountEvent() }
     }
-    if let key = pendingAccept, result.query == queryBytes {
+    if let key = pendingAccept, result.query == searchQuery {
       pendingAccept = nil
       acceptSelection(key: key)
     }
@@ -415,7 +619,7 @@ public struct PickerState {
 
   /// The search needed to bring the result up to date, if one is not already running.
   public mutating func nextSearch() -> SearchRequest? {
-    let q = queryBytes
+    let q = searchQuery
     let count = store.count
     if result.query == q && result.lineCount == count { return nil }
     // A search for this query is running: let it finish (new input is searched after it, as an
@@ -462,11 +666,40 @@ public struct PickerState {
   private mutating func handle(_ key: Key) {
     message = nil
     pendingAccept = nil
+    lastKey = key.name
+    if let mode = jumping {
+      jumping = nil
+      var landed = false
+      if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
+        let index = settings.jumpLabels.firstIndex(of: label)
+      {
+        let position = offset + settings.jumpLabels.distance(from: settings.jumpLabels.startIndex, to: index)
+        if position < min(listCount, offset + listRows) {
+          viewport.jump(to: position)
+          landed = true
+          if mode == .jumpAccept { acceptSelection(key: nil) }
+        }
+      }
+      fire(landed ? .jump : .jumpCancel)
+      return
+    }
+    let actions = unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
+    if case .search = hold {
+      // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
+      // held actions instead of ending, and run the rest of their own.
+      guard let actions,
+        let stop = actions.firstIndex(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
+      else { return }
+      hold = nil
+      heldActions = []
+      run(Array(actions[(stop + 1)...]))
+      return
+    }
     if let name = settings.expectKeys[key] {
       acceptSelection(key: name)
       return
     }
-    if let actions = settings.bindings.actions(for: key) {
+    if let actions {
       // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
       refused = false
       run(actions)
@@ -531,12 +764,86 @@ public struct PickerState {
   // MARK: - Actions
 
   private mutating func perform(_ action: Action) {
+    if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let changed = editor.perform(action) {
       if changed { queryChanged() }
       return
     }
     let reverse = settings.layout.listsDownwards
     switch action {
+    case .cancel:
+      if editor.characters.isEmpty {
+        outcome = .cancelled
+      } else {
+        _ = editor.perform(.endOfLine)
+        perform(.unixLineDiscard)
+      }
+    case .deleteCharOrEnd, .backwardDeleteCharOrEnd:
+      if editor.characters.isEmpty {
+        outcome = .cancelled
+      } else {
+        perform(action == .deleteCharOrEnd ? .deleteChar : .backwardDeleteChar)
+      }
+    case .acceptOrPrintQuery:
+      if selection.count > 0 || listCount > 0 { acceptSelection(key: nil) } else { perform(.printQuery) }
+    case .printQuery:
+      printed.append(String(decoding: queryBytes, as: UTF8.self))
+      outcome = .accepted(lines: [], key: nil)
+    case .best: perform(.first)
+    case .upMatch: perform(.up)
+    case .downMatch: perform(.down)
+    case .upSelected, .downSelected:
+      // Positions grow downwards on screen unless the list grows upwards (fzf's default layout).
+      let step = (action == .downSelected) == reverse ? 1 : -1
+      var position = cursor + step
+      while position >= 0 && position < listCount && !selection.contains(line(at: position)) {
+        position += step
+      }
+      if position >= 0 && position < listCount { viewport.jump(to: position) }
+    case .close:
+      if previewCommand != nil && preview.visible { perform(.hidePreview) } else { outcome = .cancelled }
+    case .offsetUp, .offsetDown:
+      updateHeight()
+      let step = (action == .offsetDown) == reverse ? 1 : -1
+      viewport.scroll(by: step, count: listCount, visible: listRows, scrollOff: settings.scrollOff)
+    case .offsetMiddle:
+      updateHeight()
+      viewport.center(count: listCount, visible: listRows)
+    case .replaceQuery:
+      guard let line = currentLine else { break }
+      editor = QueryEditor(printedLine(line))
+      queryChanged()
+    case .exclude, .excludeMulti:
+      var lines: [Int] = []
+      if action == .excludeMulti && selection.count > 0 {
+        lines = selection.lines(.input)
+      } else if let line = currentLine {
+        lines = [line]
+      }
+      guard !lines.isEmpty else { break }
+      for line in lines { selection.unmark(line) }
+      excluded.formUnion(lines)
+      if reviewing { reviewLines.removeAll { excluded.contains($0) } }
+      result = result.excluding(excluded)
+      cache = ResultCache()
+    case .enableSearch, .disableSearch, .toggleSearch:
+      let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
+      guard pause != searchPaused else { break }
+      if pause { pausedQuery = searchQuery }
+      searchPaused = pause
+    case .toggleHeader, .showHeader, .hideHeader:
+      headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
+      updateHeight()
+    case .bell: queue(.bell)
+    case .togglePreviewWrap, .togglePreviewWrapWord: settings.preview.wrap.toggle()
+    case .wait: hold = .search
+    case .jump, .jumpAccept:
+      guard listCount > 0 else { break }
+      jumping = action
+    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
+      .toggleInput, .showInput, .hideInput, .toggleTrack, .toggleTrackCurrent, .trackCurrent, .untrackCurrent,
+      .bgCancel:
+      break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
       if currentLine != nil || selection.count > 0 { acceptSelection(key: nil) }
@@ -581,16 +888,16 @@ public struct PickerState {
       }
       viewport.reset()
     case .togglePreview:
-      guard settings.preview.command != nil else { break }
+      guard previewCommand != nil else { break }
       preview.visible.toggle()
       preview.key = nil
-      if !preview.visible { commands.append(.cancelPreview) }
+      if !preview.visible { queue(.cancelPreview) }
     case .previewUp: scrollPreview(-1)
     case .previewDown: scrollPreview(1)
     case .previewPageUp: scrollPreview(-(previewLayout?.inner.rows ?? 1))
     case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
     case .showPreview, .hidePreview:
-      guard settings.preview.command != nil, preview.visible != (action == .showPreview) else { break }
+      guard previewCommand != nil, preview.visible != (action == .showPreview) else { break }
       perform(.togglePreview)
     case .refreshPreview: preview.key = nil
     case .previewHalfPageUp: scrollPreview(-max(1, (previewLayout?.inner.rows ?? 2) / 2))
@@ -606,15 +913,15 @@ public struct PickerState {
       historyPosition = target
       editor = QueryEditor(target == history.count ? draft : history[target])
       queryChanged()
-    case .redraw: commands.append(.redraw)
-    case .suspend: commands.append(.suspend)
+    case .redraw: queue(.redraw)
+    case .suspend: queue(.suspend)
     case .ignore: break
     default: break
     }
   }
 
   private mutating func acceptSelection(key: String?) {
-    if !selection.everMarked && !reviewing && (result.query != queryBytes || !result.complete) {
+    if !selection.everMarked && !reviewing && (result.query != searchQuery || !result.complete) {
       // The line under the cursor belongs to an older query; decide when the new results are in.
       pendingAccept = .some(key)
       return
@@ -666,6 +973,7 @@ public struct PickerState {
 
   private mutating func queryChanged() {
     reviewing = false
+    searchOverride = nil
     fire(.change)
   }
 
@@ -675,7 +983,7 @@ public struct PickerState {
   private mutating func updateHeight() {
     // A preview pane wants room whatever the list's length: the picker takes its whole height then.
     let needed =
-      settings.preview.command != nil && preview.visible ? maxHeight : fixedRows + max(listCount, 1)
+      previewCommand != nil && preview.visible ? maxHeight : fixedRows + max(listCount, 1)
     viewport.grow(toFit: needed, settings.height)
   }
 

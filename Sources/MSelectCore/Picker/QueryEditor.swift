@@ -24,10 +24,14 @@ public struct QueryEditor: Sendable, Equatable {
     case .endOfLine: cursor = characters.count
     case .backwardWord: cursor = wordStart(before: cursor)
     case .forwardWord: cursor = wordEnd(after: cursor)
+    case .backwardSubword: cursor = subwordStart(before: cursor)
+    case .forwardSubword: cursor = subwordEnd(after: cursor)
     case .backwardDeleteChar: return cursor > 0 && remove((cursor - 1)..<cursor)
     case .deleteChar: return cursor < characters.count && remove(cursor..<(cursor + 1))
     case .killWord: return kill(cursor..<wordEnd(after: cursor))
     case .backwardKillWord: return kill(wordStart(before: cursor)..<cursor)
+    case .killSubword: return kill(cursor..<subwordEnd(after: cursor))
+    case .backwardKillSubword: return kill(subwordStart(before: cursor)..<cursor)
     case .unixWordRubout: return kill(whitespaceWordStart(before: cursor)..<cursor)
     case .unixLineDiscard: return kill(0..<cursor)
     case .killLine: return kill(cursor..<characters.count)
@@ -76,6 +80,53 @@ public struct QueryEditor: Sendable, Equatable {
     while i < characters.count && !isWordCharacter(characters[i]) { i += 1 }
     while i < characters.count && isWordCharacter(characters[i]) { i += 1 }
     return i
+  }
+
+  /// Where the subword before `position` starts (fzf's): after a lowercase letter followed by an
+  /// uppercase one, or at a letter or digit after anything else; else at the start.
+  private func subwordStart(before position: Int) -> Int {
+    var k = position - 1
+    while k >= 1 {
+      let (a, b) = (characters[k - 1], characters[k])
+      if QueryEditor.isLower(a) && QueryEditor.isUpper(b)
+        || !QueryEditor.isAlphanumeric(a) && QueryEditor.isAlphanumeric(b)
+      {
+        return k
+      }
+      k -= 1
+    }
+    return 0
+  }
+
+  /// Where the subword at or after `position` ends (fzf's): before an uppercase letter that follows
+  /// a lowercase one, after the last letter or digit of a run, or at the end.
+  private func subwordEnd(after position: Int) -> Int {
+    var k = position
+    while k < characters.count {
+      if k + 1 == characters.count { return characters.count }
+      let (a, b) = (characters[k], characters[k + 1])
+      if QueryEditor.isLower(a) && QueryEditor.isUpper(b)
+        || QueryEditor.isAlphanumeric(a) && !QueryEditor.isAlphanumeric(b)
+      {
+        return k + 1
+      }
+      k += 1
+    }
+    return position
+  }
+
+  private static func isLower(_ c: UInt32) -> Bool {
+    Unicode.Scalar(c)?.properties.isLowercase ?? false
+  }
+
+  private static func isUpper(_ c: UInt32) -> Bool {
+    Unicode.Scalar(c)?.properties.isUppercase ?? false
+  }
+
+  /// A letter or a digit (`\pL` or `\pN`).
+  private static func isAlphanumeric(_ c: UInt32) -> Bool {
+    guard let scalar = Unicode.Scalar(c) else { return false }
+    return scalar.properties.isAlphabetic || scalar.properties.numericType != nil
   }
 
   private func whitespaceWordStart(before position: Int) -> Int {

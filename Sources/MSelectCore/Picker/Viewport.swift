@@ -75,4 +75,20 @@ public struct Viewport: Sendable, Equatable {
     if cursor > offset + visible - 1 - margin { offset = cursor - visible + 1 + margin }
     offset = min(max(0, offset), max(0, count - visible))
   }
+
+  /// Scrolls the list by `delta` lines without moving the cursor, unless it would leave the screen
+  /// (`offset-up` / `offset-down`): then it moves with the list.
+  mutating func scroll(by delta: Int, count: Int, visible: Int, scrollOff: Int) {
+    let target = min(max(0, offset + delta), max(0, count - visible))
+    guard target != offset, count > 0 else { return }
+    offset = target
+    let margin = min(scrollOff, (visible - 1) / 2)
+    cursor = min(max(cursor, offset + margin), offset + visible - 1 - margin)
+    cursor = min(max(0, cursor), count - 1)
+  }
+
+  /// Scrolls so that the cursor's line is in the middle of the `visible` rows (`offset-middle`).
+  mutating func center(count: Int, visible: Int) {
+    offset = min(max(0, cursor - (visible - 1) / 2), max(0, count - visible))
+  }
 }

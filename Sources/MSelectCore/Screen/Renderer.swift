@@ -32,7 +32,7 @@ public struct Renderer {
     let indent = VisibleText(
       String(repeating: " ", count: DisplayWidth.of(settings.pointer) + DisplayWidth.of(settings.marker)))
     var header: [[Frame.Span]] = []
-    if let text = settings.header {
+    if state.headerShown, let text = settings.header {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var row = RowBuilder(width: width)
         row.append(indent, style: [], highlights: [])
@@ -40,7 +40,7 @@ public struct Renderer {
         header.append(row.spans)
       }
     }
-    for index in 0..<state.candidateStart {
+    for index in 0..<(state.headerShown ? state.candidateStart : 0) {
       var row = RowBuilder(width: width)
       row.append(indent, style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
@@ -264,9 +264,14 @@ public struct Renderer {
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.pointer)
     let markerWidth = DisplayWidth.of(settings.marker)
-    row.append(
-      VisibleText(isCurrent ? settings.pointer : String(repeating: " ", count: pointerWidth)),
-      style: base.union(.pointer), highlights: [])
+    var pointer = isCurrent ? settings.pointer : String(repeating: " ", count: pointerWidth)
+    // `jump`: each visible line shows its label where the pointer goes.
+    let labels = settings.jumpLabels
+    if state.jumping != nil, i - state.offset < labels.count {
+      let label = labels[labels.index(labels.startIndex, offsetBy: i - state.offset)]
+      pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
+    }
+    row.append(VisibleText(pointer), style: base.union(.pointer), highlights: [])
     row.append(
       VisibleText(
         state.selection.contains(index) ? settings.marker : String(repeating: " ", count: markerWidth)),

@@ -55,6 +55,24 @@ public struct SearchResult: Sendable {
     return LineSet(ranked, lineCount: lineCount).lines
   }
 
+  /// The same result without `lines` (fzf's `exclude`): listed as ranked lines, in the same order.
+  func excluding(_ lines: Set<Int>) -> SearchResult {
+    guard !lines.isEmpty else { return self }
+    let kept: [RankedLine]
+    if everyLine != nil {
+      kept = (0..<listed).lazy.map(line(at:)).filter { !lines.contains($0) }.map {
+        RankedLine(key: 0, index: UInt32(truncatingIfNeeded: $0))
+      }
+    } else {
+      kept = ranked.filter { !lines.contains(Int($0.index)) }
+    }
+    var result = SearchResult(
+      query: query, lineCount: lineCount, ranked: kept, matchCount: matchCount - (listed - kept.count),
+      complete: complete)
+    result.epoch = epoch
+    return result
+  }
+
   /// Nothing searched yet.
   public static let empty = SearchResult(query: [], lineCount: 0, ranked: [])
 }

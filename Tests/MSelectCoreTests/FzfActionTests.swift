@@ -1,0 +1,360 @@
+import Testing
+
+@testable import MSelectCore
+
+/// fzf's `--bind` grammar as fzf reads it, on values taken from fzf's manual and users' configurations.
+@Suite struct BindSpecTests {
+  /// The first binding's keys and actions, or nil when the value is refused.
+  private func parse(_ spec: String) -> (triggers: [String], actions: [BoundAction], appends: Bool)? {
+    guard let first = try? BindSpec.parse(spec).first else { return nil }
+    return (first.triggers, first.actions, first.appends)
+  }
+
+  @Test(arguments: [
+    // An argument's closing character followed by `+`, `,` or the end ends it, not the first one.
+    ("enter:execute(echo (a))+abort", ["enter"], [BoundAction.execute("echo (a)"), .action(.abort)]),
+    ("ctrl-a,ctrl-b:select-all", ["ctrl-a", "ctrl-b"], [.action(.selectAll)]),
+    ("CTRL-A:Select-All", ["CTRL-A"], [.action(.selectAll)]),
+    ("ctrl-d:delete-char/eof", ["ctrl-d"], [.action(.deleteCharOrEnd)]),
+    ("bs:backward-delete-char/eof", ["bs"], [.action(.backwardDeleteCharOrEnd)]),
+    ("ctrl-p:prev-history", ["ctrl-p"], [.action(.previousHistory)]),
+    ("ctrl-a:change-prompt:a+b,c", ["ctrl-a"], [.change(.prompt, "a+b,c")]),
+    ("ctrl-r:transform-query(echo x)", ["ctrl-r"], [.transform(.query, "echo x")]),
+    ("ctrl-r:bg-transform-header[date]", ["ctrl-r"], [.transform(.header, "date")]),
+    ("ctrl-t:transform:echo accept", ["ctrl-t"], [.transform(nil, "echo accept")]),
+    ("alt-p:preview(cat {})", ["alt-p"], [.preview("cat {}")]),
+    (
+      "ctrl-f:unbind(change,ctrl-f)+rebind(ctrl-r)", ["ctrl-f"],
+      [.unbind(["change", "ctrl-f"]), .rebind(["ctrl-r"])]
+    ),
+    ("ctrl-x:trigger(ctrl-a)", ["ctrl-x"], [.trigger(["ctrl-a"])]),
+    ("ctrl-s:search<needle>", ["ctrl-s"], [.change(.search, "needle")]),
+    ("ctrl-m:change-multi", ["ctrl-m"], [.changeMulti(nil)]),
+    ("ctrl-m:change-multi(3)", ["ctrl-m"], [.changeMulti(3)]),
+    ("::accept", [":"], [.action(.accept)]),
+    ("+:accept", ["+"], [.action(.accept)]),
+    ("a:put", ["a"], [.put("a")]),
+    ("ctrl-/:change-preview-window(down|hidden|)", ["ctrl-/"], [.changePreviewWindow("down|hidden|")]),
+    ("start:reload:ls -l | sort", ["start"], [.reload("ls -l | sort")]),
+    ("focus:transform-header:file --brief {}", ["focus"], [.transform(.header, "file --brief {}")]),
+  ])
+  func readsFzfsForms(spec: String, triggers: [String], actions: [BoundAction]) {
+    let parsed = parse(spec)
+    #expect(parsed?.triggers == triggers)
+    #expect(parsed?.actions == actions)
+  }
+
+  @Test func aListStartingWithPlusAddsToTheKeysActions() {
+    var bindings = KeyBindings()
+    try! bindings.apply("ctrl-a:select-all")
+    try! bindings.apply("ctrl-a:+accept")
+    #expect(bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [.action(.selectAll), .action(.accept)])
+    try! bindings.apply("ctrl-a:first")
+    #expect(bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [.action(.first)])
+  }
+
+  @Test(arguments: [
+    "ctrl-a:fly", "ctrl-a:execute(ls", "ctrl-a", ":accept", "ctrl-a:select-all+", "ctrl-b:put",
+  ])
+  func refusesWhatFzfRefuses(spec: String) {
+    #expect(throws: OptionError.self) {
+      var bindings = KeyBindings()
+      try bindings.apply(spec)
+    }
+  }
+
+  /// What `transform(…)` prints: actions without a key.
+  @Test func transformOutputIsAnActionList() throws {
+    #expect(
+      try BindSpec.actions("change-header:Invalid selection") == [.change(.header, "Invalid selection")])
+    #expect(
+      try BindSpec.actions("rebind(change)+change-prompt(1> )+disable-search") == [
+        .rebind(["change"]), .change(.prompt, "1> "), .action(.disableSearch),
+      ])
+  }
+}
+
+/// What the picker draws, as text.
+private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.joined(separator: "\n") }
+
+/// The actions fzf has beyond moving and marking, on the state machine.
+@Suite struct FzfActionTests {
+  @Test func cancelClearsTheQueryThenAborts() {
+    let h = Harness(["a", "b"], ["--bind", "esc:cancel"])
+    h.type("a")
+    h.press(.escape)
+    #expect(h.query == "" && h.state.outcome == nil)
+    h.press(.escape)
+    #expect(h.state.outcome == .cancelled)
+  }
+
+  @Test func deleteCharOrEndAbortsOnAnEmptyQuery() {
+    let h = Harness(["a"], ["--bind", "ctrl-d:delete-char/eof,bs:backward-delete-char/eof"])
+    h.type("ab")
+    h.press(.backspace, ctrl("a"), ctrl("d"))
+    #expect(h.query == "" && h.state.outcome == nil)
+    h.press(.backspace)
+    #expect(h.state.outcome == .cancelled)
+  }
+
+  @Test func unbindRebindAndToggleBind() {
+    let h = Harness(
+      ["a", "b"],
+      [
+        "--bind",
+        "ctrl-x:unbind(ctrl-a,change),ctrl-y:rebind(ctrl-a),ctrl-z:toggle-bind(ctrl-a),ctrl-a:select-all",
+      ])
+    h.press(ctrl("x"), ctrl("a"))
+    #expect(h.state.selection.count == 0)
+    h.press(ctrl("y"), ctrl("a"))
+    #expect(h.state.selection.count == 2)
+    h.press(ctrl("z"), alt("d"), ctrl("a"))
+    #expect(h.state.selection.count == 0)
+    h.press(ctrl("z"), ctrl("a"))
+    #expect(h.state.selection.count == 2)
+    // An unbound printable key types itself again.
+    let typing = Harness(["a"], ["--bind", "x:select-all,ctrl-u:unbind(x)"])
+    typing.press(ctrl("u"))
+    typing.type("x")
+    #expect(typing.query == "x")
+  }
+
+  @Test func triggerRunsAnotherBindingOnce() {
+    let h = Harness(["a", "b"], ["--bind", "ctrl-a:select-all+trigger(ctrl-t),ctrl-t:trigger(ctrl-a)+down"])
+    h.press(ctrl("t"))
+    // ctrl-t ran ctrl-a (select-all), whose own trigger of ctrl-t was not run again; then down.
+    #expect(h.state.selection.count == 2)
+    #expect(h.current == "b")
+  }
+
+  @Test func searchCanBePausedAndOverridden() {
+    let h = Harness(["apple", "banana", "cherry"], ["--bind", "ctrl-s:toggle-search,ctrl-n:search(an)"])
+    h.type("e")
+    #expect(h.listed == ["apple", "cherry"])
+    h.press(ctrl("s"))
+    h.type("r")
+    // Paused: the list stays the one for `e`.
+    #expect(h.listed == ["apple", "cherry"])
+    h.press(ctrl("s"))
+    #expect(h.listed == ["cherry"])
+    h.press(ctrl("n"))
+    #expect(h.listed == ["banana"])
+    #expect(h.query == "er")
+    // Typing drops the override.
+    h.press(.backspace)
+    #expect(h.listed == ["apple", "cherry"])
+    // `--disabled` starts paused, with every line; enable-search filters by what is typed.
+    let disabled = Harness(["apple", "banana"], ["--disabled", "--bind", "ctrl-e:enable-search"])
+    disabled.type("ban")
+    #expect(disabled.listed == ["apple", "banana"])
+    disabled.press(ctrl("e"))
+    #expect(disabled.listed == ["banana"])
+  }
+
+  /// A `transform` hands its command to the driver and holds the actions after it until the output
+  /// comes back.
+  @Test func transformsSetWhatTheirCommandPrints() {
+    let h = Harness(["a", "b"], ["--bind", "ctrl-t:transform-prompt(echo {q})+change-query(b)"])
+    h.type("x")
+    h.press(ctrl("t"))
+    let work = h.state.takeWork()
+    #expect(work.map(\.command) == [.transform(command: Array("echo 'x'".utf8))])
+    #expect(work.first?.environment["FZF_QUERY"] == "x")
+    #expect(work.first?.environment["FZF_KEY"] == "ctrl-t")
+    #expect(h.query == "x")
+    h.state.handle(.transformed(Array("new> \nignored\n".utf8)))
+    h.settle()
+    #expect(h.state.prompt == "new> ")
+    #expect(h.query == "b")
+    #expect(h.listed == ["b"])
+
+    let actions = Harness(["a", "b"], ["--bind", "enter:transform:echo whatever"])
+    actions.press(enter)
+    actions.state.handle(.transformed(Array("change-header(pick one)+down\n".utf8)))
+    #expect(actions.state.settings.header == "pick one")
+    #expect(actions.current == "b")
+    #expect(actions.state.outcome == nil)
+    actions.press(enter)
+    actions.state.handle(.transformed(Array("nonsense\n".utf8)))
+    #expect(actions.state.message?.contains("nonsense") == true)
+  }
+
+  @Test func waitHoldsTheRestUntilTheSearchIsDone() {
+    let h = Harness(["xa", "b", "a"], ["--bind", "ctrl-w:change-query(a)+wait+last"], stream: true)
+    h.press(ctrl("w"))
+    // The input has not ended: `last` waits, and typing is ignored meanwhile.
+    #expect(h.listed == ["a", "xa"])
+    #expect(h.state.cursor == 0)
+    h.type("z")
+    #expect(h.query == "a")
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.current == "xa")
+  }
+
+  @Test func excludedLinesLeaveTheList() {
+    let h = Harness(["a1", "a2", "a3", "b"], ["--bind", "ctrl-x:exclude,ctrl-y:exclude-multi"])
+    h.press(ctrl("x"))
+    #expect(h.listed == ["a2", "a3", "b"])
+    h.press(tab, tab, ctrl("y"))
+    #expect(h.listed == ["b"])
+    #expect(h.state.selection.count == 0)
+    // They stay out of later searches.
+    h.type("a")
+    #expect(h.listed.isEmpty)
+  }
+
+  @Test func headerCanBeHiddenAndChanged() {
+    let h = Harness(
+      ["TITLE", "a", "b"],
+      ["--header-lines", "1", "--header", "top", "--bind", "ctrl-h:toggle-header,ctrl-c:change-header(new)"])
+    #expect(h.state.headerCount == 2)
+    h.press(ctrl("h"))
+    #expect(h.state.headerCount == 0)
+    #expect(!screen(h).contains("TITLE"))
+    h.press(ctrl("h"), ctrl("c"))
+    #expect(h.state.settings.header == "new")
+    #expect(screen(h).contains("new"))
+  }
+
+  @Test func changeNthRotatesThroughItsChoices() {
+    let h = Harness(["a b", "b a"], ["--bind", "ctrl-n:change-nth(2|1|)"])
+    h.type("b")
+    #expect(Set(h.listed) == ["a b", "b a"])
+    h.press(ctrl("n"))
+    #expect(h.listed == ["a b"])
+    h.press(ctrl("n"))
+    #expect(h.listed == ["b a"])
+    h.press(ctrl("n"))
+    #expect(Set(h.listed) == ["a b", "b a"])
+  }
+
+  @Test func changeMultiSetsTheLimit() {
+    let h = Harness(["a", "b", "c"], ["--bind", "ctrl-o:change-multi(1),ctrl-u:change-multi"])
+    h.press(ctrl("o"), tab, tab)
+    #expect(h.state.selection.count == 1)
+    h.press(ctrl("u"), alt("a"))
+    #expect(h.state.selection.count == 3)
+  }
+
+  @Test func offsetScrollsWithoutMovingTheCursorUntilItMust() {
+    let h = Harness(
+      (1...40).map { "l\($0)" },
+      ["--scroll-off", "0", "--bind", "ctrl-e:offset-down,ctrl-y:offset-up,ctrl-m:offset-middle"],
+      rows: 12)
+    h.press(ctrl("e"))
+    #expect(h.state.offset == 1)
+    #expect(h.current == "l2")
+    h.press(ctrl("y"))
+    #expect(h.state.offset == 0)
+    #expect(h.current == "l2")
+    h.state.handle(.key(.ctrl(UInt8(ascii: "m"))))
+    #expect(h.state.offset == 0)
+    h.press(.pageDown, .pageDown, ctrl("m"))
+    let visible = h.state.listRows
+    #expect(h.state.cursor - h.state.offset == (visible - 1) / 2)
+  }
+
+  @Test func movesToTheNextMarkedLine() {
+    let h = Harness(["a", "b", "c", "d"], ["--bind", "ctrl-n:down-selected,ctrl-p:up-selected"])
+    h.press(.down, tab)
+    h.press(.down, tab)
+    // Marks on b and d; the cursor past d.
+    h.press(.up, .up, .up, .up)
+    #expect(h.current == "a")
+    h.press(ctrl("n"))
+    #expect(h.current == "b")
+    h.press(ctrl("n"))
+    #expect(h.current == "d")
+    h.press(ctrl("n"))
+    #expect(h.current == "d")
+    h.press(ctrl("p"))
+    #expect(h.current == "b")
+  }
+
+  @Test func jumpMovesToALabelledLine() {
+    let h = Harness(
+      ["a", "b", "c"], ["--bind", "ctrl-j:jump,ctrl-k:jump-accept,jump-cancel:change-prompt(no> )"])
+    h.press(ctrl("j"))
+    #expect(h.state.jumping == .jump)
+    #expect(screen(h).hasSuffix("d   c"))
+    h.type("d")
+    #expect(h.current == "c")
+    #expect(h.query == "")
+    h.press(ctrl("j"))
+    h.type("z")
+    #expect(h.state.prompt == "no> ")
+    #expect(h.current == "c")
+    h.press(ctrl("k"))
+    h.type("s")
+    #expect(h.accepted() == ["b"])
+  }
+
+  @Test func printQueryAndAcceptOrPrintQuery() {
+    let h = Harness(["a"], ["--bind", "enter:accept-or-print-query"])
+    h.type("zz")
+    h.press(enter)
+    #expect(h.state.printed == ["zz"])
+    #expect(h.accepted() == [])
+    let matching = Harness(["a"], ["--bind", "enter:accept-or-print-query"])
+    matching.press(enter)
+    #expect(matching.accepted() == ["a"])
+    #expect(matching.state.printed.isEmpty)
+  }
+
+  @Test func replaceQueryTakesTheCurrentLine() {
+    let h = Harness(["alpha", "beta"], ["--bind", "ctrl-r:replace-query"])
+    h.press(.down, ctrl("r"))
+    #expect(h.query == "beta")
+    #expect(h.listed == ["beta"])
+  }
+
+  @Test func closeHidesThePreviewThenAborts() {
+    let h = Harness(["a"], ["--preview", "cat {}", "--bind", "esc:close"])
+    h.press(.escape)
+    #expect(!h.state.preview.visible && h.state.outcome == nil)
+    h.press(.escape)
+    #expect(h.state.outcome == .cancelled)
+  }
+
+  @Test func previewActionShowsAnotherCommand() {
+    let h = Harness(["a", "b"], ["--bind", "ctrl-v:preview(echo {})"])
+    #expect(h.state.previewLayout == nil)
+    h.press(ctrl("v"))
+    #expect(h.state.previewLayout != nil)
+    let commands = h.state.takeCommands()
+    guard case .preview(_, let command, _, _) = commands.last else {
+      Issue.record("no preview started: \(commands)")
+      return
+    }
+    #expect(command == Array("echo 'a'".utf8))
+  }
+
+  @Test func eventsForMarksBackspaceAndResize() {
+    let h = Harness(
+      ["a", "b"],
+      ["--bind", "multi:change-prompt(marked> ),backward-eof:change-header(eof),resize:change-query(r)"])
+    h.press(tab)
+    #expect(h.state.prompt == "marked> ")
+    h.press(.backspace)
+    #expect(h.state.settings.header == "eof")
+    h.state.handle(.resize(rows: 30, columns: 50))
+    #expect(h.query == "r")
+  }
+
+  @Test func bellAndPreviewWrapAndLookOnlyActions() {
+    let h = Harness(
+      ["a"],
+      [
+        "--preview", "cat {}", "--bind",
+        "ctrl-b:bell,ctrl-w:toggle-preview-wrap,ctrl-x:toggle-wrap+toggle-hscroll+track-current+toggle-raw",
+      ])
+    _ = h.state.takeCommands()
+    h.press(ctrl("b"))
+    #expect(h.state.takeCommands().contains(.bell))
+    h.press(ctrl("w"))
+    #expect(h.state.settings.preview.wrap)
+    h.press(ctrl("x"))
+    #expect(h.state.outcome == nil)
+  }
+}
