@@ -37,6 +37,8 @@ public final class PickerSession {
   private var reloadProcess: pid_t?
   /// What ends a line (for reloaded input).
   private let terminator: UInt8
+  /// Files made for `{+f}` placeholders, removed on the way out.
+  private let temporaryFiles = TemporaryFiles()
   /// A preview run asked for, and when to start it.
   private var pendingPreview:
     (
@@ -60,6 +62,9 @@ public final class PickerSession {
     worker = try SearchWorker()
     self.reader = reader
     let size = tty.size
+    var settings = settings
+    let files = temporaryFiles
+    settings.writeFile = { files.write($0) }
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     if let store {
       for block in store.blocks { state.handle(.input(block)) }
@@ -86,6 +91,7 @@ public final class PickerSession {
     defer {
       worker.stop()
       stepAside()
+      temporaryFiles.removeAll()
     }
     var inputOpen = reader != nil
     while true {

@@ -125,6 +125,26 @@ import Testing
     #expect(picker.stdout == "beta\n")
   }
 
+  /// `{+f}` hands the marked lines over in a file, removed when the picker ends.
+  @Test func filePlaceholdersHoldTheMarkedLines() throws {
+    let file = "/tmp/mselect-plusf-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    let (picker, _) = try start(
+      ["--bind", "ctrl-y:execute-silent(cat {+f} > \(file); echo {+f} >> \(file))"],
+      lines: "alpha\nbeta\ngamma\n")
+    #expect(picker.waitFor("3/3"))
+    picker.type("\t\t")
+    #expect(picker.waitFor("(2)"))
+    picker.send([0x19])  // ctrl-y
+    #expect(picker.waitForScreen { _ in self.contents(file)?.hasPrefix("alpha\nbeta\n/") == true })
+    let listFile = contents(file)?.split(separator: "\n").last.map(String.init) ?? ""
+    #expect(access(listFile, F_OK) == 0)
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(access(listFile, F_OK) != 0)
+  }
+
   /// fzf's "switch between ripgrep mode and fzf mode" pattern: `--disabled` with `change:reload`,
   /// then `unbind(change)` and `enable-search` to filter what was found, `rebind` to go back.
   @Test func searchModesSwitchWithUnbindAndEnableSearch() throws {

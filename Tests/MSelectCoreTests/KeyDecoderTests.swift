@@ -11,7 +11,7 @@ import Testing
   func decode(_ text: String) -> [Key] { decode([Array(text.utf8)]) }
 
   @Test(arguments: [
-    ("\r", Key.enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{08}", .backspace), ("\u{01}", .ctrl(0x61)),
+    ("\r", Key.enter), ("\t", .tab), ("\u{7F}", .backspace), ("\u{08}", .ctrl(0x68)), ("\u{01}", .ctrl(0x61)),
     ("\u{03}", .ctrl(0x63)), ("\u{0A}", .ctrl(0x6A)), ("\u{00}", .ctrlSpace), ("x", .char(0x78)),
     ("\u{1B}[A", .up), ("\u{1B}[B", .down), ("\u{1B}[C", .right), ("\u{1B}[D", .left),
     ("\u{1B}OA", .up), ("\u{1B}OH", .home), ("\u{1B}[H", .home), ("\u{1B}[F", .end),
@@ -19,7 +19,11 @@ import Testing
     ("\u{1B}[6~", .pageDown), ("\u{1B}[Z", .shiftTab), ("\u{1B}[1;2A", .shiftUp), ("\u{1B}[1;2B", .shiftDown),
     ("\u{1B}[1;3A", .altUp), ("\u{1B}[1;5D", .ctrlLeft), ("\u{1B}[1;5C", .ctrlRight),
     ("\u{1B}b", .alt(0x62)), ("\u{1B}a", .alt(0x61)), ("\u{1B}\u{7F}", .altBackspace),
-    ("\u{1B}[15~", .function(5)),
+    ("\u{1B}[15~", .function(5)), ("\u{1B}[1;5A", .special("ctrl-up")),
+    ("\u{1B}[1;2H", .special("shift-home")),
+    ("\u{1B}[3;5~", .special("ctrl-delete")), ("\u{1B}[1;7D", .special("ctrl-alt-left")),
+    ("\u{1B}[1;4B", .special("alt-shift-down")), ("\u{1B}[6;3~", .special("alt-page-down")),
+    ("\u{1B}\u{01}", .special("ctrl-alt-a")), ("\u{1B}[1;2C", .shiftRight),
     ("é", .char(0xE9)), ("日", .char(0x65E5)), ("😀", .char(0x1F600)),
   ])
   func singleKeys(text: String, key: Key) {
@@ -148,5 +152,19 @@ import Testing
     var decoder = KeyDecoder()
     #expect(decoder.feed([0x1F]) == [.ctrl(UInt8(ascii: "/"))])
     #expect(decoder.feed([0x1B, 0x0D]) == [.alt(0x0D)])
+  }
+
+  /// Every key name fzf's configurations use, and the sequence that sends it, meet on one key.
+  @Test(arguments: [
+    ("ctrl-up", "\u{1B}[1;5A"), ("shift-alt-up", "\u{1B}[1;4A"), ("alt-shift-up", "\u{1B}[1;4A"),
+    ("ctrl-alt-x", "\u{1B}\u{18}"), ("alt-ctrl-x", "\u{1B}\u{18}"), ("shift-del", "\u{1B}[3;2~"),
+    ("ctrl-pgdn", "\u{1B}[6;5~"), ("ctrl-bspace", "\u{08}"), ("ctrl-h", "\u{08}"),
+    ("shift-up", "\u{1B}[1;2A"),
+    ("ctrl-left", "\u{1B}[1;5D"), ("alt-home", "\u{1B}[1;3H"), ("ctrl-shift-end", "\u{1B}[1;6F"),
+  ])
+  func namesMatchWhatTerminalsSend(name: String, sequence: String) {
+    var decoder = KeyDecoder()
+    #expect(Key(name: name) != nil)
+    #expect(decoder.feed(Array(sequence.utf8)) == [Key(name: name)!])
   }
 }

@@ -29,6 +29,35 @@ import Testing
     #expect(expand("echo {x} {", current: "f") == "echo {x} {")
     #expect(expand("echo {}", current: nil) == "echo ''")
   }
+
+  /// fzf's flags, `{fzf:…}`, `{*}` and escaped placeholders.
+  @Test func flagsAndEscapes() {
+    var values = Placeholders.Values(
+      current: Array("b  x".utf8), currentIndex: 1, marked: [Array("a".utf8), Array("c d".utf8)],
+      query: Array("q".utf8), delimiter: .whitespace)
+    values.markedIndices = [0, 2]
+    values.listed = { [Array("a".utf8), Array("b  x".utf8)] }
+    values.prompt = "> "
+    values.action = "toggle"
+    var written: [UInt8] = []
+    values.writeFile = { bytes in
+      written = bytes
+      return "/tmp/list"
+    }
+    func expand(_ template: String) -> String {
+      String(decoding: Placeholders.expand(template, values), as: UTF8.self)
+    }
+    #expect(expand("echo {r} {+r}") == "echo b  x a c d")
+    #expect(expand("echo {n} {+n}") == "echo 1 0 2")
+    #expect(expand("cat {+f}") == "cat '/tmp/list'")
+    #expect(written == Array("a\nc d\n".utf8))
+    #expect(expand("echo {*}") == "echo 'a' 'b  x'")
+    #expect(expand("echo {1} {s1} {r2}") == "echo 'b' 'b  ' x")
+    #expect(expand("echo {fzf:query} {fzf:prompt} {fzf:action}") == "echo 'q' '> ' toggle")
+    // Escaped: the placeholder stays as text, without its backslash; other backslashes stay.
+    #expect(expand("echo \\{q} \\{x} {q}") == "echo {q} \\{x} 'q'")
+    #expect(expand("echo {nn} {+sn}") == "echo {nn} {+sn}")
+  }
 }
 
 @Suite struct PreviewWindowTests {

@@ -51,7 +51,9 @@ public enum ManPage {
       .SH PREVIEW AND COMMANDS
       Commands of \\fB\\-\\-preview\\fR, execute, execute-silent, become, reload and transform run through $SHELL \\-c
       (\\fB\\-\\-with\\-shell\\fR STR: STR's words, the command appended) with placeholders, each value single-quoted for the shell: {} the line, {+} the marked lines,
-      {q} the query, {n} the line's index, {1}, {\\-1}, {2..} fields, {+1} a field of each marked line.
+      {q} the query, {n} the line's index, {1}, {\\-1}, {2..} fields, {+1} a field of each marked line,
+      {*} every listed line, {fzf:query}, {fzf:prompt}, {fzf:action}; flags r (unquoted), s (fields keep
+      their whitespace), f (the values in a temporary file, its path given: {+f}); \\e{q} stays {q}.
       They get FZF_QUERY, FZF_PROMPT, FZF_MATCH_COUNT, FZF_SELECT_COUNT, FZF_TOTAL_COUNT, FZF_POS,
       FZF_LINES, FZF_COLUMNS, FZF_KEY and FZF_ACTION in their environment, as fzf's do.
       .SH ENVIRONMENT

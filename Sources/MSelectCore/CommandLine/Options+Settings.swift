@@ -78,6 +78,7 @@ extension Options {
     settings.chrome = chrome
     settings.palette = palette
     settings.headerFirst = headerFirst
+    settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.tabstop = tabstop
     settings.preview = preview

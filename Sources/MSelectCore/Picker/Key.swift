@@ -23,6 +23,26 @@ public enum Key: Hashable, Sendable {
   case cursorReport(row: Int, column: Int)
   /// A sequence mselect does not know; ignored.
   case unknown
+  /// A key fzf names that has no case of its own here, by its canonical name: `ctrl-up`,
+  /// `alt-shift-home`, `ctrl-alt-x`, `shift-delete`, … (modifier order: ctrl, alt, shift).
+  case special(String)
+
+  /// The keys with modifiers that `special` covers: these bases, with any of ctrl, alt and shift.
+  static let modifiable = ["up", "down", "left", "right", "home", "end", "delete", "page-up", "page-down"]
+
+  /// The canonical name of `ctrl`, `alt` and `shift` (in any order, with fzf's other spellings of
+  /// the base) on one of `modifiable`; nil when `name` is not such a name.
+  static func modifiedName(_ name: String) -> String? {
+    var parts = name.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+    var modifiers: Set<String> = []
+    while parts.count > 1, ["ctrl", "alt", "shift"].contains(parts[0]) {
+      modifiers.insert(parts.removeFirst())
+    }
+    let spellings = ["del": "delete", "pgup": "page-up", "pgdn": "page-down"]
+    let base = spellings[parts.joined(separator: "-")] ?? parts.joined(separator: "-")
+    guard !modifiers.isEmpty, modifiable.contains(base) else { return nil }
+    return (["ctrl", "alt", "shift"].filter(modifiers.contains) + [base]).joined(separator: "-")
+  }
 
   /// Parses a key name (`ctrl-a`, `alt-b`, `shift-tab`, `enter`, `f5`, `x`, …); nil if unknown.
   public init?(name: String) {
@@ -48,8 +68,37 @@ public enum Key: Hashable, Sendable {
       self = key
       return
     }
+    if let canonical = Key.modifiedName(lower) {
+      self = aliases[canonical] ?? .special(canonical)
+      return
+    }
+    let others = [
+      "ctrl-bs": Key.ctrl(UInt8(ascii: "h")), "ctrl-bspace": .ctrl(UInt8(ascii: "h")),
+      "ctrl-backspace": .ctrl(UInt8(ascii: "h")), "ctrl-6": .ctrl(UInt8(ascii: "^")),
+      "alt-bs": .altBackspace, "ctrl-alt-bs": .altBackspace, "ctrl-alt-bspace": .altBackspace,
+      "ctrl-alt-backspace": .altBackspace,
+    ]
+    if let key = others[lower] {
+      self = key
+      return
+    }
+    // Mouse and preview events fzf tells apart and mselect does not report: bindable, never sent.
+    if [
+      "shift-left-click", "shift-right-click", "shift-scroll-up", "shift-scroll-down", "preview-scroll-up",
+      "preview-scroll-down",
+    ].contains(lower) {
+      self = .special(lower)
+      return
+    }
     let scalars = Array(name.unicodeScalars)
-    if lower.hasPrefix("ctrl-"), scalars.count == 6, let c = Character(scalars[5]).asciiValue,
+    let ctrlAlt = ["ctrl-alt-", "alt-ctrl-"].first { lower.hasPrefix($0) }
+    if let ctrlAlt, scalars.count == ctrlAlt.count + 1, let c = Character(scalars[ctrlAlt.count]).asciiValue,
+      (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
+    {
+      self =
+        c | 0x20 == UInt8(ascii: "h")
+        ? .altBackspace : .special("ctrl-alt-" + String(UnicodeScalar(c | 0x20)))
+    } else if lower.hasPrefix("ctrl-"), scalars.count == 6, let c = Character(scalars[5]).asciiValue,
       (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(c | 0x20)
     {
       self = .ctrl(c | 0x20)
@@ -106,6 +155,7 @@ public enum Key: Hashable, Sendable {
     case .leftClick: "left-click"
     case .rightClick: "right-click"
     case .doubleClick: "double-click"
+    case .special(let name): name
     case .mouse, .cursorReport, .unknown: ""
     }
   }

@@ -66,7 +66,9 @@ public struct KeyDecoder: Sendable {
     case 0x1B: return decodeEscape(bytes)
     case 0x0D: return (.enter, 1)
     case 0x09: return (.tab, 1)
-    case 0x7F, 0x08: return (.backspace, 1)
+    case 0x7F: return (.backspace, 1)
+    // What terminals send for ctrl-backspace, as for ctrl-h (fzf's `ctrl-bspace`).
+    case 0x08: return (.ctrl(UInt8(ascii: "h")), 1)
     case 0x00: return (.ctrlSpace, 1)
     case 0x01...0x1A: return (.ctrl(b + 0x60), 1)
     // ctrl-\\, ctrl-], ctrl-^ and ctrl-/ (which terminals send as ctrl-_).
@@ -118,6 +120,8 @@ public struct KeyDecoder: Sendable {
       return (.escape, 1)
     case 0x20...0x7E: return (.alt(UInt32(next)), 2)
     case 0x0D: return (.alt(0x0D), 2)
+    case 0x01...0x1A where next != 0x09:
+      return (.special("ctrl-alt-" + String(UnicodeScalar(next + 0x60))), 2)
     default:
       if next >= 0x80, let (scalar, length) = decodeUTF8(bytes.dropFirst()) {
         return (scalar.map { Key.alt($0) } ?? .unknown, 1 + length)
@@ -149,15 +153,26 @@ public struct KeyDecoder: Sendable {
       return (.mouse(event), length)
     }
     let params = paramText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
+    // Modifiers (xterm's: 1 + shift 1 + alt 2 + ctrl 4) on cursor and editing keys: named the way
+    // `--bind` names them (`shift-up`, `ctrl-alt-home`, …).
     let modifier = params.count > 1 ? params[1] : 1
-    let shift = modifier == 2
-    let alt = modifier == 3
-    let ctrl = modifier == 5
+    if modifier > 1 {
+      let bases: [UInt8: String] = [
+        0x41: "up", 0x42: "down", 0x43: "right", 0x44: "left", 0x48: "home", 0x46: "end",
+      ]
+      let tilde = [1: "home", 7: "home", 4: "end", 8: "end", 3: "delete", 5: "page-up", 6: "page-down"]
+      if let base = final == 0x7E ? tilde[params.first ?? 0] : bases[final] {
+        let bits = modifier - 1
+        let name = [(4, "ctrl"), (2, "alt"), (1, "shift")].filter { bits & $0.0 != 0 }.map(\.1) + [base]
+        let canonical = name.joined(separator: "-")
+        return (Key(name: canonical) ?? .special(canonical), length)
+      }
+    }
     switch final {
-    case 0x41: return (shift ? .shiftUp : alt ? .altUp : .up, length)
-    case 0x42: return (shift ? .shiftDown : alt ? .altDown : .down, length)
-    case 0x43: return (shift ? .shiftRight : alt ? .altRight : ctrl ? .ctrlRight : .right, length)
-    case 0x44: return (shift ? .shiftLeft : alt ? .altLeft : ctrl ? .ctrlLeft : .left, length)
+    case 0x41: return (.up, length)
+    case 0x42: return (.down, length)
+    case 0x43: return (.right, length)
+    case 0x44: return (.left, length)
     case 0x48: return (.home, length)
     case 0x46: return (.end, length)
     case 0x5A: return (.shiftTab, length)

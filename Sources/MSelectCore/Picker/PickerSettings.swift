@@ -59,6 +59,11 @@ public struct PickerSettings: Sendable {
   public var tabstop = 8
   /// `--preview` and `--preview-window`.
   public var preview = PreviewSettings()
+  /// Writes a temporary file for a `{+f}` placeholder and returns its path (set by the terminal
+  /// side; nil: such placeholders give `''`).
+  public var writeFile: (@Sendable ([UInt8]) -> String?)?
+  /// What ends each line of such a file (`--print0`: NUL, as fzf's).
+  public var fileTerminator: UInt8 = 10
   /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).
   public var jumpLabels = PickerSettings.defaultJumpLabels
   /// fzf's labels: the home row first.

@@ -468,10 +468,19 @@ public struct PickerState {
 
   /// A command template with its placeholders filled in for the current line, marks and query.
   private func expand(_ template: String) -> [UInt8] {
-    let values = Placeholders.Values(
+    let marked = selection.lines(settings.selection.order)
+    var values = Placeholders.Values(
       current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
-      marked: selection.lines(settings.selection.order).map(printedLine), query: queryBytes,
-      delimiter: settings.delimiter)
+      marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
+    values.markedIndices = marked.map { $0 - candidateStart }
+    values.prompt = prompt
+    values.action = lastAction
+    values.writeFile = settings.writeFile
+    values.terminator = settings.fileTerminator
+    if Placeholders.needsEveryLine(template) {
+      let lines = (0..<listCount).map { line(at: $0) }
+      values.listed = { lines.map(printedLine) }
+    }
     return Placeholders.expand(template, values)
   }
 

@@ -1,7 +1,11 @@
 /// Expands fzf's placeholders in a command template, each value quoted for the shell.
 ///
-/// `{}` the line, `{+}` the marked lines (or the current one), `{q}` the query, `{n}` the line's
-/// index (0-based), `{N}`, `{-N}`, `{N..M}` fields of the line, `{+N}` a field of each marked line.
+/// `{}` the line, `{+}` the marked lines (or the current one), `{*}` every listed line, `{q}` the
+/// query (`{fzf:query}`), `{n}` the line's index (0-based), `{N}`, `{-N}`, `{N..M}`, `{N,M}` fields
+/// of the line, `{+N}` a field of each marked line, `{fzf:prompt}`, `{fzf:action}`; the flags `s`
+/// (fields keep their whitespace), `r` (not quoted), `f` (the values go to a temporary file, whose
+/// path is given), `n` (indices), combined as fzf combines them (`{+f}`, `{+n}`, `{sr2..}`); a `\`
+/// before a placeholder leaves it as it is, without the `\` (a `transform` command can print one).
 /// A value is single-quoted (a `'` in it becomes `'\''`), so no file name can break the command or
 /// run anything: not spaces, quotes, `$(…)`, backquotes or a leading `-` (which stays an argument).
 public enum Placeholders {
@@ -12,6 +16,16 @@ public enum Placeholders {
     public var marked: [[UInt8]]
     public var query: [UInt8]
     public var delimiter: Delimiter
+    /// The marked lines' indices (`{+n}`), and every listed line (`{*}`), worked out when a template
+    /// asks for it.
+    public var markedIndices: [Int] = []
+    public var listed: () -> [[UInt8]] = { [] }
+    public var prompt = ""
+    public var action = ""
+    /// Writes a temporary file holding these bytes and returns its path (`{+f}`); nil: cannot.
+    public var writeFile: (([UInt8]) -> String?)?
+    /// What ends each line written to a file.
+    public var terminator: UInt8 = 10
 
     public init(
       current: [UInt8]?, currentIndex: Int?, marked: [[UInt8]], query: [UInt8], delimiter: Delimiter
@@ -27,21 +41,33 @@ public enum Placeholders {
   /// Whether `template` uses a placeholder that depends on the marked lines or the query (then a
   /// change of those runs the command again).
   public static func dependsOnMarks(_ template: String) -> Bool { template.contains("{+") }
-  public static func dependsOnQuery(_ template: String) -> Bool { template.contains("{q}") }
+  public static func dependsOnQuery(_ template: String) -> Bool {
+    template.contains("{q") || template.contains("{fzf:query}")
+  }
+  /// Whether `template` may list every line (`{*}`): only then are they gathered.
+  public static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
 
   /// The command: bytes, so a value that is not UTF-8 reaches it unchanged.
   public static func expand(_ template: String, _ values: Values) -> [UInt8] {
     var out: [UInt8] = []
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
-      out += rest[..<open].utf8
+      let escaped = open > rest.startIndex && rest[rest.index(before: open)] == "\\"
+      out += rest[..<(escaped ? rest.index(before: open) : open)].utf8
       guard let close = rest[open...].firstIndex(of: "}") else {
         out += rest[open...].utf8
         return out
       }
-      let name = rest[rest.index(after: open)..<close]
-      if let value = substitute(String(name), values) {
-        out += value
+      let name = String(rest[rest.index(after: open)..<close])
+      if escaped {
+        // `\{q}` is `{q}` as text; a `\` before anything else stays.
+        if parse(name) != nil {
+          out += rest[open...close].utf8
+        } else {
+          out += ("\\" + rest[open...close]).utf8
+        }
+      } else if let placeholder = parse(name) {
+        out += substitute(placeholder, values)
       } else {
         out += rest[open...close].utf8
       }
@@ -51,28 +77,106 @@ public enum Placeholders {
     return out
   }
 
-  /// The quoted value of one placeholder, nil when `name` is not one (the text stays as it is).
-  private static func substitute(_ name: String, _ values: Values) -> [UInt8]? {
-    let empty = Array("''".utf8)
-    switch name {
-    case "": return quote(values.current ?? [])
-    case "q": return quote(values.query)
-    case "n": return values.currentIndex.map { Array(String($0).utf8) } ?? empty
-    case "+":
-      let lines = values.marked.isEmpty ? (values.current.map { [$0] } ?? []) : values.marked
-      return lines.isEmpty ? empty : Array(lines.map(quote).joined(separator: [32]))
-    default:
-      let each = name.hasPrefix("+")
-      let spec = each ? String(name.dropFirst()) : name
-      guard !spec.isEmpty, spec.allSatisfy({ $0.isNumber || $0 == "-" || $0 == "." || $0 == "," }),
-        let fields = FieldSpec(spec)
-      else { return nil }
-      let lines = each && !values.marked.isEmpty ? values.marked : (values.current.map { [$0] } ?? [])
-      if lines.isEmpty { return empty }
-      return Array(
-        lines.map { line in quote(line.withUnsafeBytes { Fields.extract($0, fields, values.delimiter) }) }
-          .joined(separator: [32]))
+  /// One placeholder: what it names and how.
+  private struct Placeholder {
+    enum Kind {
+      case line
+      case index
+      case fields(FieldSpec)
+      case query
+      case prompt
+      case action
     }
+    var kind: Kind
+    var marked = false
+    var every = false
+    var keepSpace = false
+    var raw = false
+    var file = false
+  }
+
+  /// The placeholder between braces, or nil when `name` is not one (the text stays as it is).
+  private static func parse(_ name: String) -> Placeholder? {
+    switch name {
+    case "q", "fzf:query": return Placeholder(kind: .query)
+    case "fzf:prompt": return Placeholder(kind: .prompt)
+    case "fzf:action": return Placeholder(kind: .action)
+    default: break
+    }
+    let flags = name.prefix { "+*sfrn".contains($0) }
+    let spec = name.dropFirst(flags.count)
+    guard spec.allSatisfy({ $0.isNumber || "-.,".contains($0) }) else { return nil }
+    var placeholder = Placeholder(kind: .line)
+    if flags.contains("n") {
+      // fzf's `{n}` family: `[+*]?f?nf?`, no field expression.
+      guard spec.isEmpty, flags.filter({ $0 == "n" }).count == 1, !flags.contains("s"), !flags.contains("r")
+      else { return nil }
+      placeholder.kind = .index
+    } else if !spec.isEmpty {
+      guard let fields = FieldSpec(String(spec)) else { return nil }
+      placeholder.kind = .fields(fields)
+    }
+    placeholder.marked = flags.contains("+")
+    placeholder.every = flags.contains("*")
+    placeholder.keepSpace = flags.contains("s")
+    placeholder.raw = flags.contains("r")
+    placeholder.file = flags.contains("f")
+    return placeholder
+  }
+
+  /// The placeholder's text: its values quoted and separated by spaces, or the path of a file
+  /// holding them one a line.
+  private static func substitute(_ placeholder: Placeholder, _ values: Values) -> [UInt8] {
+    let empty = Array("''".utf8)
+    switch placeholder.kind {
+    case .query: return quote(values.query)
+    case .prompt: return quote(Array(values.prompt.utf8))
+    case .action: return Array(values.action.utf8)
+    default: break
+    }
+    let lines: [[UInt8]]
+    var indices: [Int?]
+    if placeholder.every {
+      lines = values.listed()
+      indices = Array(repeating: nil, count: lines.count)
+    } else if placeholder.marked && !values.marked.isEmpty {
+      lines = values.marked
+      indices =
+        values.markedIndices.count == lines.count
+        ? values.markedIndices : Array(repeating: nil, count: lines.count)
+    } else {
+      lines = values.current.map { [$0] } ?? []
+      indices = [values.currentIndex]
+    }
+    var texts: [[UInt8]] = []
+    for (line, index) in zip(lines, indices) {
+      switch placeholder.kind {
+      case .index:
+        texts.append(index.map { Array(String($0).utf8) } ?? empty)
+      case .fields(let fields):
+        let text = line.withUnsafeBytes { bytes -> [UInt8] in
+          if placeholder.keepSpace && values.delimiter == .whitespace {
+            let ranges = Fields.ranges(bytes, values.delimiter)
+            return Fields.join(bytes, ranges, fields.indices(count: ranges.count), keepingLastDelimiter: true)
+          }
+          return Fields.extract(bytes, fields, values.delimiter)
+        }
+        texts.append(text)
+      default:
+        texts.append(line)
+      }
+    }
+    if placeholder.file {
+      var content: [UInt8] = []
+      for text in texts {
+        content += text
+        content.append(values.terminator)
+      }
+      return values.writeFile?(content).map { quote(Array($0.utf8)) } ?? empty
+    }
+    if texts.isEmpty { return empty }
+    if case .index = placeholder.kind { return Array(texts.joined(separator: [32])) }
+    return Array(texts.map { placeholder.raw ? $0 : quote($0) }.joined(separator: [32]))
   }
 
   /// `bytes` in single quotes for a POSIX shell (NUL bytes, which no argument can hold, are dropped).
