@@ -45,7 +45,15 @@ enum App {
     }
     do throws(InputError) {
       let terminator: UInt8 = options.read0 ? 0 : 10
-      let reader = try InputReader(path: options.file, terminator: terminator)
+      let reader: InputReader
+      do throws(InputError) {
+        reader = try InputReader(path: options.file, terminator: terminator)
+      } catch .stdinIsTerminal {
+        // Nothing piped in: the files below, as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines).
+        let custom = getenv("MSELECT_DEFAULT_COMMAND").map { Array(String(cString: $0).utf8) } ?? []
+        reader = try InputReader(
+          command: custom.isEmpty ? InputReader.walker : custom, shell: picker.shell, terminator: terminator)
+      }
       var fileLines: [[UInt8]] = []
       for path in options.preselectFiles {
         fileLines += try InputReader.lines(ofFile: path, terminator: terminator)

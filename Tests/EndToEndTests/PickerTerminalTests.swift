@@ -274,11 +274,14 @@ import Testing
     #expect(picker.transcript.isEmpty)
   }
 
-  @Test func terminalOnStdinWithoutFileIsAnError() throws {
-    let picker = try PickerProcess([], stdinIsTerminal: true)
-    #expect(picker.exitCode() == 2)
-    #expect(picker.stderr.hasPrefix("mselect: no input"))
-    #expect(picker.stdout.isEmpty)
+  /// Nothing piped in: as fzf, the lines of `MSELECT_DEFAULT_COMMAND` (else the files below).
+  @Test func terminalOnStdinRunsTheDefaultCommand() throws {
+    let picker = try PickerProcess(
+      [], environment: ["MSELECT_DEFAULT_COMMAND": "printf 'one\\ntwo\\n'"], stdinIsTerminal: true)
+    #expect(picker.waitFor("2/2"))
+    picker.type("tw\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "two\n")
     #expect(picker.sttySettings == picker.initialSettings)
   }
 }

@@ -61,6 +61,10 @@ public enum ManPage {
       .B MSELECT_DEFAULT_OPTS
       Options read before the command line.
       .TP
+      .B MSELECT_DEFAULT_COMMAND
+      With nothing piped in and no FILE, the command whose lines are the candidates (else the files
+      below the current directory).
+      .TP
       .B NO_COLOR
       No colors (bold, underline and reverse only).
       .TP
