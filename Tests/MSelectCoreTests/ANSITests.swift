@@ -5,11 +5,21 @@ import Testing
 @Suite struct ANSITests {
   let red = "\u{1B}[31mred\u{1B}[0m text \u{1B}[1;32mgreen\u{1B}[m"
 
-  @Test func strippingRemovesOnlySGRSequences() {
+  @Test func strippingRemovesEscapeSequencesAsFzfDoes() {
     #expect(Array(red.utf8).withUnsafeBytes { ANSI.stripped($0) } == Array("red text green".utf8))
-    // Other sequences stay (and are shown as placeholders).
-    let other = Array("a\u{1B}[2Kb\u{1B}]0;t\u{07}".utf8)
-    #expect(other.withUnsafeBytes { ANSI.stripped($0) } == other)
+    // What fzf 0.74 `--ansi` prints for the same bytes: other CSI sequences (grep's `ESC [ K`), OSC
+    // titles and hyperlinks, charset escapes, shift-out and overstrikes go too.
+    let cases = [
+      ("a\u{1B}[2Kb\u{1B}]0;t\u{07}", "ab"), ("xa\u{08}ay\u{1B}(Bz\u{0E}w", "xayzw"),
+      ("\u{1B}]8;;http://x\u{1B}\\link\u{1B}]8;;\u{1B}\\!", "link!"), ("\u{1B}[?25lé\u{1B}[K", "é"),
+      ("grep\u{1B}[m\u{1B}[K:\u{1B}[01;31m\u{1B}[Khit\u{1B}[m\u{1B}[K", "grep:hit"),
+    ]
+    for (line, printed) in cases {
+      #expect(Array(line.utf8).withUnsafeBytes { ANSI.stripped($0) } == Array(printed.utf8))
+      #expect(Array(line.utf8).withUnsafeBytes { ANSI.colored($0) }.text == Array(printed.utf8))
+    }
+    let grep = Array("\u{1B}[01;31m\u{1B}[Khit\u{1B}[m\u{1B}[K x".utf8).withUnsafeBytes { ANSI.colored($0) }
+    #expect(grep.colors == ["01;31", "01;31", "01;31", nil, nil])
   }
 
   @Test func eachCharacterKeepsItsColors() {

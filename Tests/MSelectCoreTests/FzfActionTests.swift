@@ -149,6 +149,15 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(disabled.listed == ["apple", "banana"])
     disabled.press(ctrl("e"))
     #expect(disabled.listed == ["banana"])
+    // New input while paused is listed whole (fzf's ripgrep launchers reload on a paused search).
+    let reloading = Harness(["apple", "banana"], ["--bind", "ctrl-d:disable-search"])
+    reloading.type("ban")
+    reloading.press(ctrl("d"))
+    reloading.reset()
+    reloading.add(["cherry", "apple"])
+    reloading.state.handle(.inputEnded)
+    reloading.settle()
+    #expect(reloading.listed == ["cherry", "apple"])
   }
 
   /// A `transform` hands its command to the driver and holds the actions after it until the output

@@ -53,7 +53,7 @@ public enum OptionTable {
       values: ["default", "path", "history"]),
     OptionInfo(["--no-sort"], nil, .search, "keep input order (+s)"),
     OptionInfo(["--tac"], nil, .search, "reverse input order"),
-    OptionInfo(["--ansi"], nil, .search, "SGR color sequences in lines are colors, not text"),
+    OptionInfo(["--ansi"], nil, .search, "escape sequences in lines are colors (SGR) or dropped, not text"),
     OptionInfo(["--preselect"], "LINE", .selection, "mark lines equal to LINE (repeatable)"),
     OptionInfo(
       ["--preselect-file"], "FILE", .selection, "mark lines equal to a line of FILE",

@@ -1,6 +1,8 @@
-/// SGR escape sequences (`ESC [ … m`: colors and attributes) in input lines, for `--ansi`: matching,
-/// fields, widths and output use the text without them; the picker shows their colors. Other escape
-/// sequences are left in the text (and shown as placeholders).
+/// Escape sequences in input lines, for `--ansi`: matching, fields, widths and output use the text
+/// without them; the picker shows the colors of the SGR ones (`ESC [ … m`). The others go as fzf's
+/// `--ansi` removes them: any CSI sequence (`ESC [ … K` from `grep --color`), OSC sequences such as
+/// hyperlinks (up to BEL or ST), other two-byte escapes, shift-in and shift-out, and overstrikes
+/// (`X` backspace: `man`'s bold), which leave the character after the backspace.
 package enum ANSI {
   /// The text of a line and the SGR state of each of its characters.
   package struct Colored {
@@ -10,21 +12,55 @@ package enum ANSI {
     package var colors: [String?] = []
   }
 
-  /// The length of an SGR sequence at `i` (ESC [ digits, `;` or `:` … m), or nil if there is none.
+  /// The length of a sequence `--ansi` removes at `i`, and whether it is an SGR one (colors), or
+  /// nil if there is none. A backspace is handled by the callers (it takes back a character).
   @inline(__always)
-  private static func sequenceLength(_ p: UnsafeRawBufferPointer, at i: Int) -> Int? {
-    guard p[i] == 0x1B, i + 1 < p.count, p[i + 1] == UInt8(ascii: "[") else { return nil }
-    var j = i + 2
-    while j < p.count, p[j] == UInt8(ascii: ";") || p[j] == UInt8(ascii: ":") || (48...57).contains(p[j]) {
-      j += 1
+  private static func sequence(_ p: UnsafeRawBufferPointer, at i: Int) -> (length: Int, sgr: Bool)? {
+    let b = p[i]
+    if b == 0x0E || b == 0x0F { return (1, false) }
+    guard b == 0x1B, i + 1 < p.count else { return nil }
+    let kind = p[i + 1]
+    switch kind {
+    case UInt8(ascii: "["), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: "\\"):
+      // ESC [ digits, `;`, `:` or `?` then a letter or `@`.
+      var j = i + 2
+      var plain = true
+      while j < p.count, p[j] == 59 || p[j] == 58 || p[j] == 63 || (48...57).contains(p[j]) {
+        if p[j] == 63 { plain = false }
+        j += 1
+      }
+      if j < p.count, (65...90).contains(p[j]) || (97...122).contains(p[j]) || p[j] == 64 {
+        return (j - i + 1, kind == UInt8(ascii: "[") && p[j] == UInt8(ascii: "m") && plain)
+      }
+    case UInt8(ascii: "]"):
+      // OSC: ESC ] digits `;` … up to BEL or ST (ESC \).
+      var j = i + 2
+      while j < p.count, (48...57).contains(p[j]) { j += 1 }
+      if j > i + 2, j < p.count, p[j] == 59 || p[j] == 58 {
+        while j < p.count, p[j] != 0x07, p[j] != 0x1B { j += 1 }
+        if j < p.count, p[j] == 0x07 { return (j - i + 1, false) }
+        if j + 1 < p.count, p[j + 1] == UInt8(ascii: "\\") { return (j - i + 2, false) }
+      }
+    default: break
     }
-    return j < p.count && p[j] == UInt8(ascii: "m") ? j - i + 1 : nil
+    // Any other escape: ESC and the character after it (a whole UTF-8 one).
+    let width = kind < 0xC0 ? 1 : kind < 0xE0 ? 2 : kind < 0xF0 ? 3 : 4
+    return (min(1 + width, p.count - i), false)
   }
 
-  /// Whether the line holds an ESC byte at all (most lines do not: they pass through untouched).
+  /// Whether the line holds an ESC, shift-in, shift-out or backspace byte at all (most lines do not:
+  /// they pass through untouched).
   @inline(__always)
   static func mayHaveSequences(_ line: UnsafeRawBufferPointer) -> Bool {
-    line.contains(0x1B)
+    line.contains { $0 < 0x1C && ($0 == 0x1B || $0 == 0x08 || $0 == 0x0E || $0 == 0x0F) }
+  }
+
+  /// Takes the last character off `text` (an overstrike's backspace); returns whether there was one.
+  @inline(__always)
+  private static func dropLastCharacter(_ text: inout [UInt8]) -> Bool {
+    guard !text.isEmpty else { return false }
+    while let last = text.popLast(), last & 0xC0 == 0x80 {}
+    return true
   }
 
   /// Preview output made safe to draw: SGR sequences stay (they become colors), every other escape
@@ -83,7 +119,11 @@ package enum ANSI {
     out.reserveCapacity(line.count)
     var i = 0
     while i < line.count {
-      if let length = sequenceLength(line, at: i) {
+      if line[i] == 0x08, dropLastCharacter(&out) {
+        i += 1
+        continue
+      }
+      if let (length, _) = sequence(line, at: i) {
         i += length
         continue
       }
@@ -99,7 +139,14 @@ package enum ANSI {
     var state: [Substring] = []
     var i = 0
     while i < line.count {
-      if let length = sequenceLength(line, at: i) {
+      if line[i] == 0x08, dropLastCharacter(&result.text) {
+        result.colors.removeLast()
+        i += 1
+        continue
+      }
+      if let (length, sgr) = sequence(line, at: i) {
+        defer { i += length }
+        guard sgr else { continue }
         let params = String(decoding: line[(i + 2)..<(i + length - 1)], as: UTF8.self)
         // A reset (`0`, or nothing) clears what came before; anything else adds to it.
         for param in params.split(separator: ";", omittingEmptySubsequences: false) {
@@ -109,7 +156,6 @@ package enum ANSI {
             state.append(param)
           }
         }
-        i += length
         continue
       }
       let b = line[i]

@@ -500,6 +500,9 @@ public struct PickerState {
     store = LineStore()
     inputEnded = false
     epoch += 1
+    // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
+    pausedQuery = []
+    excluded = []
     cache = ResultCache()
     result = .empty
     inFlight = nil
