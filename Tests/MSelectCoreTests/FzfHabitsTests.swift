@@ -76,6 +76,12 @@ import Testing
     ])
     #expect(
       newer.query == Array("a".utf8) && newer.ignored.contains("--track") && newer.ignored.contains("--algo"))
+    let latest = try parse([
+      "--tail", "1000", "--raw", "--id-nth", "1", "--footer", "f", "--gutter", " ", "--popup", "--ambidouble",
+      "--wrap-word", "--threads", "4", "--popup", "center,50%", "--list-label-pos", "2", "file.txt",
+    ])
+    #expect(
+      latest.file == "file.txt" && latest.ignored.contains("--tail") && latest.ignored.contains("--popup"))
   }
 
   @Test func aTypicalDefaultOptsLineWorks() throws {

@@ -81,6 +81,9 @@ public enum OptionParser {
   private static let optionalValues: [String: @Sendable (String) -> Bool] = [
     "--tmux": { word in word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false && !word.contains("/")
     },
+    "--popup": { word in
+      word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false && !word.contains("/")
+    },
     "--gap": { Int($0) != nil },
     "--scrollbar": { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") },
     "--list-border": { Chrome.Border(rawValue: $0) != nil },
@@ -108,6 +111,11 @@ public enum OptionParser {
     "--wrap": false, "--no-wrap": false, "--wrap-sign": true, "--no-clear": false, "--no-input": false,
     "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false, "--track": false,
     "--no-track": false, "--footer-border": false, "--footer-label": true, "--algo": true,
+    "--ambidouble": false, "--no-ambidouble": false, "--footer": true, "--footer-label-pos": true,
+    "--gutter": true, "--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
+    "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
+    "--no-popup": false, "--preview-wrap-sign": true, "--wrap-word": false, "--threads": true, "--tail": true,
+    "--raw": false, "--no-raw": false, "--id-nth": true,
   ]
 
   /// Applies one option; `inline` is a value given as `--name=value` or `-qvalue`.
