@@ -2,6 +2,18 @@
 /// errors, never traps; and the splitters keep every byte.
 func fuzzOptions(_ input: [UInt8]) {
   _ = try? ShellWords.split(input)
+  // `--bind` values and `transform(…)` output: errors, never traps.
+  let text = String(decoding: input, as: UTF8.self)
+  var bindings = KeyBindings()
+  try? bindings.apply(text)
+  _ = try? BindSpec.actions(text)
+  _ = Key(name: text)
+  var values = Placeholders.Values(
+    current: Array(input.prefix(8)), currentIndex: 1, marked: [Array(input.suffix(4))], query: [],
+    delimiter: .whitespace)
+  values.listed = { [Array(input.prefix(3))] }
+  values.writeFile = { _ in "/tmp/x" }
+  _ = Placeholders.expand(text, values)
   let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
   if let options = try? OptionParser.parse(words) {
     _ = options.searchSettings

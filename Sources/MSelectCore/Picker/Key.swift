@@ -116,7 +116,7 @@ public enum Key: Hashable, Sendable {
   /// The key's name as `--bind` spells it (what commands get in `FZF_KEY`).
   public var name: String {
     switch self {
-    case .char(let c): Unicode.Scalar(c).map { String(Character($0)) } ?? ""
+    case .char(let c): c == 32 ? "space" : Unicode.Scalar(c).map { String(Character($0)) } ?? ""
     case .ctrl(let c): "ctrl-" + String(UnicodeScalar(c))
     case .alt(let c):
       c == 0x0D
