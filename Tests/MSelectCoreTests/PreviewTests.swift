@@ -65,7 +65,7 @@ import Testing
     var p = PreviewSettings()
     let rightSpec = p.apply("right,60%,border,wrap,+3")
     #expect(rightSpec)
-    #expect(p.position == .right && p.size == .percent(60) && p.wrap && p.scroll == 3)
+    #expect(p.position == .right && p.size == .percent(60) && p.wrap && p.scroll == "+3")
     p = PreviewSettings()
     let upSpec = p.apply("up:40%:hidden")
     #expect(upSpec)
@@ -77,6 +77,28 @@ import Testing
     var bad = PreviewSettings()
     let rejected = bad.apply("sideways")
     #expect(!rejected)
+  }
+
+  /// fzf's `+SCROLL[OFFSETS][/DENOM]`: a 1-based line at the top, moved, then up by a fraction of
+  /// the pane (`bat --highlight-line {2}` with `+{2}-/2` shows the line in the middle).
+  @Test(arguments: [
+    ("+3", 10, 2), ("+'12'-5", 10, 6), ("+'12'-/2", 10, 6), ("+'12'+3/2", 20, 4), ("+'2'-/2", 10, 0),
+    ("+", 10, 0), ("+''", 10, 0), ("+x/0", 10, 0),
+  ])
+  func scrollSpecsPickTheFirstLine(spec: String, height: Int, line: Int) {
+    #expect(PreviewSettings.firstLine(Array(spec.utf8), height: height) == line)
+    // A number too large for an Int scrolls far, without trapping.
+    #expect(PreviewSettings.firstLine(Array("+99999999999999999999999/3".utf8), height: 9) > 0)
+  }
+
+  @Test func theScrollFollowsTheCurrentLine() {
+    let h = Harness(
+      ["a:30", "b:2"], ["--preview", "cat {1}", "--preview-window", "+{2}-/2", "-d", ":"], rows: 20)
+    let rows = h.state.previewLayout?.inner.rows ?? 0
+    #expect(rows > 2)
+    #expect(h.state.preview.scroll == 29 - rows / 2)
+    h.press(.down)
+    #expect(h.state.preview.scroll == 0)
   }
 
   @Test func thePaneFollowsTheCursorAndScrolls() {

@@ -118,7 +118,8 @@ public enum OptionTable {
       ["--with-shell"], "STR", .preview,
       "what runs the preview and execute/become/reload (default: $SHELL -c)"),
     OptionInfo(
-      ["--preview-window"], "SPEC", .preview, "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+N]",
+      ["--preview-window"], "SPEC", .preview,
+      "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]]",
       values: ["right", "left", "up", "down", "hidden", "wrap"]),
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c"),
     OptionInfo(["--zsh"], nil, .shell, "print the zsh script"),

@@ -560,7 +560,10 @@ public struct PickerState {
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
     guard key != preview.key else { return }
     let generation = preview.generation + 1
-    preview.restart(generation: generation, key: key, scroll: settings.preview.scroll)
+    let scroll = settings.preview.scroll.map {
+      PreviewSettings.firstLine(expand($0), height: layout.inner.rows)
+    }
+    preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
     guard currentLine != nil else {
       queue(.cancelPreview)
       return

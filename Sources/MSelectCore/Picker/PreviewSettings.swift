@@ -14,8 +14,9 @@ public struct PreviewSettings: Sendable, Equatable {
   public var border = true
   public var wrap = false
   public var hidden = false
-  /// Lines the output is scrolled by when it arrives (`+N`).
-  public var scroll = 0
+  /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
+  /// `+{2}-/2`), placeholders and all; nil: the top.
+  public var scroll: String?
 
   public init() {}
 
@@ -44,8 +45,7 @@ public struct PreviewSettings: Sendable, Equatable {
         break
       default:
         if token.hasPrefix("+") {
-          // `+N`, `+{2}`, `+{2}-/2`: only a plain number is used.
-          if let n = Int(token.dropFirst()) { scroll = max(0, n) }
+          scroll = token
         } else if token.hasPrefix("~") {
           break
         } else if token.hasSuffix("%"), let p = Int(token.dropLast()), (0...100).contains(p) {
@@ -58,5 +58,43 @@ public struct PreviewSettings: Sendable, Equatable {
       }
     }
     return true
+  }
+
+  /// The first line shown (0-based) for a scroll spec whose placeholders were filled in, in a pane of
+  /// `height` rows, as fzf works it out: line SCROLL (1-based) at the top, moved by the OFFSETS, then
+  /// up by `height / DENOM` (`+{2}-/2` puts line {2} in the middle).
+  public static func firstLine(_ expanded: [UInt8], height: Int) -> Int {
+    // Quotes and the like go; what is left is numbers, signs and slashes.
+    let text = expanded.filter { (48...57).contains($0) || $0 == 43 || $0 == 45 || $0 == 47 }
+    var line = -1
+    var i = 0
+    while i < text.count {
+      var sign = 1
+      if text[i] == 43 || text[i] == 45 {
+        sign = text[i] == 45 ? -1 : 1
+        i += 1
+      }
+      if i < text.count, text[i] == 47 {
+        // `/DENOM` (or `-/DENOM`): a fraction of the pane's height, and the end.
+        var denominator = 0
+        i += 1
+        while i < text.count, (48...57).contains(text[i]), denominator < 1 << 40 {
+          denominator = denominator * 10 + Int(text[i] - 48)
+          i += 1
+        }
+        if denominator > 0 { line -= height / denominator }
+        break
+      }
+      var value = 0
+      var digits = 0
+      while i < text.count, (48...57).contains(text[i]) {
+        if value < 1 << 40 { value = value * 10 + Int(text[i] - 48) }
+        digits += 1
+        i += 1
+      }
+      if digits == 0 && i < text.count && text[i] != 43 && text[i] != 45 { i += 1 }
+      if digits > 0 { line += sign * value }
+    }
+    return max(0, line)
   }
 }
