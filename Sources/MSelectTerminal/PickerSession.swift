@@ -123,7 +123,8 @@ public final class PickerSession {
             inputOpen = true
           case .transform(let command):
             let output = ShellCommand.output(
-              of: command, shell: state.settings.shell, environment: environment)
+              of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
+            ) { try? self.handleSignals() }
             state.handle(.transformed(output))
           case .bell:
             tty.write("\u{07}")

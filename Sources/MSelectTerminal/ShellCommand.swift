@@ -86,9 +86,12 @@ enum ShellCommand {
   }
 
   /// Runs `command` to its end and returns what it printed (up to `limit` bytes; the rest is read
-  /// and dropped), empty when it could not be started: `transform(…)`'s run.
+  /// and dropped), empty when it could not be started: `transform(…)`'s run. While it runs,
+  /// `interrupt` (the signal pipe) is watched too: `onInterrupt` handles what arrives there, so a
+  /// resize is drawn and a terminating signal ends mselect even if the command never does.
   static func output(
-    of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20
+    of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20,
+    interrupt: Int32? = nil, onInterrupt: () -> Void = {}
   ) -> [UInt8] {
     var fds: [Int32] = [0, 0]
     guard Glibc.pipe(&fds) == 0 else { return [] }
@@ -100,6 +103,15 @@ enum ShellCommand {
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
+      if let interrupt {
+        var watched = [
+          pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0),
+          pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
+        ]
+        guard Glibc.poll(&watched, 2, -1) >= 0 || errno == EINTR else { break }
+        if watched[1].revents != 0 { onInterrupt() }
+        if watched[0].revents == 0 { continue }
+      }
       let count = buffer.withUnsafeMutableBytes { b -> Int in (try? Syscall.read(fds[0], into: b)) ?? 0 }
       guard count > 0 else { break }
       output += buffer[..<min(count, max(0, limit - output.count))]

@@ -125,6 +125,25 @@ import Testing
     #expect(picker.stdout == "beta\n")
   }
 
+  /// A transform whose command never ends blocks the picker, as fzf's does, but not the signals: a
+  /// SIGTERM still restores the terminal and ends mselect.
+  @Test func aHungTransformStillHonoursSignals() throws {
+    let file = "/tmp/mselect-hung-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    // The command writes its pid, then becomes a minute's sleep (killed at the end of the test).
+    let (picker, before) = try start(
+      ["--bind", "ctrl-t:transform(sh -c 'echo $$ > \(file).tmp; mv \(file).tmp \(file); exec sleep 60')"],
+      lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x14])  // ctrl-t
+    #expect(picker.waitForScreen { _ in self.contents(file)?.hasSuffix("\n") == true })
+    kill(picker.pid, SIGTERM)
+    #expect(picker.exitSignal() == SIGTERM)
+    #expect(picker.sttySettings == before)
+    if let pid = contents(file).flatMap({ Int32($0.filter(\.isNumber)) }) { kill(pid, SIGKILL) }
+  }
+
   /// `{+f}` hands the marked lines over in a file, removed when the picker ends.
   @Test func filePlaceholdersHoldTheMarkedLines() throws {
     let file = "/tmp/mselect-plusf-\(getpid())"
