@@ -222,7 +222,7 @@ public final class PickerSession {
   {
     if silent {
       if let pid = ShellCommand.spawn(command, .none, shell: state.settings.shell, environment: environment) {
-        ShellCommand.wait(pid)
+        ShellCommand.wait(pid, interrupt: signals.readEnd) { try? self.handleSignals() }
       }
       return
     }

@@ -135,6 +135,21 @@ enum ShellCommand {
     return status
   }
 
+  /// Waits for `pid` while watching `interrupt` (the signal pipe): what arrives there is handled by
+  /// `onInterrupt` meanwhile, so a command that never ends cannot keep a SIGTERM from ending mselect.
+  /// The pipe is looked at between checks of the command, a few milliseconds apart at most.
+  static func wait(_ pid: pid_t, interrupt: Int32, onInterrupt: () -> Void) {
+    var status: Int32 = 0
+    var pause: Int32 = 1
+    while true {
+      let done = waitpid(pid, &status, WNOHANG)
+      if done == pid || done == -1 && errno != EINTR { return }
+      var watched = pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)
+      if Glibc.poll(&watched, 1, pause) > 0 { onInterrupt() }
+      pause = min(pause * 2, 16)
+    }
+  }
+
   /// Collects `pid`, which closed its output and is most likely exiting: up to `graceMilliseconds` for
   /// it to end by itself, then it (its whole group when `group`) is killed. Returns the wait status.
   @discardableResult

@@ -125,15 +125,16 @@ import Testing
     #expect(picker.stdout == "beta\n")
   }
 
-  /// A transform whose command never ends blocks the picker, as fzf's does, but not the signals: a
-  /// SIGTERM still restores the terminal and ends mselect.
-  @Test func aHungTransformStillHonoursSignals() throws {
+  /// A transform or execute-silent whose command never ends blocks the picker, as fzf's does, but
+  /// not the signals: a SIGTERM still restores the terminal and ends mselect.
+  @Test(arguments: ["transform", "execute-silent"])
+  func aHungCommandStillHonoursSignals(action: String) throws {
     let file = "/tmp/mselect-hung-\(getpid())"
     unlink(file)
     defer { unlink(file) }
     // The command writes its pid, then becomes a minute's sleep (killed at the end of the test).
     let (picker, before) = try start(
-      ["--bind", "ctrl-t:transform(sh -c 'echo $$ > \(file).tmp; mv \(file).tmp \(file); exec sleep 60')"],
+      ["--bind", "ctrl-t:\(action)(sh -c 'echo $$ > \(file).tmp; mv \(file).tmp \(file); exec sleep 60')"],
       lines: "a\nb\n")
     #expect(picker.waitFor("2/2"))
     picker.send([0x14])  // ctrl-t
