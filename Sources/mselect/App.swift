@@ -152,7 +152,8 @@ enum App {
         }
         // Accepting an empty set is a choice too: it is what `--remember` keeps.
         if let failure = saving.save([], query: ending.query) { return fail(failure) }
-        return .nothing
+        // `print-query` and `print(…)` printed something: that is a result (fzf exits 0 for them).
+        return ending.printed.isEmpty ? .nothing : .success
       }
       if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
       do {

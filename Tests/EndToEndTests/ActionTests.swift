@@ -165,6 +165,17 @@ import Testing
     #expect(access(listFile, F_OK) != 0)
   }
 
+  /// `accept-or-print-query` with nothing matching prints the query and exits 0, as fzf's does.
+  @Test func acceptOrPrintQueryPrintsTheQuery() throws {
+    let (picker, _) = try start(["--bind", "enter:accept-or-print-query"], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.type("zzz")
+    #expect(picker.waitFor("0/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "zzz\n")
+  }
+
   /// fzf's "switch between ripgrep mode and fzf mode" pattern: `--disabled` with `change:reload`,
   /// then `unbind(change)` and `enable-search` to filter what was found, `rebind` to go back.
   @Test func searchModesSwitchWithUnbindAndEnableSearch() throws {
