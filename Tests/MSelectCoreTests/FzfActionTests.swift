@@ -339,6 +339,27 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(command == Array("echo 'a'".utf8))
   }
 
+  /// fzf's rotation: each press takes the next `|` set, on top of `--preview-window`'s own.
+  @Test func changePreviewWindowTurnsThroughItsSets() {
+    let h = Harness(
+      ["a"],
+      [
+        "--preview", "cat {}", "--preview-window", "right,40%", "--bind",
+        "ctrl-/:change-preview-window(down|hidden|)",
+      ],
+      columns: 80)
+    #expect(h.state.previewLayout?.position == .right)
+    h.press(ctrl("/"))
+    #expect(h.state.previewLayout?.position == .down)
+    #expect(h.state.settings.preview.size == .percent(40))
+    h.press(ctrl("/"))
+    #expect(h.state.previewLayout == nil)
+    h.press(ctrl("/"))
+    #expect(h.state.previewLayout?.position == .right)
+    h.press(ctrl("/"))
+    #expect(h.state.previewLayout?.position == .down)
+  }
+
   @Test func eventsForMarksBackspaceAndResize() {
     let h = Harness(
       ["a", "b"],

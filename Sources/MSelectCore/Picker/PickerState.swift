@@ -134,8 +134,11 @@ public struct PickerState {
   private var seenMarks = 0
   /// The keys and events whose actions `trigger(…)` is running (one cannot trigger itself).
   private var triggering: Set<KeyBindings.Trigger> = []
-  /// How often each `change-nth(…)` / `change-with-nth(…)` list has turned.
+  /// How often each `change-nth(…)`, `change-with-nth(…)` and `change-preview-window(…)` list has
+  /// turned.
   private var rotations: [String: Int] = [:]
+  /// `--preview-window` as given: what `change-preview-window(…)` starts from each time.
+  private let initialPreview: PreviewSettings
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   private var refused = false
   /// The last left press on an item: where and when (a second one there soon after is a double click).
@@ -149,6 +152,7 @@ public struct PickerState {
     preselector = Preselector(settings.preselection, limit: settings.selection.max)
     preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
     prompt = settings.prompt
+    initialPreview = settings.preview
     sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     searchPaused = !settings.search.filtering
@@ -349,11 +353,21 @@ public struct PickerState {
       settings.preview.command = template
       preview.key = nil
     case .changePreviewWindow(let spec):
-      var changed = settings.preview
-      if changed.apply(spec) {
+      // fzf's: the `|`-separated sets are taken in turn, each on top of `--preview-window`'s own
+      // (an empty one is that), keeping the command and the wrapping toggled since.
+      let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+      let turn = rotations["preview-window " + spec, default: 0]
+      rotations["preview-window " + spec] = turn + 1
+      let choice = choices[turn % choices.count]
+      var changed = initialPreview
+      changed.command = settings.preview.command
+      changed.wrap = settings.preview.wrap
+      if !choice.isEmpty { changed.hidden = false }
+      if changed.apply(choice) {
         settings.preview = changed
         preview.visible = !changed.hidden
         preview.key = nil
+        if !preview.visible { queue(.cancelPreview) }
       }
     case .put(let text):
       insert(Array(text.unicodeScalars.map(\.value)))
