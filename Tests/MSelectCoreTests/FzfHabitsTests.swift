@@ -84,6 +84,15 @@ import Testing
       latest.file == "file.txt" && latest.ignored.contains("--tail") && latest.ignored.contains("--popup"))
   }
 
+  /// fzf's `--height -N`: the terminal's rows but N.
+  @Test func negativeHeightLeavesRowsFree() throws {
+    #expect(try parse(["--height", "-3"]).height == .allBut(3))
+    #expect(try parse(["--height=~-2"]).height == .allBut(2))
+    #expect(Viewport(rows: 40, columns: 80).maxHeight(.allBut(3)) == 37)
+    #expect(Viewport(rows: 12, columns: 80).maxHeight(.allBut(5)) == 10)
+    #expect(throws: OptionError.self) { try parse(["--height", "-x"]) }
+  }
+
   @Test func aTypicalDefaultOptsLineWorks() throws {
     let words = try ShellWords.split(Array("--height 40% --layout=reverse --border --info=inline".utf8))
     let o = try OptionParser.parse([], defaults: words)

@@ -347,9 +347,15 @@ public enum OptionParser {
   }
 
   private static func height(_ name: String, _ text: String) throws(OptionError) -> PickerSettings.Height {
-    let expected = "N or N% (N ≥ 3, percent 1-100)"
+    let expected = "N, N% or -N (N ≥ 3, percent 1-100; -N: all rows but N)"
     var body = Substring(text)
     if body.hasPrefix("~") { body = body.dropFirst() }
+    if body.hasPrefix("-") {
+      guard let n = Int(body.dropFirst()), n >= 0 else {
+        throw .invalidValue(option: name, value: text, expected: expected)
+      }
+      return n == 0 ? .fullscreen : .allBut(n)
+    }
     if body.hasSuffix("%") {
       guard let p = Int(body.dropLast()), (1...100).contains(p) else {
         throw .invalidValue(option: name, value: text, expected: expected)

@@ -79,7 +79,7 @@ public enum OptionTable {
     OptionInfo(["-0", "--exit-0"], nil, .io, "exit 1 at once when nothing matches"),
     OptionInfo(["--print-query"], nil, .io, "print the query first"),
     OptionInfo(["--expect"], "KEYS", .io, "keys that also accept; the key is printed first"),
-    OptionInfo(["--height"], "N|N%", .picker, "lines to use (default 50%, at least 10)"),
+    OptionInfo(["--height"], "N|N%|-N", .picker, "lines to use (default 50%, at least 10; -N: all but N)"),
     OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)"),
     OptionInfo(
       ["--layout"], "LAYOUT", .picker, "reverse (default), default or reverse-list",

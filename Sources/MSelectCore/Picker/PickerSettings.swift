@@ -18,6 +18,8 @@ public struct PickerSettings: Sendable {
   public enum Height: Sendable, Equatable {
     case lines(Int)
     case percent(Int)
+    /// All the terminal's rows but these (`--height -N`).
+    case allBut(Int)
     case fullscreen
   }
 

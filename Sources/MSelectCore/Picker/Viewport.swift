@@ -24,6 +24,7 @@ public struct Viewport: Sendable, Equatable {
     switch height {
     case .fullscreen: rows
     case .lines(let n): min(n, rows)
+    case .allBut(let n): min(rows, max(Viewport.minimumHeight, rows - n))
     case .percent(let p): min(rows, max(Viewport.minimumHeight, rows * p / 100))
     }
   }
