@@ -49,10 +49,18 @@ enum App {
       do throws(InputError) {
         reader = try InputReader(path: options.file, terminator: terminator)
       } catch .stdinIsTerminal {
-        // Nothing piped in: the files below, as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines).
+        // Nothing piped in: the files below, as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines);
+        // nothing at all when `start` reloads anyway (fzf's launchers: `start:reload:…`).
+        let reloadsAtStart = picker.bindings.events[.start]?.contains {
+          if case .reload = $0 { true } else { false }
+        }
         let custom = getenv("MSELECT_DEFAULT_COMMAND").map { Array(String(cString: $0).utf8) } ?? []
-        reader = try InputReader(
-          command: custom.isEmpty ? InputReader.walker : custom, shell: picker.shell, terminator: terminator)
+        reader =
+          reloadsAtStart == true
+          ? try InputReader(path: "/dev/null", terminator: terminator)
+          : try InputReader(
+            command: custom.isEmpty ? InputReader.walker : custom, shell: picker.shell, terminator: terminator
+          )
       }
       var fileLines: [[UInt8]] = []
       for path in options.preselectFiles {

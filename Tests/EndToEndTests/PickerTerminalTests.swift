@@ -283,5 +283,17 @@ import Testing
     #expect(picker.exitCode() == 0)
     #expect(picker.stdout == "two\n")
     #expect(picker.sttySettings == picker.initialSettings)
+    // `start:reload` gives the lines: the default command is not run at all.
+    let marker = "/tmp/mselect-default-\(getpid())"
+    unlink(marker)
+    defer { unlink(marker) }
+    let launcher = try PickerProcess(
+      ["--bind", "start:reload(printf 'x\\ny\\nz\\n')"],
+      environment: ["MSELECT_DEFAULT_COMMAND": "touch \(marker)"],
+      stdinIsTerminal: true)
+    #expect(launcher.waitFor("3/3"))
+    launcher.type("\u{1B}")
+    #expect(launcher.exitCode() == 130)
+    #expect(access(marker, F_OK) != 0)
   }
 }
