@@ -360,6 +360,34 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.previewLayout?.position == .down)
   }
 
+  /// `--track` keeps the cursor on its line while the query changes; `track-current` does it for the
+  /// current line until the cursor is moved.
+  @Test func trackingKeepsTheCursorsLine() {
+    let h = Harness(["apple", "apricot", "banana", "avocado"], ["--track", "--no-sort"])
+    h.press(.down, .down, .down)
+    #expect(h.current == "avocado")
+    h.type("a")
+    #expect(h.current == "avocado")
+    h.type("v")
+    #expect(h.current == "avocado")
+    h.press(.backspace, .backspace)
+    #expect(h.current == "avocado")
+    h.type("zz")
+    #expect(h.current == nil)
+    let once = Harness(["apple", "apricot", "banana"], ["--no-sort", "--bind", "ctrl-t:track-current"])
+    once.press(.down, ctrl("t"))
+    once.type("p")
+    #expect(once.current == "apricot")
+    once.press(.backspace, .up)
+    once.type("p")
+    #expect(once.current == "apple")
+    // Without tracking a new query starts at the top.
+    let plain = Harness(["apple", "apricot", "banana"], ["--no-sort"])
+    plain.press(.down)
+    plain.type("p")
+    #expect(plain.current == "apple")
+  }
+
   @Test func eventsForMarksBackspaceAndResize() {
     let h = Harness(
       ["a", "b"],

@@ -109,8 +109,8 @@ public enum OptionParser {
     "--min-height": true, "--ghost": true, "--pointer-label": true, "--list-label": true,
     "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
     "--wrap": false, "--no-wrap": false, "--wrap-sign": true, "--no-clear": false, "--no-input": false,
-    "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false, "--track": false,
-    "--no-track": false, "--footer-border": false, "--footer-label": true, "--algo": true,
+    "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false,
+    "--footer-border": false, "--footer-label": true, "--algo": true,
     "--ambidouble": false, "--no-ambidouble": false, "--footer": true, "--footer-label-pos": true,
     "--gutter": true, "--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
     "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
@@ -238,6 +238,8 @@ public enum OptionParser {
       }
     case "--no-color": try flag(); o.color = .never
     case "--bind": o.bindings.append(try string())
+    case "--track": try flag(); o.track = true
+    case "--no-track": try flag(); o.track = false
     case "--cycle": try flag(); o.cycle = true
     case "--no-cycle": try flag(); o.cycle = false
     case "--mouse": try flag(); o.mouse = true

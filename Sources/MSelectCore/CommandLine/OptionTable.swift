@@ -105,6 +105,7 @@ public enum OptionTable {
       values: ["default", "right", "inline", "inline-right", "hidden"]),
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
     OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
+    OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes"),
     OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)"),
     OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)"),
     OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)"),

@@ -80,6 +80,7 @@ extension Options {
     settings.headerFirst = headerFirst
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
+    settings.track = track
     settings.tabstop = tabstop
     settings.preview = preview
     settings.shell = withShell

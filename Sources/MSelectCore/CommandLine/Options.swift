@@ -83,6 +83,8 @@ public struct Options: Sendable, Equatable {
   public var chrome = Chrome()
   public var headerFirst = false
   public var tabstop = 8
+  /// `--track`: the cursor stays on its line when the list changes.
+  public var track = false
   /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
   public var jumpLabels: String?
   /// `--disabled`: the query does not filter.

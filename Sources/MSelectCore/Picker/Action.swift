@@ -105,8 +105,8 @@ public enum Action: String, Sendable, CaseIterable {
   /// Hold the actions after it until the search of the current query is complete.
   case wait
   /// fzf's look-only actions for what mselect does not draw (wrapped list lines, horizontal scroll,
-  /// multi-line items, raw mode, the hidden input line, tracking, background transforms): accepted,
-  /// so that configurations load, and do nothing.
+  /// multi-line items, raw mode, the hidden input line, background transforms): accepted, so that
+  /// configurations load, and do nothing.
   case toggleWrap = "toggle-wrap"
   case toggleWrapWord = "toggle-wrap-word"
   case toggleHscroll = "toggle-hscroll"
@@ -117,11 +117,12 @@ public enum Action: String, Sendable, CaseIterable {
   case toggleInput = "toggle-input"
   case showInput = "show-input"
   case hideInput = "hide-input"
+  case bgCancel = "bg-cancel"
+  /// `--track` on or off; the current line kept under the cursor until the cursor is moved.
   case toggleTrack = "toggle-track"
   case toggleTrackCurrent = "toggle-track-current"
   case trackCurrent = "track-current"
   case untrackCurrent = "untrack-current"
-  case bgCancel = "bg-cancel"
   /// Labels on the visible lines; typing one moves there (`jump-accept`: and accepts).
   case jump
   case jumpAccept = "jump-accept"

@@ -45,6 +45,9 @@ public struct PickerSettings: Sendable {
   public var bindings = KeyBindings()
   /// Keys that accept and are printed first (`--expect`), with the name to print.
   public var expectKeys: [Key: String] = [:]
+  /// When the list changes (a new query, new input), the cursor stays on the line it was on if that
+  /// line is still listed (`--track`; fzf's, for browsing logs).
+  public var track = false
   /// Moving past either end wraps around (`--cycle`).
   public var cycle = false
   /// The picker takes mouse reports: wheel, clicks (`--no-mouse`: the terminal keeps the mouse).

@@ -113,6 +113,8 @@ public struct PickerState {
   private var searchOverride: [UInt8]?
   /// Lines `exclude` took out of the list (until a reload).
   private var excluded: Set<Int> = []
+  /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
+  private var trackedLine: Int?
   /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
   public private(set) var jumping: Action?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
@@ -618,8 +620,10 @@ public struct PickerState {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == searchQuery, found.query != result.query || !result.complete else { return }
       let newQuery = found.query != result.query
+      let tracked = trackedLine ?? (settings.track ? currentLine : nil)
       if newQuery { viewport.reset() }
       result = found
+      if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
       // The previous result has left the screen: the cache need not keep it whole any more.
       if newQuery { cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
@@ -633,8 +637,11 @@ public struct PickerState {
     else {
       return
     }
-    if found.query != result.query { viewport.reset() }
+    let newQuery = found.query != result.query
+    let tracked = trackedLine ?? (settings.track ? currentLine : nil)
+    if newQuery { viewport.reset() }
     result = found
+    if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
     updateHeight()
     if result.lineCount == store.count {
       fire(.result)
@@ -869,9 +876,12 @@ public struct PickerState {
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
       jumping = action
+    case .toggleTrack: settings.track.toggle()
+    case .trackCurrent: trackedLine = currentLine
+    case .untrackCurrent: trackedLine = nil
+    case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
     case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
-      .toggleInput, .showInput, .hideInput, .toggleTrack, .toggleTrackCurrent, .trackCurrent, .untrackCurrent,
-      .bgCancel:
+      .toggleInput, .showInput, .hideInput, .bgCancel:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
@@ -884,8 +894,12 @@ public struct PickerState {
     case .halfPageUp, .halfPageDown:
       let half = max(1, listRows / 2)
       move(reverse == (action == .halfPageDown) ? half : -half, wrap: false)
-    case .first: viewport.jump(to: 0)
-    case .last: viewport.jump(to: max(0, listCount - 1))
+    case .first:
+      trackedLine = nil
+      viewport.jump(to: 0)
+    case .last:
+      trackedLine = nil
+      viewport.jump(to: max(0, listCount - 1))
     case .toggle: toggleCurrent()
     case .toggleDown, .toggleUp:
       // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
@@ -992,7 +1006,18 @@ public struct PickerState {
     if let max = settings.selection.max { message = "at most \(max) can be marked" }
   }
 
+  /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
+  private func position(of line: Int) -> Int? {
+    if let (lines, reversed) = result.everyLine {
+      guard lines.contains(line) else { return nil }
+      return reversed ? lines.upperBound - 1 - line : line - lines.lowerBound
+    }
+    let index = UInt32(truncatingIfNeeded: line)
+    return result.ranked.firstIndex { $0.index == index }
+  }
+
   private mutating func move(_ delta: Int, wrap: Bool = true) {
+    trackedLine = nil
     viewport.move(by: delta, count: listCount, cycle: settings.cycle && wrap)
   }
 
