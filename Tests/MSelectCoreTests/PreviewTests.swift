@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import MSelectCore
@@ -99,6 +100,33 @@ import Testing
     #expect(h.state.preview.scroll == 29 - rows / 2)
     h.press(.down)
     #expect(h.state.preview.scroll == 0)
+  }
+
+  /// `~N`: the output's first lines stay on top while the rest scrolls (bat's file name box).
+  @Test func headerLinesStayWhileTheRestScrolls() {
+    let h = Harness(
+      ["a"], ["--preview", "cat {}", "--preview-window", "right,50%,~2,+10"], rows: 12, columns: 60)
+    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+      Issue.record("no preview asked for")
+      return
+    }
+    h.state.handle(
+      .previewOutput(generation: generation, bytes: Array((1...40).map { "L\($0)\n" }.joined().utf8)))
+    h.state.handle(.previewEnded(generation: generation, status: 0))
+    func pane() -> [String] {
+      Renderer().render(h.state).text.compactMap { row in
+        row.split(separator: "│").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
+      }
+    }
+    // `+10` with two header lines: line 10 is the first of the scrolled part (fzf's offset counts
+    // from the output's top, and the /DENOM part from the rows under the header).
+    #expect(Array(pane().prefix(3)) == ["L1", "L2", "L10"])
+    h.press(.altDown)
+    #expect(Array(pane().prefix(3)) == ["L1", "L2", "L11"])
+    for _ in 0..<50 { h.press(.altDown) }
+    #expect(pane().filter { !$0.isEmpty }.last == "L40")
+    for _ in 0..<50 { h.press(.altUp) }
+    #expect(Array(pane().prefix(3)) == ["L1", "L2", "L3"])
   }
 
   @Test func thePaneFollowsTheCursorAndScrolls() {

@@ -120,7 +120,7 @@ public enum OptionTable {
       "what runs the preview and execute/become/reload (default: $SHELL -c)"),
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,
-      "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]]",
+      "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]][,~N]",
       values: ["right", "left", "up", "down", "hidden", "wrap"]),
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c"),
     OptionInfo(["--zsh"], nil, .shell, "print the zsh script"),

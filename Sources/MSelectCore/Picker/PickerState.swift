@@ -577,7 +577,7 @@ public struct PickerState {
     guard key != preview.key else { return }
     let generation = preview.generation + 1
     let scroll = settings.preview.scroll.map {
-      PreviewSettings.firstLine(expand($0), height: layout.inner.rows)
+      PreviewSettings.firstLine(expand($0), height: max(0, layout.inner.rows - settings.preview.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
     guard currentLine != nil else {
@@ -591,8 +591,11 @@ public struct PickerState {
   }
 
   private mutating func scrollPreview(_ delta: Int) {
-    let rows = previewLayout?.inner.rows ?? 1
-    preview.scroll = min(max(0, preview.scroll + delta), max(0, preview.lineCount - rows))
+    // Rows under the fixed header lines (`~N`) show the scrolled part.
+    let header = settings.preview.headerLines
+    let rows = max(1, (previewLayout?.inner.rows ?? 1) - header)
+    let lowest = max(header, preview.scroll)
+    preview.scroll = min(max(0, lowest + delta), max(header, preview.lineCount - rows))
   }
 
   private mutating func append(_ block: LineBlock) {

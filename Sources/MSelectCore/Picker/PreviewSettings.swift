@@ -17,11 +17,13 @@ public struct PreviewSettings: Sendable, Equatable {
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
   /// `+{2}-/2`), placeholders and all; nil: the top.
   public var scroll: String?
+  /// The output's first lines stay on top while the rest scrolls (`~N`: a file name `bat` prints).
+  public var headerLines = 0
 
   public init() {}
 
   /// Applies fzf's `--preview-window` spec (`right,60%,border,wrap,hidden,+3`, or `up:40%`). Options
-  /// fzf has and mselect does not draw (`follow`, `cycle`, `~3`, alternative layouts after `<`)
+  /// fzf has and mselect does not draw (`follow`, `cycle`, alternative layouts after `<`)
   /// are accepted and change nothing; nil for a malformed size or offset.
   public mutating func apply(_ spec: String) -> Bool {
     for raw in spec.split(whereSeparator: { $0 == "," || $0 == ":" }) {
@@ -47,7 +49,8 @@ public struct PreviewSettings: Sendable, Equatable {
         if token.hasPrefix("+") {
           scroll = token
         } else if token.hasPrefix("~") {
-          break
+          guard let n = Int(token.dropFirst()), n >= 0 else { return false }
+          headerLines = n
         } else if token.hasSuffix("%"), let p = Int(token.dropLast()), (0...100).contains(p) {
           size = .percent(p)
         } else if let n = Int(token), n >= 0 {

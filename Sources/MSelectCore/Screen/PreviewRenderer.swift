@@ -6,6 +6,8 @@ struct PreviewRenderer {
   /// Long lines wrap instead of being cut (`--preview-window wrap`).
   let wrap: Bool
   let unicode: Bool
+  /// The output's first lines stay on top while the rest scrolls (`--preview-window ~N`).
+  var headerLines = 0
 
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] {
@@ -14,8 +16,17 @@ struct PreviewRenderer {
     let innerRows = max(0, height - (border ? 2 : 0))
     let innerWidth = layout.inner.columns
     var text: [[Frame.Span]] = []
-    var line = pane.scroll
-    while text.count < innerRows && line < pane.lineCount {
+    // The header lines, then the scrolled ones after them.
+    var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
+    var line = 0
+    var body = max(pane.scroll, headerLines)
+    func next() -> Int? {
+      if let header = lines.next() { return header }
+      defer { body += 1 }
+      return body < pane.lineCount ? body : nil
+    }
+    while text.count < innerRows, let current = next() {
+      line = current
       let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
       let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
       var cells = visible.cells[...]
@@ -38,7 +49,6 @@ struct PreviewRenderer {
         }
         text.append(row.spans)
       } while !cells.isEmpty && text.count < innerRows
-      line += 1
     }
     if let status = pane.status, status != 0, text.count < innerRows {
       var row = RowBuilder(width: innerWidth)

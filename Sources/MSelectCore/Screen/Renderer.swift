@@ -87,7 +87,8 @@ public struct Renderer {
     var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if let pane {
       let paneRows = PreviewRenderer(
-        pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode
+        pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
+        headerLines: settings.preview.headerLines
       ).rows(
         height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       switch pane.position {
