@@ -68,23 +68,17 @@ public final class InputReader {
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
   /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `InputReader.walker`).
   public convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
-    var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { throw .stdinIsTerminal }
-    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = ShellCommand.spawn(command, .output(fds[1]), shell: shell)
-    Glibc.close(fds[1])
+    guard let (output, pid) = ShellCommand.spawnReading(command, shell: shell) else { throw .stdinIsTerminal }
     guard pid != nil else {
-      Glibc.close(fds[0])
+      Glibc.close(output)
       throw .stdinIsTerminal
     }
-    self.init(descriptor: fds[0], name: "the default command", terminator: terminator)
+    self.init(descriptor: output, name: "the default command", terminator: terminator)
   }
 
   /// The files below the current directory, as fzf's walker lists them: symbolic links followed,
   /// hidden files included, `.git` and `node_modules` and the kernel's file systems left out.
-  public static let walker = Array(
-    ("command find -L . -mindepth 1 \\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs"
-      + " -o -fstype proc \\) -prune -o -type f -print 2>/dev/null | command cut -b3-").utf8)
+  public static let walker = Array(ShellScripts.fileWalker.utf8)
 
   /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.
   init(descriptor: Int32, name: String, terminator: UInt8) {

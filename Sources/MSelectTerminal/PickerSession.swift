@@ -264,20 +264,18 @@ public final class PickerSession {
     if let pid = reloadProcess { kill(pid, SIGKILL) }
     reapReload()
     reloaded = nil
-    var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { return }
-    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = ShellCommand.spawn(
-      command, .output(fds[1]), shell: state.settings.shell, environment: environment)
-    Glibc.close(fds[1])
+    guard
+      let (output, pid) = ShellCommand.spawnReading(
+        command, shell: state.settings.shell, environment: environment)
+    else { return }
     state.handle(.inputReset)
     guard let pid else {
-      Glibc.close(fds[0])
+      Glibc.close(output)
       state.handle(.inputEnded)
       return
     }
     reloadProcess = pid
-    reloaded = InputReader(descriptor: fds[0], name: "reload", terminator: terminator)
+    reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
   }
 
   /// Collects the reload command once its output ended (or it was stopped).

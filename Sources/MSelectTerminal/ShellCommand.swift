@@ -85,6 +85,20 @@ enum ShellCommand {
     return result == 0 ? pid : nil
   }
 
+  /// Starts `command` with its standard output into a new pipe (stdin and stderr on /dev/null);
+  /// returns the pipe's read end and the pid (nil: the command could not be started, and the read end
+  /// ends at once), or nil when no pipe could be made.
+  static func spawnReading(_ command: [UInt8], shell: [[UInt8]]?, environment: [String: String] = [:])
+    -> (output: Int32, pid: pid_t?)?
+  {
+    var fds: [Int32] = [0, 0]
+    guard Glibc.pipe(&fds) == 0 else { return nil }
+    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
+    let pid = spawn(command, .output(fds[1]), shell: shell, environment: environment)
+    Glibc.close(fds[1])
+    return (fds[0], pid)
+  }
+
   /// Runs `command` to its end and returns what it printed (up to `limit` bytes; the rest is read
   /// and dropped), empty when it could not be started: `transform(…)`'s run. While it runs,
   /// `interrupt` (the signal pipe) is watched too: `onInterrupt` handles what arrives there, so a
@@ -93,26 +107,22 @@ enum ShellCommand {
     of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20,
     interrupt: Int32? = nil, onInterrupt: () -> Void = {}
   ) -> [UInt8] {
-    var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { return [] }
-    _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = spawn(command, .output(fds[1]), shell: shell, environment: environment)
-    Glibc.close(fds[1])
-    defer { Syscall.close(fds[0]) }
+    guard let (fd, pid) = spawnReading(command, shell: shell, environment: environment) else { return [] }
+    defer { Syscall.close(fd) }
     guard let pid else { return [] }
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
       if let interrupt {
         var watched = [
-          pollfd(fd: fds[0], events: Int16(POLLIN), revents: 0),
+          pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
           pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
         ]
         guard Glibc.poll(&watched, 2, -1) >= 0 || errno == EINTR else { break }
         if watched[1].revents != 0 { onInterrupt() }
         if watched[0].revents == 0 { continue }
       }
-      let count = buffer.withUnsafeMutableBytes { b -> Int in (try? Syscall.read(fds[0], into: b)) ?? 0 }
+      let count = buffer.withUnsafeMutableBytes { b -> Int in (try? Syscall.read(fd, into: b)) ?? 0 }
       guard count > 0 else { break }
       output += buffer[..<min(count, max(0, limit - output.count))]
     }

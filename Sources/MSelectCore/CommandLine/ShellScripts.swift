@@ -11,11 +11,17 @@ public enum ShellScripts {
   }
 
   /// The default walker: every file and directory below the current one, without `.git`,
-  /// `node_modules` and pseudo file systems, relative names.
-  static let walker =
-    "command find -L . -mindepth 1 \\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o -print 2>/dev/null | command cut -b3-"
-  static let directoryWalker =
-    "command find -L . -mindepth 1 \\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o -type d -print 2>/dev/null | command cut -b3-"
+  /// `node_modules` and pseudo file systems, relative names; `directoryWalker` and `fileWalker` (what
+  /// mselect reads with nothing piped in, as fzf's walker) keep one kind.
+  static let walker = walker(selecting: "")
+  static let directoryWalker = walker(selecting: "-type d ")
+  package static let fileWalker = walker(selecting: "-type f ")
+
+  /// The walker's `find` command, keeping what `test` (a `find` test and a space, or nothing) accepts.
+  private static func walker(selecting test: String) -> String {
+    "command find -L . -mindepth 1 \\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs"
+      + " -o -fstype proc \\) -prune -o \(test)-print 2>/dev/null | command cut -b3-"
+  }
 
   /// Completion and key bindings.
   public static func integration(_ shell: Shell) -> String {

@@ -355,12 +355,9 @@ public struct PickerState {
       settings.preview.command = template
       preview.key = nil
     case .changePreviewWindow(let spec):
-      // fzf's: the `|`-separated sets are taken in turn, each on top of `--preview-window`'s own
-      // (an empty one is that), keeping the command and the wrapping toggled since.
-      let choices = spec.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-      let turn = rotations["preview-window " + spec, default: 0]
-      rotations["preview-window " + spec] = turn + 1
-      let choice = choices[turn % choices.count]
+      // fzf's: the sets are taken in turn, each on top of `--preview-window`'s own (an empty one is
+      // that), keeping the command and the wrapping toggled since.
+      let choice = nextChoice(spec, of: "preview-window")
       var changed = initialPreview
       changed.command = settings.preview.command
       changed.wrap = settings.preview.wrap
@@ -413,6 +410,15 @@ public struct PickerState {
     }
   }
 
+  /// The next of `list`'s `|`-separated choices, one each time an action of `kind` takes it (fzf
+  /// turns `change-nth(2|1|)` and `change-preview-window(down|hidden|)` so).
+  private mutating func nextChoice(_ list: String, of kind: String) -> String {
+    let choices = list.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let turn = rotations[kind + " " + list, default: 0]
+    rotations[kind + " " + list] = turn + 1
+    return choices[turn % choices.count]
+  }
+
   /// Sets what `change-…(…)` and `transform-…(…)` name.
   private mutating func set(_ setting: BoundAction.Setting, to text: String) {
     switch setting {
@@ -435,11 +441,7 @@ public struct PickerState {
       for line in selection.lines(.input) where line < n { selection.unmark(line) }
       searchAgain()
     case .nth, .withNth:
-      // fzf rotates through `|`-separated choices, one each time.
-      let choices = text.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-      let turn = rotations[text, default: 0]
-      rotations[text] = turn + 1
-      let choice = choices[turn % choices.count]
+      let choice = nextChoice(text, of: setting.rawValue)
       let spec = choice.isEmpty ? nil : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
       let old = settings.search.fields
@@ -623,10 +625,7 @@ public struct PickerState {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == searchQuery, found.query != result.query || !result.complete else { return }
       let newQuery = found.query != result.query
-      let tracked = trackedLine ?? (settings.track ? currentLine : nil)
-      if newQuery { viewport.reset() }
-      result = found
-      if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
+      show(found)
       // The previous result has left the screen: the cache need not keep it whole any more.
       if newQuery { cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
@@ -640,11 +639,7 @@ public struct PickerState {
     else {
       return
     }
-    let newQuery = found.query != result.query
-    let tracked = trackedLine ?? (settings.track ? currentLine : nil)
-    if newQuery { viewport.reset() }
-    result = found
-    if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
+    show(found)
     updateHeight()
     if result.lineCount == store.count {
       fire(.result)
@@ -654,6 +649,15 @@ public struct PickerState {
       pendingAccept = nil
       acceptSelection(key: key)
     }
+  }
+
+  /// Puts `found` on screen: a new query's list starts at the top, unless the line being tracked
+  /// (`--track`, `track-current`) is listed: the cursor stays on it.
+  private mutating func show(_ found: SearchResult) {
+    let tracked = trackedLine ?? (settings.track ? currentLine : nil)
+    if found.query != result.query { viewport.reset() }
+    result = found
+    if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
   }
 
   /// The search needed to bring the result up to date, if one is not already running.
