@@ -94,6 +94,7 @@ public final class PickerSession {
       temporaryFiles.removeAll()
     }
     var inputOpen = reader != nil
+    let deadline = state.settings.timeout.map { PickerSession.now() + $0 * 1_000_000 }
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
       // A transform's output, handed back, may queue more work: taken until none is left.
@@ -145,8 +146,8 @@ public final class PickerSession {
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
-      if let pending = pendingPreview {
-        let wait = Int32(clamping: max(0, (pending.deadline - PickerSession.now()) / 1_000_000))
+      for due in [pendingPreview?.deadline, deadline].compactMap({ $0 }) {
+        let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
       let ready: EventSources.Ready
@@ -160,6 +161,9 @@ public final class PickerSession {
         previews.start(
           pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns,
           environment: pending.environment)
+      }
+      if let deadline, PickerSession.now() >= deadline {
+        return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
       }
       if ready.preview { drainPreview() }
       if !ready.any {

@@ -148,6 +148,9 @@ enum App {
     switch ending.outcome {
     case .cancelled:
       return .cancelled
+    case .timedOut:
+      warn("timed out")
+      return .timedOut
     case .accepted(let lines, let key):
       // `print(…)` lines come first, each ended like an output line.
       for text in ending.printed {

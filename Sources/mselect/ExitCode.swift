@@ -8,6 +8,8 @@ enum ExitCode: Int32 {
   case error = 2
   /// stdout was closed by the reader (e.g. `| head -1`): the status a shell reports for SIGPIPE.
   case brokenPipe = 141
+  /// `--timeout` passed in the picker (gum's status, and timeout(1)'s).
+  case timedOut = 124
   /// The picker was cancelled.
   case cancelled = 130
 }

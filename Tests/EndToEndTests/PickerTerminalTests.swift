@@ -222,6 +222,33 @@ import Testing
     #expect(picker.stdout == "a\nb\n")
   }
 
+  /// A `gum choose` line: labels shown with gum's prefixes, values printed, the selection preset.
+  @Test func aGumChooseLineWorks() throws {
+    let (picker, before) = try start(
+      [
+        "--no-limit", "--label-delimiter", ":", "--selected", "Banana", "--selected-prefix", "[x] ",
+        "--unselected-prefix", "[ ] ", "--placeholder", "Search…", "--cursor.foreground", "212",
+      ], lines: "Apple:apple-id\nBanana:ban\nCherry:c\n")
+    #expect(picker.waitFor("3/3 (1)"))
+    #expect(picker.screen.lines.contains { $0.hasSuffix("[x] Banana") })
+    #expect(picker.screen.lines.contains { $0.hasSuffix("[ ] Cherry") })
+    #expect(picker.screen.lines.contains { $0.hasPrefix("> Search…") })
+    picker.type("\t\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "apple-id\nban\n")
+    #expect(picker.sttySettings == before)
+  }
+
+  /// gum's `--timeout`: the picker ends by itself with status 124 and the terminal restored.
+  @Test func timeoutEndsThePickerWith124() throws {
+    let (picker, before) = try start(["--timeout", "300ms"], lines: "a\nb\n")
+    #expect(picker.exitCode() == 124)
+    #expect(picker.stdout.isEmpty)
+    #expect(picker.stderr == "mselect: timed out\n")
+    #expect(picker.sttySettings == before)
+    #expect(picker.screen.lines.allSatisfy { $0.isEmpty })
+  }
+
   @Test func fullscreenUsesTheAlternateScreenAndLeavesIt() throws {
     let (picker, before) = try start(["--fullscreen"], lines: "a\nb\n")
     #expect(picker.waitForScreen { $0.modes.contains(1049) && $0.text.contains("2/2") })

@@ -8,6 +8,8 @@ func fuzzOptions(_ input: [UInt8]) {
   try? bindings.apply(text)
   _ = try? BindSpec.actions(text)
   _ = Key(name: text)
+  _ = OptionParser.duration(text)
+  _ = Chrome.Spacing(text)
   var values = Placeholders.Values(
     current: Array(input.prefix(8)), currentIndex: 1, marked: [Array(input.suffix(4))], query: [],
     delimiter: .whitespace)

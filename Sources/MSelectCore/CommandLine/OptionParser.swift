@@ -106,7 +106,7 @@ public enum OptionParser {
     "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
     "--hscroll-off": true, "--style": true, "--ellipsis": true, "--walker": true,
     "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
-    "--min-height": true, "--ghost": true, "--pointer-label": true, "--list-label": true,
+    "--min-height": true, "--pointer-label": true, "--list-label": true,
     "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
     "--wrap": false, "--no-wrap": false, "--wrap-sign": true, "--no-clear": false, "--no-input": false,
     "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false,
@@ -116,7 +116,41 @@ public enum OptionParser {
     "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
     "--no-popup": false, "--preview-wrap-sign": true, "--wrap-word": false, "--threads": true, "--tail": true,
     "--raw": false, "--no-raw": false, "--id-nth": true,
+    // gum's look-only options.
+    "--cursor-prefix": true, "--show-help": false, "--no-show-help": false, "--width": true,
+    "--strip-ansi": false, "--no-strip-ansi": false, "--strict": false,
   ]
+
+  /// gum's style options (`--cursor.foreground 212`, `--header.bold`): whether one takes a value;
+  /// nil for a name that is not one.
+  private static func gumStyle(_ name: String) -> Bool? {
+    let parts = name.dropFirst(2).split(separator: ".", omittingEmptySubsequences: false)
+    guard name.hasPrefix("--"), parts.count == 2,
+      parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy { $0.isLetter || $0 == "-" } })
+    else { return nil }
+    return !["bold", "italic", "faint", "underline", "strikethrough"].contains(String(parts[1]))
+  }
+
+  /// A duration as gum (Go) writes one, in milliseconds: `30s`, `1m30s`, `500ms`, `1.5h`, `0`; a
+  /// plain number is seconds.
+  static func duration(_ text: String) -> Int? {
+    if let seconds = Double(text), seconds >= 0 { return Int((seconds * 1000).rounded(.up)) }
+    let units: [(String, Double)] = [
+      ("ns", 1e-6), ("us", 1e-3), ("µs", 1e-3), ("ms", 1), ("s", 1e3), ("m", 6e4), ("h", 3.6e6),
+    ]
+    var rest = Substring(text)
+    var total = 0.0
+    while !rest.isEmpty {
+      let number = rest.prefix { $0.isNumber || $0 == "." }
+      guard let value = Double(number) else { return nil }
+      rest = rest.dropFirst(number.count)
+      let letters = rest.prefix { !($0.isNumber || $0 == ".") }
+      guard let unit = units.first(where: { $0.0 == letters }) else { return nil }
+      rest = rest.dropFirst(letters.count)
+      total += value * unit.1
+    }
+    return text.isEmpty ? nil : Int(total.rounded(.up))
+  }
 
   /// Applies one option; `inline` is a value given as `--name=value` or `-qvalue`.
   private static func apply(
@@ -224,7 +258,39 @@ public enum OptionParser {
     case "--reverse": try flag(); o.layout = .reverse
     case "--prompt": o.prompt = try string()
     case "--pointer": o.pointer = try string()
-    case "--marker": o.marker = try string()
+    case "--marker", "--selected-prefix": o.marker = try string()
+    case "--unselected-prefix": o.unmarked = try string()
+    case "--cursor", "--indicator": o.pointer = try string()
+    case "--ghost", "--placeholder": o.ghost = try string()
+    case "--value": o.query = try value()
+    // gum's selection options, as `gum choose` / `gum filter` read them.
+    case "--limit": o.max = try number(name, try value(), minimum: 1)
+    case "--no-limit": try flag(); o.max = nil
+    case "--selected":
+      for item in try value().split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+        if item.elementsEqual("*".utf8) { o.selectAll = true } else { o.preselect.append(Array(item)) }
+      }
+    case "--ordered": try flag(); o.order = .selection
+    case "--select-if-one": try flag(); o.select1 = true
+    case "--label-delimiter":
+      // `LABEL<D>VALUE`: the label is shown and searched, the value printed (cut at the first D).
+      let text = try value()
+      guard !text.isEmpty else { throw .invalidValue(option: name, value: "", expected: "a string") }
+      o.delimiter = .string(text)
+      o.labelDelimiter = text
+      o.withNth = FieldSpec(template: "{1}")
+      o.acceptNth = FieldSpec("2..")
+    case "--timeout":
+      let text = try string()
+      guard let milliseconds = duration(text) else {
+        throw .invalidValue(option: name, value: text, expected: "a duration such as 30s, 1m30s, 500ms or 0")
+      }
+      o.timeout = milliseconds == 0 ? nil : milliseconds
+    case "--no-strict": try flag(); o.bindings.append("enter:accept-or-print-query")
+    case "--no-fuzzy": try flag(); o.match.exact = true
+    case "--fuzzy": try flag(); o.match.exact = false
+    case "--fuzzy-sort": try flag(); o.rank.sort = true
+    case "--no-fuzzy-sort": try flag(); o.rank.sort = false
     case "--color":
       let text = try string()
       if let mode = Options.ColorMode(rawValue: text) {
@@ -294,7 +360,7 @@ public enum OptionParser {
       }
       if name == "--margin" { o.chrome.margin = spacing } else { o.chrome.padding = spacing }
     default:
-      guard let takesValue = compatibleNoOps[name] else { throw .unknownOption(name) }
+      guard let takesValue = compatibleNoOps[name] ?? gumStyle(name) else { throw .unknownOption(name) }
       if takesValue {
         _ = try value()
       } else if let accepts = optionalValues[name] {

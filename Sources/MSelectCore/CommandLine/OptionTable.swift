@@ -75,6 +75,9 @@ public enum OptionTable {
     OptionInfo(["--accept-nth"], "FIELDS", .io, "print only these fields"),
     OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)"),
     OptionInfo(["--header"], "TEXT", .io, "a header above the list"),
+    OptionInfo(
+      ["--label-delimiter"], "STR", .io,
+      "LABEL<STR>VALUE lines: the label is shown and searched, the value printed"),
     OptionInfo(["-1", "--select-1"], nil, .io, "print the only match without opening the picker"),
     OptionInfo(["-0", "--exit-0"], nil, .io, "exit 1 at once when nothing matches"),
     OptionInfo(["--print-query"], nil, .io, "print the query first"),
@@ -87,6 +90,9 @@ public enum OptionTable {
     OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')"),
     OptionInfo(["--pointer"], "STR", .picker, "the cursor's mark"),
     OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark"),
+    OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)"),
+    OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty"),
+    OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124"),
     OptionInfo(["--header-first"], nil, .picker, "the header before the prompt"),
     OptionInfo(
       ["--color"], "WHEN|SPEC", .picker, "auto, always, never, or fzf's spec (dark,fg:#cdd6f4,hl:red,...)",

@@ -20,6 +20,7 @@ extension Options {
     var settings = PreselectionSettings(
       lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
     settings.ansi = ansi
+    settings.labelDelimiter = labelDelimiter
     return settings
   }
 
@@ -59,6 +60,9 @@ extension Options {
     settings.prompt = prompt
     settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
     settings.marker = marker ?? (unicode ? "✓ " : "* ")
+    settings.unmarked = unmarked
+    settings.ghost = ghost ?? ""
+    settings.timeout = timeout
     settings.colors = colors
     if history != nil {
       // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).

@@ -71,6 +71,14 @@ public struct Options: Sendable, Equatable {
   public var prompt = "> "
   public var pointer: String?
   public var marker: String?
+  /// What unmarked lines show in the marker column (gum's `--unselected-prefix`; nil: blanks).
+  public var unmarked: String?
+  /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
+  public var ghost: String?
+  /// gum's `--label-delimiter`: preselected lines name labels (see `PreselectionSettings`).
+  public var labelDelimiter: [UInt8]?
+  /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).
+  public var timeout: Int?
   public var color: ColorMode = .auto
   public var bindings: [String] = []
   public var cycle = false

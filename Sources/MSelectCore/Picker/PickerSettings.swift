@@ -40,6 +40,12 @@ public struct PickerSettings: Sendable {
   public var prompt = "> "
   public var pointer = "▌ "
   public var marker = "✓ "
+  /// What an unmarked line shows in the marker column (nil: blanks as wide as `marker`).
+  public var unmarked: String?
+  /// Dim text shown in place of an empty query (`--ghost`).
+  public var ghost = ""
+  /// Milliseconds after which the picker gives up (`--timeout`; nil: never).
+  public var timeout: Int?
   /// Whether colors are used (else bold, underline and reverse only).
   public var colors = true
   public var bindings = KeyBindings()

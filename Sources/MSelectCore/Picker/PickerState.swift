@@ -7,6 +7,8 @@ public struct PickerState {
     /// Print these lines; `key` is the accepting key's name when `--expect` is in use.
     case accepted(lines: [Int], key: String?)
     case cancelled
+    /// `--timeout` passed before anything was accepted.
+    case timedOut
   }
 
   /// Something that happened.

@@ -72,7 +72,10 @@ public struct Chrome: Sendable, Equatable {
     /// fzf's `TRBL` forms: `1`, `1,2` (vertical, horizontal), `1,2,3` (top, horizontal, bottom),
     /// `1,2,3,4`; each a number or `N%`.
     public init?(_ text: String) {
-      let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { part -> Amount? in
+      // gum writes the sides with spaces (`"1 2"`), fzf with commas.
+      let separator: Character = text.contains(",") ? "," : " "
+      let words = text.split(separator: separator, omittingEmptySubsequences: separator == " ")
+      let parts = words.map { part -> Amount? in
         let t = part.filter { $0 != " " }
         if t.hasSuffix("%"), let p = Int(t.dropLast()), (0...100).contains(p) { return .percent(p) }
         if let n = Int(t), n >= 0 { return .cells(n) }

@@ -18,6 +18,8 @@ public struct Frame: Equatable, Sendable {
     public static let border = Style(rawValue: 1 << 10)
     public static let label = Style(rawValue: 1 << 11)
     public static let query = Style(rawValue: 1 << 12)
+    /// `--ghost` text in the empty query.
+    public static let ghost = Style(rawValue: 1 << 13)
   }
 
   /// A run of text with one style.

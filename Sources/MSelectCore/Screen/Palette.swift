@@ -15,7 +15,7 @@ public struct Palette: Sendable, Equatable {
 
   /// The elements a look can be given for (fzf's names; others are accepted and ignored).
   public enum Element: String, Sendable, CaseIterable {
-    case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label
+    case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label, ghost
     case fgCurrent = "fg+"
     case bgCurrent = "bg+"
     case hlCurrent = "hl+"
@@ -35,7 +35,7 @@ public struct Palette: Sendable, Equatable {
     "gutter", "separator", "scrollbar", "preview-fg", "preview-bg", "preview-border", "preview-label",
     "preview-scrollbar", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
     "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "footer",
-    "footer-bg", "footer-border", "footer-label", "disabled", "ghost", "nth", "alt-bg", "current-fg",
+    "footer-bg", "footer-border", "footer-label", "disabled", "nth", "alt-bg", "current-fg",
     "current-bg", "current-hl", "selected", "preview", "hl-current", "border-label", "prompt-label",
     "info-label", "nomatch",
   ]

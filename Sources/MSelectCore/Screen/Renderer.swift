@@ -30,7 +30,7 @@ public struct Renderer {
     // Header rows start where the items' text does (after the pointer and marker columns), so the
     // column titles of `ps` or `kubectl get` stand over their columns.
     let indent = VisibleText(
-      String(repeating: " ", count: DisplayWidth.of(settings.pointer) + DisplayWidth.of(settings.marker)))
+      String(repeating: " ", count: DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)))
     var header: [[Frame.Span]] = []
     if state.headerShown, let text = settings.header {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
@@ -125,7 +125,7 @@ public struct Renderer {
         .decorate(rows, contentWidth: fullWidth, height: state.height)
     }
     var areas: [Frame.Area] = []
-    let markerColumns = DisplayWidth.of(settings.pointer) + DisplayWidth.of(settings.marker)
+    let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
     for k in items.indices {
       let row = listTop + itemRow(k)
       guard row < min(contentHeight, listTop + listHeight) else { continue }
@@ -178,6 +178,11 @@ public struct Renderer {
     return body(line, nil)
   }
 
+  /// The marker column's width: the wider of the marked and unmarked lines' marks.
+  static func markerWidth(_ settings: PickerSettings) -> Int {
+    max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0)
+  }
+
   private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
     let prompt = VisibleText(state.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
@@ -189,6 +194,9 @@ public struct Renderer {
     var row = RowBuilder(width: width)
     row.append(prompt, style: .prompt, highlights: [])
     row.append(VisibleText(cells: cells), style: .query, highlights: [])
+    if cells.isEmpty && !state.settings.ghost.isEmpty {
+      row.append(VisibleText(state.settings.ghost), style: .ghost, highlights: [])
+    }
     let info = state.settings.chrome.info
     if info == .inline || info == .inlineRight {
       // The info after the query (or at the right edge), when it fits.
@@ -264,7 +272,7 @@ public struct Renderer {
     var row = RowBuilder(width: width)
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.pointer)
-    let markerWidth = DisplayWidth.of(settings.marker)
+    let markerWidth = Renderer.markerWidth(settings)
     var pointer = isCurrent ? settings.pointer : String(repeating: " ", count: pointerWidth)
     // `jump`: each visible line shows its label where the pointer goes.
     let labels = settings.jumpLabels
@@ -273,9 +281,9 @@ public struct Renderer {
       pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
     }
     row.append(VisibleText(pointer), style: base.union(.pointer), highlights: [])
+    let mark = state.selection.contains(index) ? settings.marker : settings.unmarked ?? ""
     row.append(
-      VisibleText(
-        state.selection.contains(index) ? settings.marker : String(repeating: " ", count: markerWidth)),
+      VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
       style: base.union(.marker), highlights: [])
     let room = row.remaining
     withDisplayBytes(state, index) { bytes, colors in

@@ -20,6 +20,7 @@ public struct Theme: Sendable {
       }
       if style.contains(.match) { parts.append("4") }
       if style.contains(.placeholder) { parts.append("7") }
+      if style.contains(.ghost) { parts.append("2") }
       return parts.joined(separator: ";")
     }
     let current = style.contains(.current)
@@ -42,6 +43,7 @@ public struct Theme: Sendable {
     if style.contains(.marker) { add(.marker, default: "35", to: &parts) }
     if style.contains(.prompt) { add(.prompt, default: "34", to: &parts) }
     if style.contains(.query) { add(.query, to: &parts) }
+    if style.contains(.ghost) { add(.ghost, default: "2", to: &parts) }
     if style.contains(.info) { add(.info, default: "38;5;144", to: &parts) }
     if style.contains(.header) { add(.header, default: "36", to: &parts) }
     if style.contains(.message) { parts.append("1;31") }

@@ -4,6 +4,7 @@ public struct Preselector {
   /// Lines are compared without their SGR sequences (`--ansi`: what is printed).
   private let ansi: Bool
   private let wanted: WantedLines
+  private let labelDelimiter: [UInt8]?
   private var matchers: [Matcher]
   private let limit: Int?
   /// Lines that matched but were refused by `--max`.
@@ -14,6 +15,7 @@ public struct Preselector {
     ansi = settings.ansi
     all = settings.all
     wanted = WantedLines(settings.lines)
+    labelDelimiter = settings.labelDelimiter
     matchers = settings.queries.map { Matcher(pattern: Pattern(query: $0, options: settings.match)) }
     self.limit = limit
   }
@@ -31,9 +33,20 @@ public struct Preselector {
   }
 
   private mutating func wantsPlain(_ line: UnsafeRawBufferPointer) -> Bool {
-    if all || wanted.contains(line) { return true }
+    if all || wanted.contains(Preselector.label(line, labelDelimiter)) { return true }
     for k in matchers.indices where matchers[k].match(line) != nil { return true }
     return false
+  }
+
+  /// The part of `line` before the first `delimiter` (all of it without one).
+  private static func label(_ line: UnsafeRawBufferPointer, _ delimiter: [UInt8]?) -> UnsafeRawBufferPointer {
+    guard let delimiter, let first = delimiter.first, line.count >= delimiter.count else { return line }
+    for i in 0...(line.count - delimiter.count) where line[i] == first {
+      if delimiter.indices.allSatisfy({ line[i + $0] == delimiter[$0] }) {
+        return UnsafeRawBufferPointer(rebasing: line[..<i])
+      }
+    }
+    return line
   }
 
   /// Marks the wanted lines among `candidates` (in input order, so `--max` keeps the first ones).

@@ -25,6 +25,9 @@ public struct PreselectionSettings: Sendable, Equatable {
   public var match: MatchOptions
   /// Lines are compared and matched without their SGR sequences (`--ansi`).
   public var ansi = false
+  /// gum's `--label-delimiter`: `lines` name the label, the part of a line before the first of these
+  /// bytes (a line without it is all label).
+  public var labelDelimiter: [UInt8]?
 
   public init(
     lines: [[UInt8]] = [], queries: [[UInt8]] = [], all: Bool = false, match: MatchOptions = MatchOptions()
