@@ -14,7 +14,7 @@ let helpText =
     mselect -f 'src .swift$' files.txt         print matches, best first (no terminal)
     printf 'a\\nb\\nc\\n' | mselect --batch --preselect c --preselect a
                                                print the preselected lines (no terminal)
-    eval "$(mselect --bash)"                   ctrl-t, ctrl-r, alt-c and completion in bash
+    eval "$(mselect --bash)"                   ctrl-t, ctrl-r, alt-c, **<TAB> and completion in bash
 
   Query syntax: terms are ANDed; 'exact ^prefix suffix$ ^whole$ !not; a | b is OR; \\  is a space.
 
@@ -23,7 +23,8 @@ let helpText =
 
       Also accepted, as in fzf: +i +m +s +x +e +c +1 +0, -m[N], --multi[=N], --no-*, --reverse,
       --inline-info, --no-info, --preview-label, and look-only options (--scrollbar, --tmux,
-      --gap, ...) that change nothing.
+      --gap, ...) that change nothing. As in gum: --limit N, --no-limit, --selected a,b,
+      --ordered, --select-if-one, --cursor, --selected-prefix, --placeholder, --value.
 
     Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
     matches; ctrl-t invert; ctrl-s review the marked lines; alt-up/down scroll the preview,
@@ -34,7 +35,7 @@ let helpText =
     --bind keys: ctrl-a...ctrl-z, alt-X, \(OptionTable.keyNames.joined(separator: " ")), a character;
     events: start load change focus result zero one.
 
-    Exit status: 0 printed, 1 nothing printed, 2 error, 130 cancelled.
+    Exit status: 0 printed, 1 nothing printed, 2 error, 124 timed out, 130 cancelled.
     MSELECT_DEFAULT_OPTS holds options read before the command line. See mselect --man.
 
     """

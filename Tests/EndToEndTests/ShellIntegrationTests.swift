@@ -45,6 +45,67 @@ import Testing
     _ = shell.waitForExit()
   }
 
+  /// fzf's `**<TAB>`: a command with no completion of its own gets the picker on the paths below,
+  /// the text before the trigger its query; the picked name goes into the line quoted.
+  @Test func doubleStarTabPicksPathsQuoted() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("printf '[%s]\\n' a**\t")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasPrefix("> a") } })
+    #expect(shell.waitFor("a b.txt"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { !$0.lines.contains { $0.hasPrefix("> a") } })
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains("[a b.txt]") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// `cd **<TAB>` lists directories only, and the picked one ends with a slash.
+  @Test func doubleStarTabAfterCdPicksDirectories() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("cd **\t")
+    #expect(shell.waitFor("1/1"))
+    #expect(!shell.screen.text.contains("a b.txt"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { !$0.text.contains("1/1") })
+    shell.type("\rpwd\r")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("/sub dir") } })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// Without the trigger, TAB completes as before (bash's own file-name completion here).
+  @Test func tabWithoutTheTriggerCompletesAsBefore() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("printf '[%s]\\n' c\t")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.contains("c\\'d.txt") } })
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains("[c'd.txt]") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// The same `**<TAB>` in zsh (its TAB widget; skipped without zsh).
+  @Test func doubleStarTabWorksInZsh() throws {
+    guard access("/usr/bin/zsh", X_OK) == 0, let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("exec /usr/bin/zsh -f -i\r")
+    shell.type("PS1='%% '; source <(mselect --zsh); echo shell=zsh$ZSH_VERSION\r")
+    #expect(shell.waitFor("shell=zsh5"))
+    shell.type("printf '[%s]\\n' a**\t")
+    #expect(shell.waitFor("a b.txt"))
+    shell.type("\r")
+    #expect(
+      shell.waitForScreen { $0.lines.contains { $0.hasSuffix("a\\ b.txt ") || $0.hasSuffix("a\\ b.txt") } })
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains("[a b.txt]") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
   @Test func theScriptsAreValidShell() throws {
     // bash -n parses the bash script; zsh and fish are checked when installed.
     for (shell, flag, check) in [

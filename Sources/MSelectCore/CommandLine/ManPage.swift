@@ -81,11 +81,16 @@ public enum ManPage {
       .B MSELECT_ALT_C_COMMAND, MSELECT_ALT_C_OPTS
       The same for alt-c (cd into a directory).
       .TP
+      .B MSELECT_COMPLETION_TRIGGER, MSELECT_COMPLETION_OPTS
+      bash and zsh: a word ending in the trigger (default \\fB**\\fR; empty: off) and TAB pick paths
+      below it (\\fBvim src/**\\fR), directories after cd, pushd and rmdir, processes after kill;
+      extra options for that picker.
+      .TP
       .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS
       Set for preview commands: the pane's size (also as MSELECT_PREVIEW_LINES and MSELECT_PREVIEW_COLUMNS).
       .SH EXIT STATUS
-      0 something was printed; 1 no match or nothing selected; 2 error; 130 the picker was cancelled;
-      141 standard output was closed early.
+      0 something was printed; 1 no match or nothing selected; 2 error; 124 \\fB\\-\\-timeout\\fR passed;
+      130 the picker was cancelled; 141 standard output was closed early.
       .SH EXAMPLES
       .nf
       ls | mselect

@@ -17,11 +17,52 @@ public enum ShellScripts {
   static let directoryWalker = walker(selecting: "-type d ")
   package static let fileWalker = walker(selecting: "-type f ")
 
+  /// The `find` expression that leaves out what no walker lists (the walker's test follows it).
+  private static let pruned =
+    "\\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o"
+
   /// The walker's `find` command, keeping what `test` (a `find` test and a space, or nothing) accepts.
   private static func walker(selecting test: String) -> String {
-    "command find -L . -mindepth 1 \\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs"
-      + " -o -fstype proc \\) -prune -o \(test)-print 2>/dev/null | command cut -b3-"
+    "command find -L . -mindepth 1 \(pruned) \(test)-print 2>/dev/null | command cut -b3-"
   }
+
+  /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
+  /// what is below DIR as the walker does (only directories with `d`), named as from the current
+  /// directory, or by `_mselect_compgen_path DIR` / `_mselect_compgen_dir DIR` when the person
+  /// defined them (fzf's `_fzf_compgen_*` hooks); `__mselect_complete_paths BASE [d]` runs the picker
+  /// on them and prints the picked names.
+  private static let walkFrom = """
+    __mselect_walk_from() {
+      local root="$1" kind="$2"
+      if [ "$kind" = d ]; then
+        if type _mselect_compgen_dir >/dev/null 2>&1; then _mselect_compgen_dir "$root"; return; fi
+      elif type _mselect_compgen_path >/dev/null 2>&1; then
+        _mselect_compgen_path "$root"
+        return
+      fi
+      if [ "$kind" = d ]; then
+        command find -L "$root" -mindepth 1 \(pruned) -type d -print 2>/dev/null
+      else
+        command find -L "$root" -mindepth 1 \(pruned) -print 2>/dev/null
+      fi | if [ "$root" = . ]; then command cut -b3-; else command cat; fi
+    }
+    # Fuzzy completion: the text before the trigger names a directory and a query, split as fzf splits
+    # it (`src/ma` is `ma` below `src`); prints the picked names, a line each.
+    __mselect_complete_paths() {
+      local base="$1" kind="$2" dir="" leftover
+      case "$base" in */*) dir="$base" ;; esac
+      while [ -n "$dir" ] && [ ! -d "$dir" ]; do
+        dir="$(command dirname -- "$dir")"
+        case "$dir" in */) ;; *) dir="$dir/" ;; esac
+      done
+      leftover="${base#"$dir"}"
+      leftover="${leftover#/}"
+      [ -z "$dir" ] && dir=.
+      [ "$dir" != / ] && dir="${dir%/}"
+      __mselect_walk_from "$dir" "$kind" |
+        eval "mselect --height 40% --scheme path -q \\"\\$leftover\\" $MSELECT_COMPLETION_OPTS"
+    }
+    """
 
   /// Completion and key bindings.
   public static func integration(_ shell: Shell) -> String {
@@ -140,6 +181,92 @@ public enum ShellScripts {
         if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -x '"\\C-t": __mselect_file_widget'; fi
         if [ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]; then bind -x '"\\C-r": __mselect_history_widget'; fi
         if [ "${MSELECT_ALT_C_COMMAND-x}" != "" ]; then bind -x '"\\ec": __mselect_cd_widget'; fi
+        # Fuzzy completion, as fzf's: `vim **<TAB>`, `cd src/**<TAB>`, `kill **<TAB>`.
+        \(walkFrom)
+        declare -gA __mselect_original 2>/dev/null
+        __mselect_triggered() {
+          local trigger="${MSELECT_COMPLETION_TRIGGER-**}"
+          [[ -n "$trigger" && "$1" == *"$trigger" && "$1" != *'$('* && "$1" != *'`'* ]]
+        }
+        # The picker drew on the terminal: readline redraws the line when the terminal answers this.
+        __mselect_redraw() {
+          bind '"\\e[0n": redraw-current-line' 2>/dev/null
+          builtin printf '\\e[5n'
+        }
+        # Without the trigger: the command's own completion, else bash-completion's loader, else the default.
+        __mselect_fallback() {
+          local cmd="$1" ours="$2" spec loader re=' -F ([^ ]+) '
+          shift 2
+          if [ -n "${__mselect_original[$cmd]-}" ]; then
+            "${__mselect_original[$cmd]}" "$@"
+            return
+          fi
+          for loader in _comp_load __load_completion _completion_loader ""; do
+            [ -n "$loader" ] && type "$loader" >/dev/null 2>&1 && break
+          done
+          [ -n "$loader" ] || return 0
+          "$loader" "$cmd" >/dev/null 2>&1
+          spec="$(complete -p "$cmd" 2>/dev/null)"
+          if [[ $spec =~ $re && ${BASH_REMATCH[1]} != "$ours" ]]; then
+            __mselect_original[$cmd]="${BASH_REMATCH[1]}"
+            eval "${spec/ -F ${BASH_REMATCH[1]} / -F $ours }"
+            return 124
+          fi
+        }
+        __mselect_path_completion_with() {
+          local kind="$1" ours="$2" cur="${COMP_WORDS[COMP_CWORD]}" trigger="${MSELECT_COMPLETION_TRIGGER-**}"
+          shift 2
+          if ! __mselect_triggered "$cur"; then
+            __mselect_fallback "${COMP_WORDS[0]}" "$ours" "$@"
+            return
+          fi
+          local base="${cur:0:${#cur}-${#trigger}}" picked
+          eval "base=$base" 2>/dev/null || return
+          picked="$(__mselect_complete_paths "$base" "$kind" | while IFS= read -r item; do
+            [ "$kind" = d ] && item="${item%/}/"
+            printf '%q ' "$item"
+          done)"
+          picked="${picked% }"
+          COMPREPLY=("${picked:-$cur}")
+          __mselect_redraw
+          return 0
+        }
+        _mselect_path_completion() { __mselect_path_completion_with "" _mselect_path_completion "$@"; }
+        _mselect_dir_completion() { __mselect_path_completion_with d _mselect_dir_completion "$@"; }
+        _mselect_proc_completion() {
+          local cur="${COMP_WORDS[COMP_CWORD]}" trigger="${MSELECT_COMPLETION_TRIGGER-**}" picked
+          if ! __mselect_triggered "$cur"; then
+            __mselect_fallback "${COMP_WORDS[0]}" _mselect_proc_completion "$@"
+            return
+          fi
+          picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" $MSELECT_COMPLETION_OPTS" | command awk '{print $2}' | command tr '\\n' ' ')"
+          picked="${picked% }"
+          COMPREPLY=("${picked:-$cur}")
+          __mselect_redraw
+          return 0
+        }
+        # Wraps each command's completion: its own still runs without the trigger.
+        __mselect_define() {
+          local func="$1" options="$2" cmd spec re=' -F ([^ ]+) '
+          shift 2
+          for cmd in "$@"; do
+            spec="$(complete -p "$cmd" 2>/dev/null)"
+            if [[ $spec =~ $re ]]; then
+              [ "${BASH_REMATCH[1]}" = "$func" ] && continue
+              __mselect_original[$cmd]="${BASH_REMATCH[1]}"
+              eval "${spec/ -F ${BASH_REMATCH[1]} / -F $func }"
+            elif [ -z "$spec" ]; then
+              eval "complete -F $func $options -- \\"\\$cmd\\""
+            fi
+          done
+        }
+        if [ "${MSELECT_COMPLETION_TRIGGER-x}" != "" ]; then
+          __mselect_define _mselect_path_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_PATH_COMMANDS-awk bat cat code cp diff emacs file grep head less ln ls more mv nano nvim patch perl python python3 rm rsync scp sed sort source tail tar tee unzip vi view vim wc xdg-open zip}
+          __mselect_define _mselect_dir_completion "-o bashdefault -o nospace -o dirnames" ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir}
+          __mselect_define _mselect_proc_completion "-o default -o bashdefault" kill
+          # Any other command too, unless something (bash-completion's loader) has the default already.
+          [ -n "$(complete -p -D 2>/dev/null)" ] || complete -D -F _mselect_path_completion -o default -o bashdefault 2>/dev/null
+        fi
 
         """
     case .zsh:
@@ -168,6 +295,42 @@ public enum ShellScripts {
         if [[ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]]; then bindkey '^T' mselect-file-widget; fi
         if [[ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]]; then bindkey '^R' mselect-history-widget; fi
         if [[ "${MSELECT_ALT_C_COMMAND-x}" != "" ]]; then bindkey '\\ec' mselect-cd-widget; fi
+        # Fuzzy completion, as fzf's: `vim **<TAB>`, `cd src/**<TAB>`, `kill **<TAB>`; any other TAB does
+        # what it did before.
+        \(walkFrom)
+        if [[ -z "${__mselect_default_completion-}" ]]; then
+          __mselect_default_completion="$(bindkey '^I')"
+          __mselect_default_completion="${__mselect_default_completion##* }"
+          [[ "$__mselect_default_completion" == (undefined-key|mselect-completion) ]] && __mselect_default_completion=expand-or-complete
+        fi
+        mselect-completion() {
+          setopt localoptions noshwordsplit noksh_arrays noposixbuiltins
+          local trigger="${MSELECT_COMPLETION_TRIGGER-**}" tokens prefix lbuf item picked="" cmd
+          tokens=(${(z)LBUFFER})
+          if [[ -z "$trigger" || ${#tokens} -lt 2 || "$LBUFFER" != *"$trigger" ]]; then
+            zle "$__mselect_default_completion"
+            return
+          fi
+          prefix="${tokens[-1]:0:-${#trigger}}"
+          [[ "$prefix" == *('$('|'`'|'<('|'>(')* ]] && return
+          setopt localoptions nonomatch
+          eval "prefix=$prefix" 2>/dev/null || return
+          lbuf="${LBUFFER:0:-${#tokens[-1]}}"
+          cmd="${tokens[1]}"
+          if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
+            __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
+          elif [[ "$cmd" == kill ]]; then
+            picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\$prefix\\" $MSELECT_COMPLETION_OPTS" | command awk '{print $2}' | command tr '\\n' ' ')"
+          else
+            __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
+          fi
+          [[ -n "$picked" ]] && LBUFFER="$lbuf$picked"
+          zle reset-prompt
+        }
+        if [[ "${MSELECT_COMPLETION_TRIGGER-x}" != "" ]]; then
+          zle -N mselect-completion
+          bindkey '^I' mselect-completion
+        fi
 
         """
     case .fish:
