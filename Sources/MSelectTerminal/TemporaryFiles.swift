@@ -12,7 +12,7 @@ final class TemporaryFiles: Sendable {
     var template = Array((directory + "/mselect-XXXXXX").utf8CString)
     let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     guard fd >= 0 else { return nil }
-    let path = String(cString: template)
+    let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     defer { Syscall.close(fd) }
     do throws(SystemError) {
       try Syscall.write(fd, bytes)

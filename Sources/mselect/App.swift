@@ -264,7 +264,7 @@ enum App {
     var path = Array("/tmp/mselect-man-XXXXXX".utf8CString)
     let fd = mkstemp(&path)
     guard fd >= 0 else { return emit(Array(roff.utf8)) }
-    let file = String(cString: path)
+    let file = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     defer { unlink(file) }
     _ = Array(roff.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
