@@ -60,7 +60,7 @@ public enum ShellScripts {
       [ -z "$dir" ] && dir=.
       [ "$dir" != / ] && dir="${dir%/}"
       __mselect_walk_from "$dir" "$kind" |
-        eval "mselect --height 40% --scheme path -q \\"\\$leftover\\" $MSELECT_COMPLETION_OPTS"
+        eval "mselect --height 40% --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
     }
     """
 
@@ -163,19 +163,19 @@ public enum ShellScripts {
         }
         __mselect_file_widget() {
           local picked
-          picked="$(__mselect_walk | mselect --height 40% $MSELECT_CTRL_T_OPTS | while IFS= read -r item; do printf '%q ' "$item"; done)"
+          picked="$(__mselect_walk | mselect --height 40% ${MSELECT_CTRL_T_OPTS-} | while IFS= read -r item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else HISTTIMEFORMAT= builtin history | command sed 's/^ *[0-9]*[* ] *//'; fi) | mselect --height 40% --tac --no-sort --max 1 -q "$READLINE_LINE" $MSELECT_CTRL_R_OPTS)" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else HISTTIMEFORMAT= builtin history | command sed 's/^ *[0-9]*[* ] *//'; fi) | mselect --height 40% --tac --no-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
         __mselect_cd_widget() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --max 1 $MSELECT_ALT_C_OPTS)" || return
+          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --max 1 ${MSELECT_ALT_C_OPTS-})" || return
           builtin cd -- "$dir"
         }
         if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -x '"\\C-t": __mselect_file_widget'; fi
@@ -239,7 +239,7 @@ public enum ShellScripts {
             __mselect_fallback "${COMP_WORDS[0]}" _mselect_proc_completion "$@"
             return
           fi
-          picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" $MSELECT_COMPLETION_OPTS" | command awk '{print $2}' | command tr '\\n' ' ')"
+          picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -275,18 +275,18 @@ public enum ShellScripts {
         mselect-file-widget() {
           local item picked=""
           local walk="${MSELECT_CTRL_T_COMMAND:-\(walker)}"
-          eval "$walk" | mselect --height 40% ${=MSELECT_CTRL_T_OPTS} | while IFS= read -r item; do picked+="${(q)item} "; done
+          eval "$walk" | mselect --height 40% ${=MSELECT_CTRL_T_OPTS:-} | while IFS= read -r item; do picked+="${(q)item} "; done
           LBUFFER+="$picked"
           zle reset-prompt
         }
         mselect-history-widget() {
           local line
-          line="$(fc -rln 1 | mselect --height 40% --no-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS})" && BUFFER="$line" && CURSOR=$#BUFFER
+          line="$(fc -rln 1 | mselect --height 40% --no-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
           zle reset-prompt
         }
         mselect-cd-widget() {
           local dir walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | mselect --height 40% --max 1 ${=MSELECT_ALT_C_OPTS})" && builtin cd -- "$dir"
+          dir="$(eval "$walk" | mselect --height 40% --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
           zle reset-prompt
         }
         zle -N mselect-file-widget
@@ -320,7 +320,7 @@ public enum ShellScripts {
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
           elif [[ "$cmd" == kill ]]; then
-            picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\$prefix\\" $MSELECT_COMPLETION_OPTS" | command awk '{print $2}' | command tr '\\n' ' ')"
+            picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           else
             __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
           fi
