@@ -13,7 +13,7 @@ import Testing
     #expect(try parse(["--limit", "2"]).max == 2)
     #expect(try parse(["--limit", "2", "--no-limit"]).max == nil)
     let o = try parse(["--selected", "a,b c", "--selected=d"])
-    #expect(o.preselect == [Array("a".utf8), Array("b c".utf8), Array("d".utf8)])
+    #expect(o.selected == [Array("a".utf8), Array("b c".utf8), Array("d".utf8)])
     #expect(!o.selectAll)
     #expect(try parse(["--selected", "*"]).selectAll)
     #expect(try parse(["--ordered"]).order == .selection)
@@ -88,6 +88,33 @@ import Testing
     let outcome = Preselection.apply(
       options.preselectionSettings(), limit: nil, store: lines, search: options.searchSettings)
     #expect(outcome.selection.lines(.input) == [1, 2])
+  }
+
+  /// Picking one (`--limit 1`), gum's `--selected` puts the cursor on the line instead of marking
+  /// it; with a higher limit it marks.
+  @Test func selectedWithLimitOneStartsTheCursorThere() {
+    let h = Harness(["a", "b", "c"], ["--limit", "1", "--selected", "b"])
+    #expect(h.current == "b")
+    #expect(h.state.selection.count == 0)
+    h.press(enter)
+    #expect(h.accepted() == ["b"])
+    let labels = Harness(["A:1", "B:2"], ["--limit", "1", "--label-delimiter", ":", "--selected", "B"])
+    #expect(labels.current == "B:2")
+    let marked = Harness(["a", "b", "c"], ["--limit", "2", "--selected", "b"])
+    #expect(marked.current == "a")
+    #expect(marked.state.selection.count == 1)
+  }
+
+  /// A line streamed in later is still found, and moving the cursor lets it go.
+  @Test func theCursorGoesToASelectedLineThatComesLater() {
+    let h = Harness(["a", "b"], ["--limit", "1", "--selected", "z"], stream: true)
+    #expect(h.current == "a")
+    h.add(["y", "z"])
+    #expect(h.current == "z")
+    h.press(.up)
+    #expect(h.current == "y")
+    h.add(["w"])
+    #expect(h.current == "y")
   }
 
   @Test func unselectedPrefixFillsTheMarkerColumn() {

@@ -268,7 +268,7 @@ public enum OptionParser {
     case "--no-limit": try flag(); o.max = nil
     case "--selected":
       for item in try value().split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
-        if item.elementsEqual("*".utf8) { o.selectAll = true } else { o.preselect.append(Array(item)) }
+        if item.elementsEqual("*".utf8) { o.selectAll = true } else { o.selected.append(Array(item)) }
       }
     case "--ordered": try flag(); o.order = .selection
     case "--select-if-one": try flag(); o.select1 = true

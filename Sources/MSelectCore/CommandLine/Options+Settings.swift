@@ -18,7 +18,7 @@ extension Options {
   /// caller.
   public func preselectionSettings(fileLines: [[UInt8]] = []) -> PreselectionSettings {
     var settings = PreselectionSettings(
-      lines: preselect + fileLines, queries: preselectMatch, all: selectAll, match: match)
+      lines: preselect + selected + fileLines, queries: preselectMatch, all: selectAll, match: match)
     settings.ansi = ansi
     settings.labelDelimiter = labelDelimiter
     return settings
@@ -52,6 +52,11 @@ extension Options {
     settings.search = searchSettings
     settings.selection = selectionSettings
     settings.preselection = preselectionSettings(fileLines: preselectFileLines)
+    if max == 1 && !selected.isEmpty {
+      // As in gum: picking one, `--selected` says where the cursor starts; nothing is marked.
+      settings.preselection.lines = preselect + preselectFileLines
+      settings.preselection.focus = selected
+    }
     settings.query = query
     settings.shownFields = withNth
     settings.header = header

@@ -75,6 +75,8 @@ public struct Options: Sendable, Equatable {
   public var unmarked: String?
   /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
   public var ghost: String?
+  /// gum's `--selected` lines: marked, or with `--limit 1` where the cursor starts (as in gum).
+  public var selected: [[UInt8]] = []
   /// gum's `--label-delimiter`: preselected lines name labels (see `PreselectionSettings`).
   public var labelDelimiter: [UInt8]?
   /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).
@@ -110,6 +112,7 @@ public struct Options: Sendable, Equatable {
 
   /// Whether any preselection option was given.
   public var hasPreselection: Bool {
-    selectAll || !preselect.isEmpty || !preselectFiles.isEmpty || !preselectMatch.isEmpty || remember != nil
+    selectAll || !preselect.isEmpty || !selected.isEmpty || !preselectFiles.isEmpty || !preselectMatch.isEmpty
+      || remember != nil
   }
 }

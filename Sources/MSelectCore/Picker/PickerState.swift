@@ -69,6 +69,8 @@ public struct PickerState {
   public private(set) var editor: QueryEditor
   public private(set) var selection: Selection
   private var preselector: Preselector
+  /// Finds the line the cursor starts on (`PreselectionSettings.focus`); nil once found, or without one.
+  private var focusFinder: Preselector?
   /// The search result on screen (it may lag behind the query while a search runs).
   public private(set) var result = SearchResult.empty
   private var cache = ResultCache()
@@ -154,6 +156,12 @@ public struct PickerState {
     editor = QueryEditor(settings.query)
     selection = Selection(limit: settings.selection.max)
     preselector = Preselector(settings.preselection, limit: settings.selection.max)
+    if !settings.preselection.focus.isEmpty {
+      var focus = PreselectionSettings(lines: settings.preselection.focus)
+      focus.labelDelimiter = settings.preselection.labelDelimiter
+      focus.ansi = settings.preselection.ansi
+      focusFinder = Preselector(focus, limit: nil)
+    }
     preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
     prompt = settings.prompt
     initialPreview = settings.preview
@@ -608,6 +616,15 @@ public struct PickerState {
     let candidates = max(before, candidateStart)..<store.count
     let marked = selection.count
     preselector.mark(candidates, of: store, in: &selection)
+    if var finder = focusFinder {
+      // Tracked as `track-current` tracks: the cursor comes to the line and stays until it is moved.
+      if let first = candidates.first(where: { finder.wants(store.line($0)) }) {
+        trackedLine = first
+        focusFinder = nil
+      } else {
+        focusFinder = finder
+      }
+    }
     if let remarks {
       for index in candidates where remarks.contains(printedLine(index)) {
         selection.mark(index)

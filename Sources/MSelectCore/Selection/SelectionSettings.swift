@@ -28,6 +28,9 @@ public struct PreselectionSettings: Sendable, Equatable {
   /// gum's `--label-delimiter`: `lines` name the label, the part of a line before the first of these
   /// bytes (a line without it is all label).
   public var labelDelimiter: [UInt8]?
+  /// gum's `--selected` with `--limit 1`: the picker opens with the cursor on the first of these lines
+  /// (compared as `lines` are), none marked.
+  public var focus: [[UInt8]] = []
 
   public init(
     lines: [[UInt8]] = [], queries: [[UInt8]] = [], all: Bool = false, match: MatchOptions = MatchOptions()
