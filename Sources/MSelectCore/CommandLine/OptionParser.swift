@@ -132,25 +132,33 @@ public enum OptionParser {
   }
 
   /// A duration as gum (Go) writes one, in milliseconds: `30s`, `1m30s`, `500ms`, `1.5h`, `0`; a
-  /// plain number is seconds.
+  /// plain number is seconds. Nil for anything else, and beyond `maxDuration`.
   static func duration(_ text: String) -> Int? {
-    if let seconds = Double(text), seconds >= 0 { return Int((seconds * 1000).rounded(.up)) }
+    func milliseconds(_ value: Double) -> Int? {
+      value.isFinite && value >= 0 && value <= Double(maxDuration) ? Int(value.rounded(.up)) : nil
+    }
+    if text.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }), let seconds = Double(text) {
+      return milliseconds(seconds * 1000)
+    }
     let units: [(String, Double)] = [
       ("ns", 1e-6), ("us", 1e-3), ("µs", 1e-3), ("ms", 1), ("s", 1e3), ("m", 6e4), ("h", 3.6e6),
     ]
     var rest = Substring(text)
     var total = 0.0
     while !rest.isEmpty {
-      let number = rest.prefix { $0.isNumber || $0 == "." }
+      let number = rest.prefix { $0.isASCII && ($0.isNumber || $0 == ".") }
       guard let value = Double(number) else { return nil }
       rest = rest.dropFirst(number.count)
-      let letters = rest.prefix { !($0.isNumber || $0 == ".") }
+      let letters = rest.prefix { !($0.isASCII && ($0.isNumber || $0 == ".")) }
       guard let unit = units.first(where: { $0.0 == letters }) else { return nil }
       rest = rest.dropFirst(letters.count)
       total += value * unit.1
     }
-    return text.isEmpty ? nil : Int(total.rounded(.up))
+    return text.isEmpty ? nil : milliseconds(total)
   }
+
+  /// The longest `--timeout` (about 115 days, in milliseconds): longer ones are refused, not wrapped.
+  static let maxDuration = 10_000_000_000
 
   /// Applies one option; `inline` is a value given as `--name=value` or `-qvalue`.
   private static func apply(

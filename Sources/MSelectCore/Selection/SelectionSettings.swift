@@ -25,8 +25,8 @@ public struct PreselectionSettings: Sendable, Equatable {
   public var match: MatchOptions
   /// Lines are compared and matched without their SGR sequences (`--ansi`).
   public var ansi = false
-  /// gum's `--label-delimiter`: `lines` name the label, the part of a line before the first of these
-  /// bytes (a line without it is all label).
+  /// gum's `--label-delimiter`: `lines` name the label, the part of a line before the delimiter's
+  /// first occurrence (a line without it is all label).
   public var labelDelimiter: [UInt8]?
   /// gum's `--selected` with `--limit 1`: the picker opens with the cursor on the first of these lines
   /// (compared as `lines` are), none marked.
