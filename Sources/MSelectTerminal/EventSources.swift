@@ -12,8 +12,12 @@ struct EventSources {
     var input = false
     /// The preview command wrote something (or ended).
     var preview = false
+    /// Which of the `remote` descriptors have something to read.
+    var remote: Set<Int32> = []
 
-    var any: Bool { terminal || terminalWritable || signals || searches || input || preview }
+    var any: Bool {
+      terminal || terminalWritable || signals || searches || input || preview || !remote.isEmpty
+    }
   }
 
   let terminal: Int32
@@ -25,6 +29,8 @@ struct EventSources {
   let input: Int32?
   /// The preview command's output, while one runs.
   let preview: Int32?
+  /// `--listen`'s socket and its connections.
+  var remote: [Int32] = []
 
   /// Waits until a source is ready or `timeoutMilliseconds` pass (-1: no limit).
   func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
@@ -41,10 +47,13 @@ struct EventSources {
       entries.append((fd, readable))
       return entries.count - 1
     }
+    let remoteStart = entries.count
+    entries += remote.map { ($0, readable) }
     let ready = try Syscall.poll(entries, timeoutMilliseconds: timeoutMilliseconds)
     return Ready(
       terminal: ready[0] & readable != 0, terminalWritable: ready[0] & Int16(POLLOUT) != 0,
       signals: ready[1] != 0, searches: ready[2] != 0, input: inputSlot.map { ready[$0] != 0 } ?? false,
-      preview: previewSlot.map { ready[$0] != 0 } ?? false)
+      preview: previewSlot.map { ready[$0] != 0 } ?? false,
+      remote: Set(remote.indices.filter { ready[remoteStart + $0] != 0 }.map { remote[$0] }))
   }
 }

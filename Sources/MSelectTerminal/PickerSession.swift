@@ -44,6 +44,8 @@ public final class PickerSession {
     (
       generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
     )?
+  /// `--listen`'s socket, when asked for.
+  private let listener: RemoteListener?
   /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
   private let reflow = TerminalTraits.reflow(Environment.current)
 
@@ -61,11 +63,16 @@ public final class PickerSession {
     signals = try SignalPipe()
     worker = try SearchWorker()
     self.reader = reader
+    let environment = Environment.current
+    listener = try settings.listen.map { (address) throws(TerminalError) in
+      try RemoteListener(address, apiKey: environment["FZF_API_KEY"] ?? environment["MSELECT_API_KEY"])
+    }
     let size = tty.size
     var settings = settings
     let files = temporaryFiles
     settings.writeFile = { files.write($0) }
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
+    state.listening = listener?.environment ?? [:]
     if let store {
       for block in store.blocks { state.handle(.input(block)) }
       state.handle(.inputEnded)
@@ -138,11 +145,12 @@ public final class PickerSession {
       }
       paint()
 
-      let sources = EventSources(
+      var sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
         searches: worker.descriptor, input: inputOpen ? (reloaded ?? reader)?.descriptor : nil,
         preview: previews.descriptor
       )
+      sources.remote = listener?.descriptors ?? []
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
@@ -166,6 +174,9 @@ public final class PickerSession {
         return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
       }
       if ready.preview { drainPreview() }
+      if !ready.remote.isEmpty, let listener {
+        listener.service(ready.remote) { answer($0, local: listener.isLocal) }
+      }
       if !ready.any {
         if decoder.hasPendingEscape {
           for key in decoder.flushEscape() { handle(key) }
@@ -201,6 +212,27 @@ public final class PickerSession {
         }
         for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
       }
+    }
+  }
+
+  /// The answer to a `--listen` request: the state as JSON, or the actions run (as fzf's server: a
+  /// remote address drops those that run commands unless `--listen-unsafe`).
+  private func answer(_ request: RemoteControl.Request, local: Bool) -> [UInt8] {
+    switch request {
+    case .status(let limit, let offset, _):
+      return RemoteControl.response("200 OK", body: state.status(limit: limit, offset: offset), json: true)
+    case .actions(let text, _):
+      switch RemoteControl.actions(text, allowCommands: local || state.settings.listenUnsafe) {
+      case .success(let actions):
+        state.handle(.remote(actions))
+        return RemoteControl.response("200 OK")
+      case .failure(let refusal):
+        return RemoteControl.response("400 Bad Request", body: refusal.message)
+      }
+    case .bad(let message):
+      return RemoteControl.response("400 Bad Request", body: message)
+    case .incomplete:
+      return RemoteControl.response("400 Bad Request", body: "incomplete request")
     }
   }
 

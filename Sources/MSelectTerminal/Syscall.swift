@@ -146,6 +146,91 @@ package enum Syscall {
     return (fds[0], fds[1])
   }
 
+  /// A listening TCP socket on `host` (an IPv4 address or `localhost`) and `port` (0: any free one),
+  /// non-blocking; returns it and the port it got.
+  package static func listenTCP(host: String, port: Int) throws(SystemError) -> (fd: Int32, port: Int) {
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    let name = host == "localhost" ? "127.0.0.1" : host
+    guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
+      throw SystemError("listen on \(host)", errno: EADDRNOTAVAIL)
+    }
+    let fd = try retrying("socket") {
+      socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+    do throws(SystemError) {
+      var on: Int32 = 1
+      _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+      _ = try retrying("bind \(host):\(port)") {
+        withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+          }
+        }
+      }
+      _ = try retrying("listen") { Glibc.listen(fd, 16) }
+      var bound = sockaddr_in()
+      var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+      _ = try retrying("getsockname") {
+        withUnsafeMutablePointer(to: &bound) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+        }
+      }
+      try setNonBlocking(fd)
+      return (fd, Int(UInt16(bigEndian: bound.sin_port)))
+    } catch {
+      close(fd)
+      throw error
+    }
+  }
+
+  /// A listening Unix socket at `path` (readable and writable by the user only), non-blocking.
+  package static func listenUnix(path: String) throws(SystemError) -> Int32 {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
+      throw SystemError("listen on \(path)", errno: ENAMETOOLONG)
+    }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (k, byte) in bytes.enumerated() { raw[k] = byte }
+    }
+    let fd = try retrying("socket") {
+      socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    }
+    do throws(SystemError) {
+      _ = try retrying("bind \(path)") {
+        withUnsafePointer(to: &address) {
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+          }
+        }
+      }
+      _ = chmod(path, 0o600)
+      _ = try retrying("listen") { Glibc.listen(fd, 16) }
+      try setNonBlocking(fd)
+      return fd
+    } catch {
+      close(fd)
+      throw error
+    }
+  }
+
+  /// A connection waiting on listening socket `fd`, non-blocking; nil when none is.
+  package static func accept(_ fd: Int32) -> Int32? {
+    while true {
+      let client = Glibc.accept(fd, nil, nil)
+      if client >= 0 {
+        _ = fcntl(client, F_SETFD, FD_CLOEXEC)
+        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+        return client
+      }
+      if Glibc.errno == EINTR || Glibc.errno == ECONNABORTED { continue }
+      return nil
+    }
+  }
+
   /// Waits until one of the descriptors has one of its events (`POLLIN`, `POLLOUT`); returns the
   /// events each has (hangups and errors count as all of them). An interrupted wait returns none.
   package static func poll(_ entries: [(fd: Int32, events: Int16)], timeoutMilliseconds: Int32)

@@ -4,6 +4,8 @@ public enum TerminalError: Error, Equatable, Sendable {
   case unavailable(SystemError)
   /// The terminal refused a setting or an operation.
   case failed(SystemError)
+  /// `--listen` could not open its address (or a remote one has no API key).
+  case listen(String)
 
   public var message: String {
     switch self {
@@ -11,6 +13,7 @@ public enum TerminalError: Error, Equatable, Sendable {
       "the picker needs a terminal, but /dev/tty cannot be opened (\(error.reason)); "
         + "use --filter or --batch in scripts"
     case .failed(let error): "terminal error: \(error.message)"
+    case .listen(let reason): "--listen: \(reason)"
     }
   }
 }

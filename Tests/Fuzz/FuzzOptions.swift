@@ -9,6 +9,11 @@ func fuzzOptions(_ input: [UInt8]) {
   _ = try? BindSpec.actions(text)
   _ = Key(name: text)
   _ = OptionParser.duration(text)
+  if case .actions(let body, _) = RemoteControl.parse(input) {
+    _ = RemoteControl.actions(body, allowCommands: false)
+  }
+  _ = RemoteControl.Address(text)
+  _ = RemoteControl.json(text)
   _ = Chrome.Spacing(text)
   var values = Placeholders.Values(
     current: Array(input.prefix(8)), currentIndex: 1, marked: [Array(input.suffix(4))], query: [],

@@ -86,6 +86,10 @@ public enum ManPage {
       below it (\\fBvim src/**\\fR), directories after cd, pushd and rmdir, processes after kill;
       extra options for that picker.
       .TP
+      .B FZF_API_KEY
+      With \\fB\\-\\-listen\\fR: the key requests must carry in their x-api-key header (needed for an
+      address other than localhost). Commands get FZF_PORT or FZF_SOCK, where the picker listens.
+      .TP
       .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS
       Set for preview commands: the pane's size (also as MSELECT_PREVIEW_LINES and MSELECT_PREVIEW_COLUMNS).
       .SH EXIT STATUS

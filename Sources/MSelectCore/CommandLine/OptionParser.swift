@@ -294,6 +294,20 @@ public enum OptionParser {
         throw .invalidValue(option: name, value: text, expected: "a duration such as 30s, 1m30s, 500ms or 0")
       }
       o.timeout = milliseconds == 0 ? nil : milliseconds
+    case "--listen", "--listen-unsafe":
+      if let text = optional({ RemoteControl.Address($0) != nil }) {
+        guard let address = RemoteControl.Address(text) else {
+          throw .invalidValue(option: name, value: text, expected: "PORT, HOST:PORT or PATH.sock")
+        }
+        o.listen = address
+      } else {
+        o.listen = .local
+      }
+      o.listenUnsafe = name == "--listen-unsafe"
+    case "--no-listen", "--no-listen-unsafe":
+      try flag()
+      o.listen = nil
+      o.listenUnsafe = false
     case "--no-strict": try flag(); o.bindings.append("enter:accept-or-print-query")
     case "--no-fuzzy": try flag(); o.match.exact = true
     case "--fuzzy": try flag(); o.match.exact = false

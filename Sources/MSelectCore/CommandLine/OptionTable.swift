@@ -92,6 +92,9 @@ public enum OptionTable {
     OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark"),
     OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)"),
     OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty"),
+    OptionInfo(
+      ["--listen"], "[ADDR]", .picker,
+      "take actions (POST /) and state requests (GET /) over HTTP: PORT, HOST:PORT or PATH.sock"),
     OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124"),
     OptionInfo(["--header-first"], nil, .picker, "the header before the prompt"),
     OptionInfo(

@@ -68,6 +68,8 @@ extension Options {
     settings.unmarked = unmarked
     settings.ghost = ghost ?? ""
     settings.timeout = timeout
+    settings.listen = listen
+    settings.listenUnsafe = listenUnsafe
     settings.colors = colors
     if history != nil {
       // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).

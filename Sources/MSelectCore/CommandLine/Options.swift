@@ -79,6 +79,10 @@ public struct Options: Sendable, Equatable {
   public var selected: [[UInt8]] = []
   /// gum's `--label-delimiter`: preselected lines name labels (see `PreselectionSettings`).
   public var labelDelimiter: [UInt8]?
+  /// `--listen[=ADDRESS]`: take actions and status requests over HTTP (fzf's).
+  public var listen: RemoteControl.Address?
+  /// `--listen-unsafe`: a remote address may run commands too.
+  public var listenUnsafe = false
   /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).
   public var timeout: Int?
   public var color: ColorMode = .auto

@@ -46,6 +46,10 @@ public struct PickerSettings: Sendable {
   public var ghost = ""
   /// Milliseconds after which the picker gives up (`--timeout`; nil: never).
   public var timeout: Int?
+  /// Where HTTP requests bring actions and ask for the state (`--listen`).
+  public var listen: RemoteControl.Address?
+  /// A remote `--listen` address may run commands (`--listen-unsafe`).
+  public var listenUnsafe = false
   /// Whether colors are used (else bold, underline and reverse only).
   public var colors = true
   public var bindings = KeyBindings()

@@ -31,6 +31,8 @@ public struct PickerState {
     case mouse(MouseEvent, target: Frame.Target?, time: Int)
     /// The output of the command a `.transform` command ran (empty if it could not run).
     case transformed([UInt8])
+    /// Actions a `--listen` request sent (run after any the picker holds back).
+    case remote([BoundAction])
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
@@ -227,8 +229,11 @@ public struct PickerState {
       "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
       "FZF_ACTION": lastAction,
-    ]
+    ].merging(listening) { $1 }
   }
+
+  /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
+  public var listening: [String: String] = [:]
 
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
   public var fixedRows: Int {
@@ -285,6 +290,8 @@ public struct PickerState {
       updateHeight()
       fire(.resize)
     case .transformed(let output): transformed(output)
+    case .remote(let actions):
+      if hold != nil { heldActions += actions } else { run(actions) }
     case .searched(let found): accept(found)
     case .tick: spinner += 1
     case .previewOutput(let generation, let bytes):
@@ -514,7 +521,7 @@ public struct PickerState {
 
   /// Line `index` as it is printed (without its colors under `--ansi`): what commands get and what
   /// marks are remembered by.
-  private func printedLine(_ index: Int) -> [UInt8] {
+  func printedLine(_ index: Int) -> [UInt8] {
     ANSI.plainLine(store.line(index), settings.search.fields.ansi)
   }
 

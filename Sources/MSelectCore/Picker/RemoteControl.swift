@@ -1,0 +1,213 @@
+/// fzf's `--listen`: where the picker takes HTTP requests, and what they say. A `POST /` body is a
+/// list of actions in `--bind`'s form (`reload(ls)+change-prompt(> )`); `GET /` asks for the state as
+/// JSON (`GET /?limit=10&offset=20` pages the matches and the marked lines).
+public enum RemoteControl {
+  /// Where to listen: a TCP port on a host, or a Unix socket (a path ending in `.sock`).
+  public enum Address: Sendable, Equatable {
+    case tcp(host: String, port: Int)
+    case socket(String)
+
+    /// `--listen` without a value: a free port on localhost.
+    public static let local = Address.tcp(host: "localhost", port: 0)
+
+    /// fzf's forms: `PORT`, `HOST:PORT`, `:PORT`, `PATH.sock`; nil for anything else.
+    public init?(_ text: String) {
+      if text.hasSuffix(".sock") {
+        self = .socket(text)
+        return
+      }
+      let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+      guard parts.count <= 2, let last = parts.last, !last.isEmpty, last.allSatisfy(\.isASCII),
+        let port = Int(last), (0...65535).contains(port)
+      else { return nil }
+      let host = parts.count == 2 ? String(parts[0]) : ""
+      self = .tcp(host: host.isEmpty ? "localhost" : host, port: port)
+    }
+
+    /// Whether only this machine can reach it (else fzf asks for an API key, and refuses actions that
+    /// run commands unless `--listen-unsafe`).
+    public var isLocal: Bool {
+      switch self {
+      case .socket: true
+      case .tcp(let host, _): host == "localhost" || host == "127.0.0.1"
+      }
+    }
+  }
+
+  /// One request, read whole.
+  public enum Request: Equatable, Sendable {
+    /// Not all of it has come yet.
+    case incomplete
+    /// `GET /`: the state, `limit` matches and marked lines from `offset` on.
+    case status(limit: Int, offset: Int, apiKey: String?)
+    /// `POST /`: the actions in the body.
+    case actions(String, apiKey: String?)
+    /// Something else: answered with 400 and this message.
+    case bad(String)
+  }
+
+  /// The most a request's body may hold (fzf's limit).
+  public static let maxBody = 1 << 20
+  /// The most a request's line and headers may hold.
+  static let maxHead = 64 << 10
+
+  /// Reads `bytes` (everything received so far) as one HTTP/1.x request.
+  public static func parse(_ bytes: [UInt8]) -> Request {
+    let separator: [UInt8] = [13, 10, 13, 10]
+    guard let end = firstIndex(of: separator, in: bytes) else {
+      return bytes.count > maxHead ? .bad("request too large") : .incomplete
+    }
+    let head = String(decoding: bytes[..<end], as: UTF8.self)
+    var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    let requestLine = lines.removeFirst()
+    var length: Int?
+    var apiKey: String?
+    for line in lines {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      let name = line[..<colon].lowercased()
+      let value = line[line.index(after: colon)...].trimmingSpaces()
+      if name == "content-length" {
+        guard let n = Int(value), n > 0, n <= maxBody else { return .bad("invalid content length") }
+        length = n
+      } else if name == "x-api-key" {
+        apiKey = value
+      }
+    }
+    let words = requestLine.split(separator: " ")
+    guard words.count == 3, words[2].hasPrefix("HTTP/") else { return .bad("invalid request method") }
+    if words[0] == "GET" {
+      guard let query = getQuery(String(words[1])) else { return .bad("invalid request method") }
+      return status(query, apiKey: apiKey)
+    }
+    guard words[0] == "POST", words[1] == "/" else { return .bad("invalid request method") }
+    guard let length else { return .bad("content-length header missing") }
+    let body = end + separator.count
+    guard bytes.count >= body + length else { return .incomplete }
+    var text = String(decoding: bytes[body..<(body + length)], as: UTF8.self)
+    // fzf trims line ends around the body (`curl -d @file` keeps the file's last one).
+    while text.last?.isNewline == true { text.removeLast() }
+    while text.first?.isNewline == true { text.removeFirst() }
+    return text.isEmpty ? .bad("no action specified") : .actions(text, apiKey: apiKey)
+  }
+
+  /// The query of `GET /` or `GET /?…` (nil for another path).
+  private static func getQuery(_ target: String) -> String? {
+    if target == "/" { return "" }
+    guard target.hasPrefix("/?") else { return nil }
+    return String(target.dropFirst(2))
+  }
+
+  /// `limit` (default 100) and `offset` (default 0) from a query string; others are ignored.
+  private static func status(_ query: String, apiKey: String?) -> Request {
+    var limit = 100
+    var offset = 0
+    for pair in query.split(separator: "&") {
+      let parts = pair.split(separator: "=", maxSplits: 1)
+      guard parts.count == 2, let value = Int(parts[1]), value >= 0 else { continue }
+      if parts[0] == "limit" { limit = value } else if parts[0] == "offset" { offset = value }
+    }
+    return .status(limit: limit, offset: offset, apiKey: apiKey)
+  }
+
+  private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
+    guard bytes.count >= needle.count else { return nil }
+    for i in 0...(bytes.count - needle.count) where bytes[i] == needle[0] {
+      if bytes[i..<(i + needle.count)].elementsEqual(needle) { return i }
+    }
+    return nil
+  }
+
+  /// A response with `status` (`200 OK`, `400 Bad Request`, …) and a body ending in a newline.
+  public static func response(_ status: String, body: String = "", json: Bool = false) -> [UInt8] {
+    var head = "HTTP/1.1 \(status)\r\n"
+    if body.isEmpty {
+      head += "\r\n"
+      return Array(head.utf8)
+    }
+    let text = Array((body + "\n").utf8)
+    if json { head += "Content-Type: application/json\r\n" }
+    head += "Content-Length: \(text.count)\r\n\r\n"
+    return Array(head.utf8) + text
+  }
+
+  /// The actions of a `POST /` body, or why there are none; `allowCommands` false drops the actions
+  /// that run commands (a remote address without `--listen-unsafe`).
+  public static func actions(_ text: String, allowCommands: Bool) -> Result<[BoundAction], Refusal> {
+    var actions: [BoundAction]
+    do {
+      actions = try BindSpec.actions(text)
+    } catch {
+      return .failure(Refusal(message: error.message))
+    }
+    if !allowCommands { actions.removeAll { $0.runsCommand } }
+    return actions.isEmpty ? .failure(Refusal(message: "no action specified")) : .success(actions)
+  }
+
+  /// Why a request's actions were refused.
+  public struct Refusal: Error, Equatable, Sendable {
+    public let message: String
+  }
+
+  /// `text` as a JSON string literal.
+  static func json(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      default:
+        if scalar.value < 0x20 || scalar.value == 0x7F {
+          let hex = String(scalar.value, radix: 16)
+          out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        } else {
+          out.unicodeScalars.append(scalar)
+        }
+      }
+    }
+    return out + "\""
+  }
+}
+
+extension BoundAction {
+  /// Whether the action runs a command (what a remote `--listen` refuses without `--listen-unsafe`).
+  public var runsCommand: Bool {
+    switch self {
+    case .execute, .executeSilent, .become, .reload, .changePreview, .preview, .transform: true
+    default: false
+    }
+  }
+}
+
+extension PickerState {
+  /// What `GET /` answers, as fzf's `--listen` gives it: the query, the cursor's position, the counts,
+  /// the current line and `limit` matching and marked lines from `offset` on (each its index in the
+  /// input and its text).
+  public func status(limit: Int, offset: Int) -> String {
+    func item(_ index: Int) -> String {
+      #"{"index":\#(index),"text":\#(RemoteControl.json(String(decoding: printedLine(index), as: UTF8.self)))}"#
+    }
+    let listed = reviewing ? listCount : result.matchCount
+    let matches = (offset..<max(offset, min(listed, offset + limit))).map { item(line(at: $0)) }
+    let marked = selection.lines(settings.selection.order)
+    let selected = marked.dropFirst(offset).prefix(limit).map(item)
+    let current = currentLine.map(item) ?? "null"
+    return #"{"reading":\#(!inputEnded),"progress":\#(isSearching ? 0 : 100),"query":"#
+      + RemoteControl.json(String(decoding: queryBytes, as: UTF8.self))
+      + #","position":\#(cursor),"sort":\#(sorting),"totalCount":\#(totalCount),"#
+      + #""matchCount":\#(listed),"current":\#(current),"matches":[\#(matches.joined(separator: ","))],"#
+      + #""selected":[\#(selected.joined(separator: ","))]}"#
+  }
+}
+
+extension String {
+  /// The text without leading and trailing spaces and tabs.
+  fileprivate func trimmingSpaces() -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}
+extension Substring {
+  fileprivate func trimmingSpaces() -> String { String(self).trimmingSpaces() }
+}

@@ -1,0 +1,130 @@
+import Testing
+
+@testable import MSelectCore
+
+/// `--listen`: addresses, requests and answers as fzf's server reads and writes them.
+@Suite struct RemoteControlTests {
+  @Test(arguments: [
+    ("6266", RemoteControl.Address.tcp(host: "localhost", port: 6266)),
+    (":6266", .tcp(host: "localhost", port: 6266)),
+    ("127.0.0.1:0", .tcp(host: "127.0.0.1", port: 0)),
+    ("0.0.0.0:80", .tcp(host: "0.0.0.0", port: 80)),
+    ("/tmp/fzf.sock", .socket("/tmp/fzf.sock")),
+    ("x.sock", .socket("x.sock")),
+  ])
+  func addresses(text: String, address: RemoteControl.Address) {
+    #expect(RemoteControl.Address(text) == address)
+  }
+
+  @Test(arguments: ["", "abc", "70000", "-1", "a:b:1", "host:", "file.txt", "٣"])
+  func badAddresses(text: String) {
+    #expect(RemoteControl.Address(text) == nil)
+  }
+
+  @Test func onlyLocalAddressesAreLocal() {
+    #expect(RemoteControl.Address.local.isLocal)
+    #expect(RemoteControl.Address("127.0.0.1:1")!.isLocal)
+    #expect(RemoteControl.Address("a.sock")!.isLocal)
+    #expect(!RemoteControl.Address("0.0.0.0:1")!.isLocal)
+  }
+
+  @Test func optionsTakeAnAddressWhenOneFollows() throws {
+    func parse(_ words: [String]) throws -> Options { try OptionParser.parse(words.map { Array($0.utf8) }) }
+    #expect(try parse(["--listen"]).listen == .local)
+    #expect(try parse(["--listen", "6266"]).listen == .tcp(host: "localhost", port: 6266))
+    #expect(try parse(["--listen=/tmp/a.sock"]).listen == .socket("/tmp/a.sock"))
+    let o = try parse(["--listen", "file.txt"])
+    #expect(o.listen == .local && o.file == "file.txt")
+    #expect(try parse(["--listen-unsafe=1234"]).listenUnsafe)
+    #expect(try parse(["--listen", "--no-listen"]).listen == nil)
+    #expect(throws: OptionError.self) { try parse(["--listen=nope"]) }
+  }
+
+  func request(_ text: String) -> RemoteControl.Request { RemoteControl.parse(Array(text.utf8)) }
+
+  @Test func requestsAreReadWhole() {
+    #expect(request("GET / HTTP/1.1\r\nHost: x\r\n\r\n") == .status(limit: 100, offset: 0, apiKey: nil))
+    #expect(request("GET /?limit=5&offset=2 HTTP/1.1\r\n\r\n") == .status(limit: 5, offset: 2, apiKey: nil))
+    #expect(request("GET / HTTP/1.1\r\nHost: x\r\n") == .incomplete)
+    let post = "POST / HTTP/1.1\r\ncontent-LENGTH: 15\r\nX-Api-Key:  k1 \r\n\r\n"
+    #expect(request(post + "change-quer") == .incomplete)
+    #expect(request(post + "change-query(x)") == .actions("change-query(x)", apiKey: "k1"))
+    #expect(request(post + "change-query(x)+more") == .actions("change-query(x)", apiKey: "k1"))
+    #expect(
+      request("POST / HTTP/1.1\r\nContent-Length: 8\r\n\r\naccept\r\n") == .actions("accept", apiKey: nil))
+  }
+
+  @Test(arguments: [
+    ("PUT / HTTP/1.1\r\n\r\n", "invalid request method"),
+    ("GET /x HTTP/1.1\r\n\r\n", "invalid request method"),
+    ("POST /x HTTP/1.1\r\nContent-Length: 1\r\n\r\na", "invalid request method"),
+    ("hello\r\n\r\n", "invalid request method"),
+    ("POST / HTTP/1.1\r\n\r\n", "content-length header missing"),
+    ("POST / HTTP/1.1\r\nContent-Length: x\r\n\r\n", "invalid content length"),
+    ("POST / HTTP/1.1\r\nContent-Length: 99999999\r\n\r\n", "invalid content length"),
+    ("POST / HTTP/1.1\r\nContent-Length: 2\r\n\r\n\r\n", "no action specified"),
+  ])
+  func badRequests(text: String, message: String) {
+    #expect(request(text) == .bad(message))
+  }
+
+  @Test func anEndlessHeadIsRefused() {
+    #expect(
+      request("GET / HTTP/1.1\r\n" + String(repeating: "x", count: 70_000)) == .bad("request too large"))
+  }
+
+  @Test func answersCarryTheirLength() {
+    let ok = String(decoding: RemoteControl.response("200 OK", body: "{}", json: true), as: UTF8.self)
+    #expect(ok == "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Length: 3\r\n\r\n{}\n")
+    #expect(String(decoding: RemoteControl.response("200 OK"), as: UTF8.self) == "HTTP/1.1 200 OK\r\n\r\n")
+  }
+
+  @Test func jsonStringsAreEscaped() {
+    #expect(RemoteControl.json("a\"b\\c\nd\u{1}é") == #""a\"b\\c\nd\u0001é""#)
+  }
+
+  /// Actions parse as `--bind` reads them; a remote address without `--listen-unsafe` drops the
+  /// ones that run commands.
+  @Test func actionsAreCheckedAndFiltered() throws {
+    let all = try RemoteControl.actions("reload(ls)+change-query(x)", allowCommands: true).get()
+    #expect(all.count == 2)
+    let safe = try RemoteControl.actions("reload(ls)+change-query(x)", allowCommands: false).get()
+    #expect(safe == [.change(.query, "x")])
+    #expect(throws: RemoteControl.Refusal.self) {
+      try RemoteControl.actions("execute(x)", allowCommands: false).get()
+    }
+    #expect(throws: RemoteControl.Refusal.self) {
+      try RemoteControl.actions("no-such-action", allowCommands: true).get()
+    }
+  }
+
+  @Test func statusDescribesThePicker() {
+    let h = Harness(["alpha", "beta", "gamma\t\"q\""])
+    h.type("a")
+    h.press(tab)
+    let status = h.state.status(limit: 2, offset: 0)
+    #expect(status.hasPrefix(#"{"reading":false,"progress":100,"query":"a","position":1,"sort":true,"#))
+    #expect(status.contains(#""totalCount":3,"matchCount":3,"current":{"index":"#))
+    #expect(status.contains(#""selected":[{"index":"#))
+    #expect(!status.contains("gamma\t"))
+    let paged = h.state.status(limit: 5, offset: 2)
+    #expect(paged.contains(#"\t\"q\""#))
+    #expect(paged.hasSuffix(#""selected":[]}"#))
+  }
+
+  @Test func remoteActionsRunLikeBoundOnes() {
+    let h = Harness(["alpha", "beta"])
+    h.state.handle(.remote([.change(.query, "be"), .change(.prompt, "remote> ")]))
+    h.settle()
+    #expect(h.query == "be" && h.state.prompt == "remote> ")
+    #expect(h.listed == ["beta"])
+  }
+
+  @Test func commandsSeeTheAddress() {
+    var h = Harness(["a"])
+    h.state.listening = ["FZF_PORT": "6266"]
+    #expect(h.state.environment["FZF_PORT"] == "6266")
+    h = Harness(["a"])
+    #expect(h.state.environment["FZF_PORT"] == nil)
+  }
+}
