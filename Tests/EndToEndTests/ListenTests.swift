@@ -50,7 +50,8 @@ import Testing
       picker.waitForScreen { $0.text.contains("1/3") && $0.lines.contains { $0.hasPrefix("remote> be") } })
     let status = send("GET / HTTP/1.1\r\n\r\n", to: path) ?? ""
     #expect(status.hasPrefix("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"))
-    #expect(status.contains(#""query":"be""#) && status.contains(#""current":{"index":1,"text":"beta"}"#))
+    #expect(status.contains(#""query":"be""#))
+    #expect(status.contains(#""current":{"index":1,"text":"beta","positions":[0,1]}"#))
     #expect(post("no-such-action", to: path)?.hasPrefix("HTTP/1.1 400 Bad Request") == true)
     #expect(send("DELETE / HTTP/1.1\r\n\r\n", to: path)?.hasPrefix("HTTP/1.1 400 Bad Request") == true)
     picker.send([0x05])  // ctrl-e: commands find the socket

@@ -105,6 +105,7 @@ import Testing
     let status = h.state.status(limit: 2, offset: 0)
     #expect(status.hasPrefix(#"{"reading":false,"progress":100,"query":"a","position":1,"sort":true,"#))
     #expect(status.contains(#""totalCount":3,"matchCount":3,"current":{"index":"#))
+    #expect(status.contains(#"{"index":0,"text":"alpha","positions":[0]}"#))
     #expect(status.contains(#""selected":[{"index":"#))
     #expect(!status.contains("gamma\t"))
     let paged = h.state.status(limit: 5, offset: 2)

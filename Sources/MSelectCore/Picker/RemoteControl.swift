@@ -137,7 +137,12 @@ public enum RemoteControl {
     do {
       actions = try BindSpec.actions(text)
     } catch {
-      return .failure(Refusal(message: error.message))
+      // The `--bind` wording without the option's name: what the request got wrong.
+      guard case .invalidValue(_, let value, let expected) = error else {
+        return .failure(Refusal(message: error.message))
+      }
+      let reason = expected.replacing("; see mselect --help", with: "")
+      return .failure(Refusal(message: "invalid action list: '\(value)' (expected \(reason))"))
     }
     if !allowCommands { actions.removeAll { $0.runsCommand } }
     return actions.isEmpty ? .failure(Refusal(message: "no action specified")) : .success(actions)
@@ -186,8 +191,19 @@ extension PickerState {
   /// the current line and `limit` matching and marked lines from `offset` on (each its index in the
   /// input and its text).
   public func status(limit: Int, offset: Int) -> String {
+    // As fzf's: each line's matched characters, when the query matches it as a whole line (with
+    // `--nth` or `--with-nth` the places are in other text: left out).
+    let query = result.query
+    var matcher =
+      query.isEmpty || settings.search.fields.selects ? nil : Matcher(pattern: settings.search.pattern(query))
     func item(_ index: Int) -> String {
-      #"{"index":\#(index),"text":\#(RemoteControl.json(String(decoding: printedLine(index), as: UTF8.self)))}"#
+      let line = printedLine(index)
+      let text = RemoteControl.json(String(decoding: line, as: UTF8.self))
+      guard let places = matcher?.positions(line), !places.isEmpty else {
+        return #"{"index":\#(index),"text":\#(text)}"#
+      }
+      let list = places.map(String.init).joined(separator: ",")
+      return #"{"index":\#(index),"text":\#(text),"positions":[\#(list)]}"#
     }
     let listed = reviewing ? listCount : result.matchCount
     let matches = (offset..<max(offset, min(listed, offset + limit))).map { item(line(at: $0)) }
