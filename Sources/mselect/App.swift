@@ -72,7 +72,7 @@ enum App {
         picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
       }
       let saving = Saving(options: options, terminator: terminator)
-      picker.preselection = options.preselectionSettings(fileLines: fileLines)
+      picker.preselection = options.pickerPreselection(fileLines: fileLines)
       let output = OutputFormatter(options.outputSettings)
       let scripted = options.scriptedSettings
       switch options.mode {
@@ -103,7 +103,8 @@ enum App {
       case .batch:
         let store = try reader.readAll()
         let outcome = Preselection.apply(
-          picker.preselection, limit: picker.selection.max, store: store, search: scripted.search)
+          options.preselectionSettings(fileLines: fileLines), limit: picker.selection.max, store: store,
+          search: scripted.search)
         if let warning = outcome.warning { warn(warning) }
         let decision = Scripted.batch(scripted, store, outcome.selection)
         let code = finish(decision, output, store, query: options.query, input: reader)

@@ -239,6 +239,16 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// gum's `--selected` picking one: the cursor starts on the line, which Enter prints.
+  @Test func gumSelectedWithLimitOneMovesTheCursor() throws {
+    let (picker, _) = try start(["--limit", "1", "--selected", "c"], lines: "a\nb\nc\nd\n")
+    #expect(picker.waitForScreen { $0.lines.contains { $0.hasPrefix("▌") && $0.hasSuffix(" c") } })
+    #expect(!picker.screen.text.contains("(1"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "c\n")
+  }
+
   /// gum's `--timeout`: the picker ends by itself with status 124 and the terminal restored.
   @Test func timeoutEndsThePickerWith124() throws {
     let (picker, before) = try start(["--timeout", "300ms"], lines: "a\nb\n")

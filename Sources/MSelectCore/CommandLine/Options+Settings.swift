@@ -24,6 +24,17 @@ extension Options {
     return settings
   }
 
+  /// The picker's preselection: as in gum, picking one (`--limit 1`), `--selected` says where the
+  /// cursor starts and marks nothing (`--batch` marks them: there is no cursor).
+  public func pickerPreselection(fileLines: [[UInt8]] = []) -> PreselectionSettings {
+    var settings = preselectionSettings(fileLines: fileLines)
+    if max == 1 && !selected.isEmpty {
+      settings.lines = preselect + fileLines
+      settings.focus = selected
+    }
+    return settings
+  }
+
   /// What is printed; in `--filter` mode there is no key line (as in fzf: no key was pressed).
   public var outputSettings: OutputSettings {
     var printKey = !expect.isEmpty
@@ -51,12 +62,7 @@ extension Options {
     var settings = PickerSettings()
     settings.search = searchSettings
     settings.selection = selectionSettings
-    settings.preselection = preselectionSettings(fileLines: preselectFileLines)
-    if max == 1 && !selected.isEmpty {
-      // As in gum: picking one, `--selected` says where the cursor starts; nothing is marked.
-      settings.preselection.lines = preselect + preselectFileLines
-      settings.preselection.focus = selected
-    }
+    settings.preselection = pickerPreselection(fileLines: preselectFileLines)
     settings.query = query
     settings.shownFields = withNth
     settings.header = header
