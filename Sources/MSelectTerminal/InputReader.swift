@@ -76,6 +76,20 @@ public final class InputReader {
     self.init(descriptor: output, name: "the default command", terminator: terminator)
   }
 
+  /// Reads `lines` given as arguments (gum's `gum choose a b c`), each ended by `terminator`: they
+  /// are written to an unlinked temporary file, read as any file is.
+  public convenience init(lines: [[UInt8]], terminator: UInt8) throws(InputError) {
+    var bytes: [UInt8] = []
+    for line in lines { bytes += line + [terminator] }
+    let fd: Int32
+    do {
+      fd = try Syscall.anonymousFile(bytes)
+    } catch {
+      throw .unreadable("the arguments", error)
+    }
+    self.init(descriptor: fd, name: "the arguments", terminator: terminator)
+  }
+
   /// The files below the current directory, as fzf's walker lists them: symbolic links followed,
   /// hidden files included, `.git` and `node_modules` and the kernel's file systems left out.
   public static let walker = Array(ShellScripts.fileWalker.utf8)

@@ -217,6 +217,25 @@ package enum Syscall {
     }
   }
 
+  /// A file holding `bytes`, already unlinked (it goes with its descriptor), read from its start.
+  package static func anonymousFile(_ bytes: [UInt8]) throws(SystemError) -> Int32 {
+    let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+    var template = Array((directory + "/mselect-XXXXXX").utf8CString)
+    let fd = try retrying("mkstemp \(directory)") {
+      template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    }
+    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    do throws(SystemError) {
+      try write(fd, bytes)
+      _ = try retrying("lseek") { lseek(fd, 0, SEEK_SET) }
+      return fd
+    } catch {
+      close(fd)
+      throw error
+    }
+  }
+
   /// A connection waiting on listening socket `fd`, non-blocking; nil when none is.
   package static func accept(_ fd: Int32) -> Int32? {
     while true {

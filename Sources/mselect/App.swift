@@ -47,7 +47,10 @@ enum App {
       let terminator: UInt8 = options.read0 ? 0 : 10
       let reader: InputReader
       do throws(InputError) {
-        reader = try InputReader(path: options.file, terminator: terminator)
+        reader =
+          options.choices.isEmpty
+          ? try InputReader(path: options.file, terminator: terminator)
+          : try InputReader(lines: options.choices, terminator: terminator)
       } catch .stdinIsTerminal {
         // Nothing piped in: the files below, as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines);
         // nothing at all when `start` reloads anyway (fzf's launchers: `start:reload:…`).

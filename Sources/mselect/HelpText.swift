@@ -4,9 +4,11 @@ import MSelectCore
 let helpText =
   """
   usage: mselect [OPTIONS] [FILE]
+         mselect [OPTIONS] LINE LINE...
 
   A multi-select filter: pick lines by fuzzy typing, tick several, print them.
-  Lines come from FILE or stdin; keys and drawing use the terminal (/dev/tty).
+  Lines come from FILE, stdin, or the words given (two or more, as gum's choose);
+  keys and drawing use the terminal (/dev/tty).
 
   Examples:
     ls | mselect                               pick files, print the ticked ones

@@ -8,6 +8,16 @@ import Testing
     #expect(r.status == 0)
   }
 
+  /// Several words in FILE's place are the lines (gum's `gum choose a b c`); stdin is not read.
+  @Test func argumentsAreTheLinesAsInGum() throws {
+    let r = try BinaryRunner.run(["-f", "a", "apple", "banana", "cherry"], "stdin-line\n")
+    #expect(r.status == 0 && r.text == "apple\nbanana\n")
+    let batch = try BinaryRunner.run(["--batch", "--selected", "two", "one", "two", "three"], "")
+    #expect(batch.text == "two\n")
+    let one = try BinaryRunner.run(["-f", "a", "/nonexistent-mselect-file"], "")
+    #expect(one.status == 2)
+  }
+
   @Test func batchPreselectionThatFindsNothingPrintsNothing() throws {
     // A script restoring a saved choice must not get an unrelated line.
     let r = try BinaryRunner.run(["--batch", "--preselect", "zzz"], "a\nb\n")

@@ -21,6 +21,17 @@ import Testing
     #expect(throws: OptionError.self) { try parse(["--limit", "0"]) }
   }
 
+  @Test func severalWordsAreTheLines() throws {
+    #expect(try parse(["a", "b c"]).choices == [Array("a".utf8), Array("b c".utf8)])
+    #expect(try parse(["a", "b"]).file == nil)
+    #expect(try parse(["a"]).file == "a" && parse(["a"]).choices.isEmpty)
+    #expect(
+      try parse(["--", "-x", "y", "-q", "z"]).choices == [
+        Array("-x".utf8), Array("y".utf8), Array("-q".utf8), Array("z".utf8),
+      ])
+    #expect(try parse(["one", "-q", "x", "two"]).choices == [Array("one".utf8), Array("two".utf8)])
+  }
+
   @Test func filterOptions() throws {
     #expect(try parse(["--value", "ab"]).query == Array("ab".utf8))
     #expect(try parse(["--placeholder", "Search"]).ghost == "Search")

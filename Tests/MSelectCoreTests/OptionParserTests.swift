@@ -57,7 +57,6 @@ import Testing
     (["-z"], .unknownOption("-z")),
     (["--query"], .missingValue("--query")),
     (["-f"], .missingValue("-f")),
-    (["a", "b"], .unexpectedArgument("b")),
     (["--batch=1"], .invalidValue(option: "--batch", value: "1", expected: "no value")),
   ])
   func errorsNameTheWord(words: [String], error: OptionError) {

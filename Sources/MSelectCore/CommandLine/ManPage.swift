@@ -9,6 +9,9 @@ public enum ManPage {
       .SH SYNOPSIS
       .B mselect
       [\\fIOPTIONS\\fR] [\\fIFILE\\fR]
+      .br
+      .B mselect
+      [\\fIOPTIONS\\fR] \\fILINE\\fR \\fILINE\\fR...
       .SH DESCRIPTION
       mselect reads lines from FILE or standard input and opens a picker on the terminal (/dev/tty):
       narrow the list by fuzzy typing, mark several lines with tab, press enter, and exactly the marked

@@ -3,7 +3,6 @@ public enum OptionError: Error, Equatable, Sendable {
   case unknownOption(String)
   case missingValue(String)
   case invalidValue(option: String, value: String, expected: String)
-  case unexpectedArgument(String)
   case unbalancedQuote(String)
   case danglingEscape(String)
   /// A mistake in MSELECT_DEFAULT_OPTS rather than on the command line.
@@ -16,8 +15,6 @@ public enum OptionError: Error, Equatable, Sendable {
     case .missingValue(let o): "option \(o) needs a value (see mselect --help)"
     case .invalidValue(let o, let v, let expected):
       "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
-    case .unexpectedArgument(let a):
-      "unexpected argument: \(a) (only one FILE may be given; see mselect --help)"
     case .unbalancedQuote(let text): "MSELECT_DEFAULT_OPTS: unbalanced quote in \(text)"
     case .danglingEscape(let text): "MSELECT_DEFAULT_OPTS: a backslash at the end escapes nothing: \(text)"
     case .inDefaults(let error): "MSELECT_DEFAULT_OPTS: " + error.message

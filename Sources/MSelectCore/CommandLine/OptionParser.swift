@@ -17,11 +17,11 @@ public enum OptionParser {
     var options = Options()
     var words = all
     var onlyFiles = false
+    var positionals: [[UInt8]] = []
     while let word = words.popFirst() {
       let text = String(decoding: word, as: UTF8.self)
       if onlyFiles || word == Array("-".utf8) || !(text.hasPrefix("-") || plusFlags[text] != nil) {
-        guard options.file == nil else { throw .unexpectedArgument(text) }
-        options.file = text
+        positionals.append(word)
         continue
       }
       if text == "--" {
@@ -65,6 +65,12 @@ public enum OptionParser {
         }
         try apply(name, inline: nil, rest: &words, to: &options)
       }
+    }
+    // One word is a FILE; several are the lines themselves, as gum takes `gum choose a b c`.
+    if positionals.count == 1 {
+      options.file = String(decoding: positionals[0], as: UTF8.self)
+    } else if positionals.count > 1 {
+      options.choices = positionals
     }
     return options
   }

@@ -21,6 +21,9 @@ public struct Options: Sendable, Equatable {
   public var mode: Mode = .interactive
   /// The FILE argument; nil or `-` means stdin.
   public var file: String?
+  /// Two or more words in FILE's place: the lines to pick from (gum's `gum choose a b c`); stdin is
+  /// not read.
+  public var choices: [[UInt8]] = []
   public var read0 = false
   public var print0 = false
   public var query: [UInt8] = []
