@@ -81,13 +81,15 @@ public final class InputReader {
   public convenience init(lines: [[UInt8]], terminator: UInt8) throws(InputError) {
     var bytes: [UInt8] = []
     for line in lines { bytes += line + [terminator] }
-    let fd: Int32
+    let file: (fd: Int32, path: String)
     do {
-      fd = try Syscall.anonymousFile(bytes)
+      file = try Syscall.temporaryFile(bytes)
     } catch {
       throw .unreadable("the arguments", error)
     }
-    self.init(descriptor: fd, name: "the arguments", terminator: terminator)
+    // Unlinked at once: the file goes with its descriptor.
+    unlink(file.path)
+    self.init(descriptor: file.fd, name: "the arguments", terminator: terminator)
   }
 
   /// The files below the current directory, as fzf's walker lists them: symbolic links followed,

@@ -27,7 +27,7 @@ final class RemoteListener {
     isLocal = address.isLocal
     if case .socket(let path) = address, access(path, F_OK) == 0 {
       // A socket file left by a picker that is gone is replaced; one still answering is not.
-      guard !RemoteListener.answers(path) else { throw .listen("socket already in use: \(path)") }
+      guard !Syscall.unixSocketAnswers(path) else { throw .listen("socket already in use: \(path)") }
       unlink(path)
     }
     do throws(SystemError) {
@@ -131,24 +131,5 @@ final class RemoteListener {
       difference |= Int((i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0))
     }
     return difference == 0
-  }
-
-  /// Whether a picker is listening on the Unix socket at `path`.
-  private static func answers(_ path: String) -> Bool {
-    let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    guard probe >= 0 else { return false }
-    defer { Syscall.close(probe) }
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return false }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (k, byte) in bytes.enumerated() { raw[k] = byte }
-    }
-    return withUnsafePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
-      }
-    }
   }
 }

@@ -187,15 +187,7 @@ package enum Syscall {
 
   /// A listening Unix socket at `path` (readable and writable by the user only), non-blocking.
   package static func listenUnix(path: String) throws(SystemError) -> Int32 {
-    var address = sockaddr_un()
-    address.sun_family = sa_family_t(AF_UNIX)
-    let bytes = Array(path.utf8)
-    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else {
-      throw SystemError("listen on \(path)", errno: ENAMETOOLONG)
-    }
-    withUnsafeMutableBytes(of: &address.sun_path) { raw in
-      for (k, byte) in bytes.enumerated() { raw[k] = byte }
-    }
+    guard var address = unixAddress(path) else { throw SystemError("listen on \(path)", errno: ENAMETOOLONG) }
     let fd = try retrying("socket") {
       socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     }
@@ -217,23 +209,50 @@ package enum Syscall {
     }
   }
 
-  /// A file holding `bytes`, already unlinked (it goes with its descriptor), read from its start.
-  package static func anonymousFile(_ bytes: [UInt8]) throws(SystemError) -> Int32 {
+  /// A new file in `$TMPDIR` (else /tmp) holding `bytes`, readable by the user only, and its path;
+  /// the descriptor is at the start of the file.
+  package static func temporaryFile(_ bytes: [UInt8]) throws(SystemError) -> (fd: Int32, path: String) {
     let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/mselect-XXXXXX").utf8CString)
     let fd = try retrying("mkstemp \(directory)") {
       template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
     }
     _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    template.withUnsafeBufferPointer { _ = unlink($0.baseAddress!) }
+    let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     do throws(SystemError) {
       try write(fd, bytes)
       _ = try retrying("lseek") { lseek(fd, 0, SEEK_SET) }
-      return fd
+      return (fd, path)
     } catch {
+      unlink(path)
       close(fd)
       throw error
     }
+  }
+
+  /// Whether something accepts connections on the Unix socket at `path`.
+  package static func unixSocketAnswers(_ path: String) -> Bool {
+    guard var address = unixAddress(path) else { return false }
+    let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+    guard probe >= 0 else { return false }
+    defer { close(probe) }
+    return withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
+      }
+    }
+  }
+
+  /// The address of the Unix socket at `path`; nil when the path is too long for one.
+  private static func unixAddress(_ path: String) -> sockaddr_un? {
+    var address = sockaddr_un()
+    address.sun_family = sa_family_t(AF_UNIX)
+    let bytes = Array(path.utf8)
+    guard bytes.count < MemoryLayout.size(ofValue: address.sun_path) else { return nil }
+    withUnsafeMutableBytes(of: &address.sun_path) { raw in
+      for (k, byte) in bytes.enumerated() { raw[k] = byte }
+    }
+    return address
   }
 
   /// A connection waiting on listening socket `fd`, non-blocking; nil when none is.
