@@ -145,6 +145,13 @@ import Testing
     #expect(Renderer().render(h.state).text[0].trimmingSuffix() == "> o")
   }
 
+  /// fzf's `change-ghost` and `transform-ghost` set the text (they did nothing while it was not drawn).
+  @Test func changeGhostSetsTheText() {
+    let h = Harness(["one"], ["--ghost", "a", "--bind", "ctrl-g:change-ghost(Type to search)"])
+    h.press(ctrl("g"))
+    #expect(Renderer().render(h.state).text[0].hasPrefix("> Type to search"))
+  }
+
   @Test func gumPaddingIsSpaceSeparated() {
     #expect(Chrome.Spacing("1 2") == Chrome.Spacing("1,2"))
     #expect(Chrome.Spacing("0  1 2 3") == Chrome.Spacing("0,1,2,3"))

@@ -469,7 +469,8 @@ public struct PickerState {
       settings.search.fields = fields
       if setting == .withNth { settings.shownFields = spec }
       searchAgain()
-    case .previewLabel, .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer, .ghost: break
+    case .ghost: settings.ghost = text
+    case .previewLabel, .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer: break
     }
   }
 
