@@ -265,12 +265,8 @@ enum App {
   static func showManual(_ form: Options.ManualForm) -> ExitCode {
     let roff = ManPage.roff(version: version)
     guard form == .shown, isatty(1) == 1 else { return emit(Array(roff.utf8)) }
-    var path = Array("/tmp/mselect-man-XXXXXX".utf8CString)
-    let fd = mkstemp(&path)
-    guard fd >= 0 else { return emit(Array(roff.utf8)) }
-    let file = path.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+    guard let (fd, file) = try? Syscall.temporaryFile(Array(roff.utf8)) else { return emit(Array(roff.utf8)) }
     defer { unlink(file) }
-    _ = Array(roff.utf8).withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
     close(fd)
     let status = system("man -l '\(file)'")
     return status == 0 ? .success : emit(Array(roff.utf8))

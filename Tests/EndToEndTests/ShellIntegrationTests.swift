@@ -14,7 +14,7 @@ import Testing
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(atPath: directory + "/sub dir", withIntermediateDirectories: true)
     for name in ["a b.txt", "c'd.txt"] {
-      FileManager.default.createFile(atPath: directory + "/" + name, contents: nil)
+      _ = FileManager.default.createFile(atPath: directory + "/" + name, contents: nil)
     }
     let bin = BinaryRunner.binary.deletingLastPathComponent().path
     let shell = try PickerProcess(

@@ -106,17 +106,17 @@ public enum BoundAction: Hashable, Sendable {
   static func names(_ list: String) -> [String] {
     if list == "," { return [","] }
     var names = list.split(separator: ",", omittingEmptySubsequences: true).map {
-      String($0).trimmingSpaces
+      $0.trimming { $0 == " " }
     }
     if list.hasPrefix(",,") || list.hasSuffix(",,") || list.contains(",,,") { names.append(",") }
     return names.filter { !$0.isEmpty }
   }
 }
 
-extension String {
-  /// Without leading and trailing spaces.
-  fileprivate var trimmingSpaces: String {
-    String(drop { $0 == " " }.reversed().drop { $0 == " " }.reversed())
+extension StringProtocol {
+  /// The text without the leading and trailing characters `trimmed` accepts.
+  package func trimming(while trimmed: (Character) -> Bool) -> String {
+    String(drop(while: trimmed).reversed().drop(while: trimmed).reversed())
   }
 }
 

@@ -65,7 +65,7 @@ public enum RemoteControl {
     for line in lines {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let name = line[..<colon].lowercased()
-      let value = line[line.index(after: colon)...].trimmingSpaces()
+      let value = line[line.index(after: colon)...].trimming { $0 == " " || $0 == "\t" }
       if name == "content-length" {
         guard let n = Int(value), n > 0, n <= maxBody else { return .bad("invalid content length") }
         length = n
@@ -216,14 +216,4 @@ extension PickerState {
       + #""matchCount":\#(listed),"current":\#(current),"matches":[\#(matches.joined(separator: ","))],"#
       + #""selected":[\#(selected.joined(separator: ","))]}"#
   }
-}
-
-extension String {
-  /// The text without leading and trailing spaces and tabs.
-  fileprivate func trimmingSpaces() -> String {
-    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
-  }
-}
-extension Substring {
-  fileprivate func trimmingSpaces() -> String { String(self).trimmingSpaces() }
 }

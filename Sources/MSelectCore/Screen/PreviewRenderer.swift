@@ -18,15 +18,13 @@ struct PreviewRenderer {
     var text: [[Frame.Span]] = []
     // The header lines, then the scrolled ones after them.
     var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
-    var line = 0
     var body = max(pane.scroll, headerLines)
     func next() -> Int? {
       if let header = lines.next() { return header }
       defer { body += 1 }
       return body < pane.lineCount ? body : nil
     }
-    while text.count < innerRows, let current = next() {
-      line = current
+    while text.count < innerRows, let line = next() {
       let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
       let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
       var cells = visible.cells[...]
