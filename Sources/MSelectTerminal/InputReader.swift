@@ -192,10 +192,38 @@ public final class InputReader {
     while true {
       let count = try read(into: segments.freeSpace())
       if count == 0 { break }
-      if let segment = segments.commit(count) { body(segment) }
+      if let segment = segments.commit(count) {
+        if filter.scansTheRest(after: segment) {
+          return try readRest(into: filter, first: segment, carry: segments.partialLine)
+        }
+        body(segment)
+      }
       try checkLine(segments.partialLineLength)
     }
     if let segment = segments.finish() { body(segment) }
+  }
+
+  /// Hands the reading of the rest to `filter`'s workers (see `SegmentFilter.scanRest`).
+  private func readRest(into filter: SegmentFilter, first: InputSegment, carry: UnsafeRawBufferPointer)
+    throws(InputError)
+  {
+    let fd = fd
+    let errorBox = Locked<SystemError?>(nil)
+    let outcome = filter.scanRest(first: first, carry: carry) { space in
+      do throws(SystemError) {
+        return try Syscall.read(fd, into: space)
+      } catch {
+        let failure: SystemError = error
+        errorBox.withLock { $0 = failure }
+        return -1
+      }
+    }
+    switch outcome {
+    case nil: return
+    case .lineTooLong: throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+    case .unreadable:
+      throw .unreadable(name, errorBox.withLock { $0 } ?? SystemError("read", errno: EIO))
+    }
   }
 
   /// Whether the input is a file that got shorter than what was mapped of it (then the lines read

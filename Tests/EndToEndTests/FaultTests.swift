@@ -173,6 +173,27 @@ import Testing
     #expect(r.stdout.isEmpty)
   }
 
+  /// Through a pipe, after lines enough for the workers to take over the reading: an endless last
+  /// line is the same error.
+  @Test func anEndlessLineThroughAPipeIsAnError() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/sh")
+    process.arguments = [
+      "-c",
+      "{ yes abc | head -n 200000; cat /dev/zero; } | '\(BinaryRunner.binary.path)' -f zq; echo \"exit $?\"",
+    ]
+    let out = Pipe()
+    let err = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    try process.run()
+    let stdout = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let stderr = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(stdout == "exit 2\n")
+    #expect(stderr == "mselect: standard input: a line is longer than 256 MiB\n")
+  }
+
   @Test(arguments: [
     ("--foo", "mselect: MSELECT_DEFAULT_OPTS: unknown option: --foo"),
     ("\\", "mselect: MSELECT_DEFAULT_OPTS: a backslash at the end escapes nothing"),

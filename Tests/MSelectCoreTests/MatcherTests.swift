@@ -394,6 +394,18 @@ extension Matcher {
   }
 }
 
+/// A line whose window may be too large for the dynamic program scores the same with and without
+/// the scorer's shortcut: which lines try the shortcut depends on the lines scored before, so a
+/// different score made `--filter`'s order depend on how the input was split between threads.
+@Test func aHugeWindowScoresTheSameWithOrWithoutTheShortcut() {
+  let line = Array(("xab" + String(repeating: "y", count: Scorer.maxCells) + " ab").utf8)
+  var plain = Matcher(pattern: Pattern("ab"), ceilingShortcut: false)
+  var shortcut = Matcher(pattern: Pattern("ab"), ceilingShortcut: true)
+  let expected = plain.match(line)?.score
+  #expect(expected != nil)
+  #expect(shortcut.match(line)?.score == expected)
+}
+
 /// The odds that decide whether `Scorer.ceilingMatch`'s shortcut is tried.
 struct ShortcutOddsTests {
   /// Tries for the lines of `outcomes` (true: the shortcut would succeed), in order.

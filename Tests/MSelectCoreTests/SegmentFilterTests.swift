@@ -116,6 +116,108 @@ private func segments(
     #expect(filter.finish().lines.count == Self.lines.count)
   }
 
+  /// Reads `bytes` as `InputReader.readSegments` does: the first segment through a splitter, then, for
+  /// a selective query, the rest by the workers of `scanRest` through `read`, `chunk` bytes a call
+  /// (`failAt`: the read there fails).
+  private static func pipeFilter(
+    _ query: String, _ bytes: [UInt8], chunk: Int, settings: SearchSettings = SearchSettings(),
+    failAt: Int? = nil
+  ) -> (lines: [[UInt8]], failure: SegmentFilter.ReadFailure?, scannedTheRest: Bool) {
+    let filter = SegmentFilter(Array(query.utf8), settings: settings, terminator: 10)
+    var splitter = SegmentSplitter(terminator: 10)
+    var i = 0
+    var failure: SegmentFilter.ReadFailure?
+    var rest = false
+    while i < bytes.count {
+      let space = splitter.freeSpace()
+      let n = min(chunk, space.count, bytes.count - i)
+      bytes[i..<i + n].withUnsafeBytes { space.copyMemory(from: $0) }
+      i += n
+      guard let segment = splitter.commit(n) else { continue }
+      if filter.scansTheRest(after: segment) {
+        let source = Locked((bytes: bytes, at: i))
+        failure = filter.scanRest(first: segment, carry: splitter.partialLine) { space in
+          source.withLock { source in
+            if let failAt, source.at >= failAt { return -1 }
+            let n = min(chunk, space.count, source.bytes.count - source.at)
+            source.bytes[source.at..<source.at + n].withUnsafeBytes { space.copyMemory(from: $0) }
+            source.at += n
+            return n
+          }
+        }
+        rest = true
+        i = bytes.count
+        break
+      }
+      filter.add(segment)
+      splitter.segmentSize = filter.segmentSize
+    }
+    if !rest, let segment = splitter.finish() { filter.add(segment) }
+    let (found, kept) = filter.finish()
+    return (found.map { kept.lineBytes($0) }, failure, rest)
+  }
+
+  /// The rest of a pipe read by the workers in turn gives the whole input's result, whatever the
+  /// reads: lines cut between reads, a line longer than a worker's buffer, a last line without
+  /// terminator.
+  @Test(arguments: [1, 7, 4096, 100_000, 1 << 20])
+  func theWorkersReadingInTurnGiveTheWholeInputsResult(chunk: Int) {
+    var lines = (0..<40_000).map { "dir\($0 % 97)/file_\($0)\($0 % 7 == 0 ? " ünïcödé" : "")" }
+    lines[30_000] = "file_long " + String(repeating: "y", count: 700_000) + " _19"
+    lines[lines.count - 1] += " _19 unterminated"
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    for query in ["_19", "ünï 7", "zzz"] {
+      let result = Self.pipeFilter(query, bytes, chunk: chunk)
+      let whole = Filter.run(Array(query.utf8), in: store(lines), settings: SearchSettings())
+      #expect(result.scannedTheRest, "\(query): selective")
+      #expect(result.failure == nil)
+      // Compared as short descriptions: a failure must not print the 700 KB line.
+      func described(_ lines: [[UInt8]]) -> [String] {
+        lines.map { "\(String(decoding: $0.prefix(20), as: UTF8.self))… (\($0.count) bytes)" }
+      }
+      #expect(
+        described(result.lines) == described(whole.map { Array(lines[$0].utf8) }),
+        "\(query), reads of \(chunk)")
+    }
+    #expect(Self.pipeFilter("_19", bytes, chunk: chunk).lines.contains { $0.count > 700_000 })
+  }
+
+  /// A read that fails ends the scan with `unreadable`; an input too small for a first segment never
+  /// gets to the workers.
+  @Test func aFailedReadAndASmallInput() {
+    let bytes = Array((0..<40_000).map { "line \($0)" }.joined(separator: "\n").utf8)
+    #expect(Self.pipeFilter("_19", bytes, chunk: 4096, failAt: 300_000).failure == .unreadable)
+    let small = Self.pipeFilter("ne 12", Array("line 1\nline 12\nline 123".utf8), chunk: 3)
+    #expect(!small.scannedTheRest)
+    #expect(small.lines == [Array("line 12".utf8), Array("line 123".utf8)])
+  }
+
+  /// An endless line (`/dev/zero` after a first line) is an error once it passes
+  /// `LineSplitter.maxLineLength`, read into one growing buffer (not copied at every read).
+  @Test func anEndlessLineIsAnError() {
+    let filter = SegmentFilter(Array("a".utf8), settings: SearchSettings(), terminator: 10)
+    let first = Array("x\n".utf8) + [UInt8](repeating: 10, count: 1 << 20) + Array("a".utf8)
+    var splitter = SegmentSplitter(terminator: 10)
+    var segment: InputSegment?
+    var i = 0
+    while segment == nil {
+      let space = splitter.freeSpace()
+      let n = min(space.count, first.count - i)
+      first[i..<i + n].withUnsafeBytes { space.copyMemory(from: $0) }
+      i += n
+      segment = splitter.commit(n)
+    }
+    #expect(filter.scansTheRest(after: segment!))
+    let reads = Locked(0)
+    let failure = filter.scanRest(first: segment!, carry: splitter.partialLine) { space in
+      reads.withLock { $0 += 1 }
+      space.initializeMemory(as: UInt8.self, repeating: 0)
+      return space.count
+    }
+    #expect(failure == .lineTooLong)
+    #expect(reads.withLock { $0 } < 2 * LineSplitter.maxLineLength / (64 << 10))
+  }
+
   @Test func headerLinesAndANSIAreLeftToLineBlocks() throws {
     for arguments in [["--header-lines", "1"], ["--ansi"]] {
       let options = try OptionParser.parse(arguments.map { Array($0.utf8) })

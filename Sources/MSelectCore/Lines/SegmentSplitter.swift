@@ -38,7 +38,12 @@ public struct SegmentSplitter: ~Copyable {
   /// Bytes of complete lines gathered before they go out as a segment: small enough that the scan of
   /// the last one is short, large enough that each costs little to hand over. The reader may change
   /// it as it goes (see `SegmentFilter.segmentSize`); at most a buffer's worth goes out at once.
-  public var segmentSize = 1 << 20
+  public var segmentSize = SegmentSplitter.firstSegmentSize
+
+  /// The first segment, from which `SegmentFilter` judges the query: small, so the scan starts soon
+  /// after the input does, read into a buffer of twice its size (a first 4 MiB buffer cost a fresh
+  /// huge page the kernel clears inside the first read: 1-2 ms before anything is scanned).
+  static let firstSegmentSize = 128 << 10
 
   private let terminator: UInt8
   private var buffer: ReadBuffer
@@ -50,11 +55,16 @@ public struct SegmentSplitter: ~Copyable {
 
   public init(terminator: UInt8) {
     self.terminator = terminator
-    buffer = ReadBuffer(capacity: LineSplitter.bufferSize)
+    buffer = ReadBuffer(capacity: 2 * SegmentSplitter.firstSegmentSize)
   }
 
   /// Bytes of the line not yet ended by a terminator.
   public var partialLineLength: Int { used - lineEnd }
+
+  /// The line not yet ended by a terminator; valid until the next call.
+  public var partialLine: UnsafeRawBufferPointer {
+    UnsafeRawBufferPointer(start: buffer.base + lineEnd, count: used - lineEnd)
+  }
 
   /// Space to read into (at least 64 KiB): a full buffer hands its unsent bytes to a fresh one.
   package mutating func freeSpace() -> UnsafeMutableRawBufferPointer {

@@ -330,7 +330,11 @@ package struct Scorer {
       positions?.pointee.append(bestAt)
       return Match(score: best, begin: bestAt, end: bestAt)
     }
-    if positions == nil && ceilingShortcut && defaultScheme && ceilingOdds.shouldTry() {
+    // Not where the window may be too large for the program (below): the greedy alignment there
+    // would then depend on whether the shortcut was tried, i.e. on the lines scored before.
+    if positions == nil && ceilingShortcut && defaultScheme && (n - first) * m <= Scorer.maxCells
+      && ceilingOdds.shouldTry()
+    {
       let best = ceilingMatch(pattern: pattern, text: text, firsts: firsts, last: n - 1)
       ceilingOdds.record(won: best != nil)
       if let best { return best }

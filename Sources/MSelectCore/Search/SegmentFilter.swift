@@ -41,7 +41,7 @@ public final class SegmentFilter {
   public var segmentSize: Int { lines == nil ? 1 << 20 : LineSplitter.bufferSize }
 
   /// The matches of a selective query, numbered in input order.
-  fileprivate final class Found {
+  final class Found {
     var runs: [Search.Run] = []
     var store = LineStore()
     var count = 0
@@ -49,7 +49,7 @@ public final class SegmentFilter {
 
   /// One piece's matching lines copied back to back (each with its terminator), their places in that
   /// copy, and their keys numbered from 0.
-  fileprivate struct Part {
+  struct Part {
     var memory: UnsafeMutableRawPointer?
     var starts: [UInt32] = [0]
     var ranked: [RankedLine] = []
@@ -78,18 +78,51 @@ public final class SegmentFilter {
     matchers.pointer.deinitialize().deallocate()
   }
 
-  /// Takes the next segment and starts scanning it.
-  public func add(_ segment: InputSegment) {
-    guard let start = segment.bytes.baseAddress, segment.bytes.count > 0 else { return }
+  /// Why `scanRest` stopped before the input's end.
+  public enum ReadFailure: Error {
+    /// The read function reported an error (it keeps the details).
+    case unreadable
+    /// A line is longer than `LineSplitter.maxLineLength`.
+    case lineTooLong
+  }
+
+  /// Decides from the first segment whether the query is broad.
+  private func decide(_ segment: InputSegment) {
+    guard !decided, let start = segment.bytes.baseAddress, segment.bytes.count > 0 else { return }
+    decided = true
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = segment.bytes.count
-    if !decided {
-      decided = true
-      let samples = MappedLines.bounds(base, from: 0, to: n, terminator: terminator, size: n / 4 + 1)
-      if RawScan.isBroad(base, samples, terminator, &matchers.pointer[0], rank, settings.fields) {
-        lines = StreamingFilter(query, settings: settings)
-      }
+    let samples = MappedLines.bounds(base, from: 0, to: n, terminator: terminator, size: n / 4 + 1)
+    if RawScan.isBroad(base, samples, terminator, &matchers.pointer[0], rank, settings.fields) {
+      lines = StreamingFilter(query, settings: settings)
     }
+  }
+
+  /// Whether the rest of the input, after `first` (the first segment read), should go to `scanRest`:
+  /// the query is selective.
+  public func scansTheRest(after first: InputSegment) -> Bool {
+    decide(first)
+    return lines == nil && first.bytes.count > 0
+  }
+
+  /// Scans `first` and reads and scans the rest with `read` (a `read(2)` of the input: the bytes read,
+  /// 0 at its end, negative on an error) on every core (see `PipeScan`); `carry` is the partial line
+  /// read after `first`.
+  public func scanRest(
+    first: InputSegment, carry: UnsafeRawBufferPointer, read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+  ) -> ReadFailure? {
+    let (parts, failure) = PipeScan.run(
+      first: first, carry: carry, terminator: terminator, matchers: matchers, rank: rank,
+      fields: settings.fields, read: read)
+    let found = found
+    queue.sync { for part in parts { found.pointer.add(part) } }
+    return failure
+  }
+
+  /// Takes the next segment and starts scanning it.
+  public func add(_ segment: InputSegment) {
+    guard segment.bytes.count > 0 else { return }
+    decide(segment)
     if let lines {
       // Cut here, while the queue matches the segment before.
       let block = SegmentFilter.lineBlock(segment, firstIndex: lineCount, terminator)
@@ -164,7 +197,7 @@ public final class SegmentFilter {
 
 extension SegmentFilter.Part {
   /// The matching lines of `hits` (offsets from `base`) copied out.
-  fileprivate init(_ hits: RawScan.Hits, from base: UnsafePointer<UInt8>) {
+  init(_ hits: RawScan.Hits, from base: UnsafePointer<UInt8>) {
     guard !hits.keys.isEmpty else { return }
     var bytes = 0
     for length in hits.lengths { bytes += Int(length) + 1 }
@@ -186,7 +219,7 @@ extension SegmentFilter.Part {
 
 extension SegmentFilter.Found {
   /// Keeps a part's matches, numbered on from the ones before.
-  fileprivate func add(_ part: SegmentFilter.Part) {
+  func add(_ part: SegmentFilter.Part) {
     guard let memory = part.memory else { return }
     let first = UInt32(truncatingIfNeeded: count)
     runs.append(
