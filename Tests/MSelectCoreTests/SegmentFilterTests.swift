@@ -213,7 +213,7 @@ private func segments(
     let failure = filter.scanRest(first: segment!, carry: splitter.partialLine) { space in
       reads.withLock { $0 += 1 }
       // memset: one range for the sanitizers, not 256 MiB of instrumented stores.
-      memset(space.baseAddress, 0, space.count)
+      memset(space.baseAddress!, 0, space.count)
       return space.count
     }
     #expect(failure == .lineTooLong)
