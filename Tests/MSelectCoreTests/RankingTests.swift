@@ -121,9 +121,8 @@ import Testing
   @Test(arguments: [
     ("db", "aaaaaaaaaaaab/ ďＤḋąą，，"), ("bd", "aaaaaaaaaaaab/ ďＤḋąą，，"), ("d/", "aaaaaaaaaaaab/ ďＤḋąą，，"),
     ("dd", "aaaaaaaaaaaab/ ďＤḋąą，，"),
-    // Both cases of the letter, which the skip compares as one, bytes one bit away from them (`$`:
-    // `d` | 0x20 is `d`, `$` | 0x20 is `$`; `e`, `E`, `T`), and the ends of its lead bytes' range
-    // (ď begins with C4, the combining ͩ with CD: after an `x`, as `，` begins like `Ｄ`).
+    // Both cases of the letter, and the ends of its lead bytes' range (ď begins with C4, the
+    // combining ͩ with CD: after an `x`, as `，` begins like `Ｄ` and is looked at anyway).
     ("dq", "qqqqqqqqqqqqq dD$eETď，xͩ"), ("qd", "qqqqqqqqqqqqq dD$eETď，xͩ"), ("tD", "tttttttttttt TdD$Ḋ，"),
   ])
   func skippingToACharacterWithManyLeadBytes(query: String, alphabet: String) {

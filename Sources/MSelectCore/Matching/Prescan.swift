@@ -49,24 +49,14 @@ final class Prescan {
   )
   private var useWide = false
   /// Wide mode in fewer operations, when the lead bytes of two-byte encodings among the wanted bytes
-  /// lie close together (a Latin letter's: C3 to CD): those as one range (a few unwanted bytes of the
-  /// range are turned down by the table), the others (ASCII and three-byte leads) as up to five exact
-  /// bytes. Half the vector operations of the twelve exact compares.
-  ///
-  /// The range takes two operations: `b &+ shift` moves `lead...lead + span` to the lowest signed
-  /// bytes (-128 upward), so one signed compare with `limit` (-128 + span + 1) tells it.
+  /// lie close together (a Latin letter's: C3 to CD): those as one range (`lead...lead + span`, a few
+  /// unwanted bytes of the range are turned down by the table), the others (ASCII and three-byte
+  /// leads) as up to five exact bytes. Half the vector operations of the twelve exact compares.
   private var useRange = false
   private var rangeLanes = (
-    shift: SIMD16<UInt8>(), limit: SIMD16<Int8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(),
+    lead: SIMD16<UInt8>(), span: SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(),
     SIMD16<UInt8>(), SIMD16<UInt8>()
   )
-  /// Range mode in fewer operations still, when both cases of an ASCII letter are wanted and at most
-  /// three other bytes besides the range (`d`: `d`, `D`, C4...CD, E1 and EF): `b | 0x20` equals the
-  /// lowercase letter only for its two cases, so they take one compare. `caseLanes`: the lowercase
-  /// letter, then the three others (unused slots repeat the first). 10 vector operations a block
-  /// where the range mode takes 12.
-  private var useCase = false
-  private var caseLanes = (letter: SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
   /// The most bytes a wide skip looks for.
   static let wideBytes = 12
   /// Whether any byte with the top bit set is a candidate (see `Skip.anyHigh`).
@@ -199,16 +189,8 @@ final class Prescan {
       let lead = leads.min() ?? others[0]
       let span = (leads.max() ?? lead) - lead
       rangeLanes = (
-        SIMD16(repeating: 0x80 &- lead), SIMD16(repeating: Int8(span) - 127), other(0), other(1), other(2),
-        other(3), other(4)
+        SIMD16(repeating: lead), SIMD16(repeating: span), other(0), other(1), other(2), other(3), other(4)
       )
-    }
-    let letter = others.first { (0x41...0x5A).contains($0) && others.contains($0 | 0x20) }.map { $0 | 0x20 }
-    let rest = others.filter { $0 | 0x20 != letter }
-    useCase = useRange && letter != nil && !rest.isEmpty && rest.count <= 3
-    if useCase, let letter {
-      func exact(_ k: Int) -> SIMD16<UInt8> { SIMD16(repeating: rest[k < rest.count ? k : 0]) }
-      caseLanes = (SIMD16(repeating: letter), exact(0), exact(1), exact(2))
     }
     anyHigh = skip.anyHigh
     skipTable = UnsafePointer(rows + skip.row * 256)
@@ -358,23 +340,11 @@ final class Prescan {
         at = i &+ 8
       }
     }
-    if useCase {
-      let (shift, limit, _, _, _, _, _) = rangeLanes
-      let (letter, e, f, g) = caseLanes
-      let lower = SIMD16<UInt8>(repeating: 0x20)
+    if useRange {
+      let (lead, span, e, f, g, h, e2) = rangeLanes
       while i &+ 16 <= to {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-        let inRange = unsafeBitCast(v &+ shift, to: SIMD16<Int8>.self) .< limit
-        let found = inRange .| ((v | lower) .== letter) .| (v .== e) .| (v .== f) .| (v .== g)
-        if let (low, high) = Prescan.laneBits(found), let k = candidate(low, high, i) { return k }
-        i &+= 16
-      }
-    } else if useRange {
-      let (shift, limit, e, f, g, h, e2) = rangeLanes
-      while i &+ 16 <= to {
-        let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
-        let inRange = unsafeBitCast(v &+ shift, to: SIMD16<Int8>.self) .< limit
-        let found = inRange .| (v .== e) .| (v .== f) .| (v .== g) .| (v .== h) .| (v .== e2)
+        let found = ((v &- lead) .<= span) .| (v .== e) .| (v .== f) .| (v .== g) .| (v .== h) .| (v .== e2)
         if let (low, high) = Prescan.laneBits(found), let k = candidate(low, high, i) { return k }
         i &+= 16
       }
