@@ -185,26 +185,23 @@ public final class InputReader {
   /// (see `SegmentSplitter`), of the size it asks for.
   public func readSegments(into filter: SegmentFilter) throws(InputError) {
     var segments = SegmentSplitter(terminator: terminator)
-    func body(_ segment: InputSegment) {
-      filter.add(segment)
-      segments.segmentSize = filter.segmentSize
-    }
     while true {
       let count = try read(into: segments.freeSpace())
       if count == 0 { break }
       if let segment = segments.commit(count) {
-        if filter.scansTheRest(after: segment) {
-          return try readRest(into: filter, first: segment, carry: segments.partialLine)
+        switch filter.offer(segment) {
+        case .readOn(let size): segments.segmentSize = size
+        case .scanRest(let first):
+          return try readRest(into: filter, first: first, carry: segments.partialLine)
         }
-        body(segment)
       }
       try checkLine(segments.partialLineLength)
     }
-    if let segment = segments.finish() { body(segment) }
+    filter.end(last: segments.finish())
   }
 
   /// Hands the reading of the rest to `filter`'s workers (see `SegmentFilter.scanRest`).
-  private func readRest(into filter: SegmentFilter, first: InputSegment, carry: UnsafeRawBufferPointer)
+  private func readRest(into filter: SegmentFilter, first: [InputSegment], carry: UnsafeRawBufferPointer)
     throws(InputError)
   {
     let fd = fd

@@ -129,15 +129,17 @@ private func segments(
     var i = 0
     var failure: SegmentFilter.ReadFailure?
     var rest = false
-    while i < bytes.count {
+    reading: while i < bytes.count {
       let space = splitter.freeSpace()
       let n = min(chunk, space.count, bytes.count - i)
       bytes[i..<i + n].withUnsafeBytes { space.copyMemory(from: $0) }
       i += n
       guard let segment = splitter.commit(n) else { continue }
-      if filter.scansTheRest(after: segment) {
+      switch filter.offer(segment) {
+      case .readOn(let size): splitter.segmentSize = size
+      case .scanRest(let first):
         let source = Locked((bytes: bytes, at: i))
-        failure = filter.scanRest(first: segment, carry: splitter.partialLine) { space in
+        failure = filter.scanRest(first: first, carry: splitter.partialLine) { space in
           source.withLock { source in
             if let failAt, source.at >= failAt { return -1 }
             let n = min(chunk, space.count, source.bytes.count - source.at)
@@ -147,13 +149,10 @@ private func segments(
           }
         }
         rest = true
-        i = bytes.count
-        break
+        break reading
       }
-      filter.add(segment)
-      splitter.segmentSize = filter.segmentSize
     }
-    if !rest, let segment = splitter.finish() { filter.add(segment) }
+    if !rest { filter.end(last: splitter.finish()) }
     let (found, kept) = filter.finish()
     return (found.map { kept.lineBytes($0) }, failure, rest)
   }
@@ -183,6 +182,25 @@ private func segments(
     #expect(Self.pipeFilter("_19", bytes, chunk: chunk).lines.contains { $0.count > 700_000 })
   }
 
+  /// A sorted listing starts with a cluster of matches (`/usr/lib/swift/…` for `swift`): the first
+  /// segment looks broad, the first MiB does not, and the query is scanned as the selective one it
+  /// is. A query broad throughout stays with line blocks.
+  @Test func aClusterOfMatchesAtTheStartGetsASecondLook() {
+    let lines =
+      (0..<4_000).map { "/usr/lib/swift/linux/module_\($0).swiftmodule" }
+      + (0..<60_000).map { "/usr/share/doc/package_\($0)/changelog.gz" }
+    let bytes = Array(lines.joined(separator: "\n").utf8)
+    #expect(lines.prefix(4_000).joined(separator: "\n").utf8.count > SegmentSplitter.firstSegmentSize)
+    for (query, selective) in [("swift", true), ("usr", false)] {
+      let result = Self.pipeFilter(query, bytes, chunk: 65536)
+      #expect(result.scannedTheRest == selective, "\(query)")
+      let whole = Filter.run(Array(query.utf8), in: store(lines), settings: SearchSettings())
+      // Compared in counts and a prefix: a failure names no 60,000-line arrays.
+      #expect(result.lines.count == whole.count)
+      #expect(Array(result.lines.prefix(100)) == whole.prefix(100).map { Array(lines[$0].utf8) })
+    }
+  }
+
   /// A read that fails ends the scan with `unreadable`; an input too small for a first segment never
   /// gets to the workers.
   @Test func aFailedReadAndASmallInput() {
@@ -199,18 +217,21 @@ private func segments(
     let filter = SegmentFilter(Array("a".utf8), settings: SearchSettings(), terminator: 10)
     let first = Array("x\n".utf8) + [UInt8](repeating: 10, count: 1 << 20) + Array("a".utf8)
     var splitter = SegmentSplitter(terminator: 10)
-    var segment: InputSegment?
+    var next: SegmentFilter.Next?
     var i = 0
-    while segment == nil {
+    while case nil = next {
       let space = splitter.freeSpace()
       let n = min(space.count, first.count - i)
       first[i..<i + n].withUnsafeBytes { space.copyMemory(from: $0) }
       i += n
-      segment = splitter.commit(n)
+      next = splitter.commit(n).map { filter.offer($0) }
     }
-    #expect(filter.scansTheRest(after: segment!))
+    guard case .scanRest(let segments) = next else {
+      Issue.record("a query that matches nothing is selective")
+      return
+    }
     let reads = Locked(0)
-    let failure = filter.scanRest(first: segment!, carry: splitter.partialLine) { space in
+    let failure = filter.scanRest(first: segments, carry: splitter.partialLine) { space in
       reads.withLock { $0 += 1 }
       // memset: one range for the sanitizers, not 256 MiB of instrumented stores.
       memset(space.baseAddress!, 0, space.count)

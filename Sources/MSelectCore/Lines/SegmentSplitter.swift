@@ -41,9 +41,12 @@ public struct SegmentSplitter: ~Copyable {
   public var segmentSize = SegmentSplitter.firstSegmentSize
 
   /// The first segment, from which `SegmentFilter` judges the query: small, so the scan starts soon
-  /// after the input does, read into a buffer of twice its size (a first 4 MiB buffer cost a fresh
-  /// huge page the kernel clears inside the first read: 1-2 ms before anything is scanned).
+  /// after the input does.
   static let firstSegmentSize = 128 << 10
+  /// The first buffer holds the input's first MiB (`SegmentFilter.judge` may want a second look at
+  /// it) and the read that completes it. Under 2 MiB, so no huge page: a first 4 MiB buffer cost one
+  /// the kernel cleared inside the first read, 1-2 ms before anything was scanned.
+  public static let firstBufferSize = (1 << 20) + (64 << 10)
 
   private let terminator: UInt8
   private var buffer: ReadBuffer
@@ -55,7 +58,7 @@ public struct SegmentSplitter: ~Copyable {
 
   public init(terminator: UInt8) {
     self.terminator = terminator
-    buffer = ReadBuffer(capacity: 2 * SegmentSplitter.firstSegmentSize)
+    buffer = ReadBuffer(capacity: SegmentSplitter.firstBufferSize)
   }
 
   /// Bytes of the line not yet ended by a terminator.

@@ -45,26 +45,28 @@ enum PipeScan {
   /// `first`, whose lines `carry` (the partial line read after them) continues; scans every piece with
   /// one of `matchers` each, and returns the parts in input order.
   static func run(
-    first: InputSegment, carry: UnsafeRawBufferPointer, terminator: UInt8,
+    first: [InputSegment], carry: UnsafeRawBufferPointer, terminator: UInt8,
     matchers: Shared<UnsafeMutableBufferPointer<Matcher>>, rank: RankOptions, fields: SearchFields,
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> (parts: [SegmentFilter.Part], failure: SegmentFilter.ReadFailure?) {
-    let firstBase = first.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
-    let firstBounds = MappedLines.bounds(
-      firstBase, from: 0, to: first.bytes.count, terminator: terminator, size: pieceSize)
-    let firstPieces = firstBounds.count - 1
-    let turn = Locked(Turn(carrying: carry, next: firstPieces))
+    var firstPieces: [(base: UnsafePointer<UInt8>, range: Range<Int>)] = []
+    for segment in first {
+      let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
+      let bounds = MappedLines.bounds(
+        base, from: 0, to: segment.bytes.count, terminator: terminator, size: pieceSize)
+      for k in 0..<bounds.count - 1 { firstPieces.append((base, bounds[k]..<bounds[k + 1])) }
+    }
+    let turn = Locked(Turn(carrying: carry, next: firstPieces.count))
     let parts = Locked<[(Int, SegmentFilter.Part)]>([])
     let taken = Atomic<Int>(0)
-    let shared = Shared((firstBase, firstBounds))
+    let shared = Shared(firstPieces)
     Parallel.run(matchers.pointer.count) { w in
       // The first segment's pieces first.
       while true {
         let k = taken.add(1, ordering: .relaxed).oldValue
-        guard k < firstPieces else { break }
-        let (base, bounds) = shared.pointer
-        let hits = RawScan.scan(
-          base, bounds[k]..<bounds[k + 1], terminator, &matchers.pointer[w], rank, fields)
+        guard k < shared.pointer.count else { break }
+        let (base, range) = shared.pointer[k]
+        let hits = RawScan.scan(base, range, terminator, &matchers.pointer[w], rank, fields)
         let part = SegmentFilter.Part(hits, from: base)
         parts.withLock { $0.append((k, part)) }
       }

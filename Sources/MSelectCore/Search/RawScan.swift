@@ -118,6 +118,14 @@ struct RawScan: LineSource {
     _ base: UnsafePointer<UInt8>, _ bounds: [Int], _ terminator: UInt8, _ matcher: inout Matcher,
     _ rank: RankOptions, _ fields: SearchFields
   ) -> Bool {
+    coverage(base, bounds, terminator, &matcher, rank, fields) > broadShare
+  }
+
+  /// The share of sampled bytes in matching lines (see `isBroad`).
+  static func coverage(
+    _ base: UnsafePointer<UInt8>, _ bounds: [Int], _ terminator: UInt8, _ matcher: inout Matcher,
+    _ rank: RankOptions, _ fields: SearchFields
+  ) -> Double {
     let chunks = bounds.count - 1
     var covered = 0
     var sampled = 0
@@ -128,7 +136,7 @@ struct RawScan: LineSource {
       covered += sample.lengths.reduce(0) { $0 + Int($1) + 1 }
       sampled += sampleEnd - bounds[k]
     }
-    return Double(covered) > broadShare * Double(sampled)
+    return Double(covered) / Double(max(sampled, 1))
   }
 
   /// The matches of one chunk, in input order.

@@ -33,6 +33,9 @@ public final class SegmentFilter {
   private var lines: StreamingFilter?
   /// Lines handed to `lines` so far.
   private var lineCount = 0
+  /// The segments read while the query is not judged yet (nil once it is). Touched only by the
+  /// thread that adds segments.
+  private var judging: [InputSegment]? = []
 
   /// The segment size the reader should cut next (`SegmentSplitter.segmentSize`): small ones while
   /// the query is selective, so that little is left to scan when the input ends; whole buffers once
@@ -86,30 +89,94 @@ public final class SegmentFilter {
     case lineTooLong
   }
 
-  /// Decides from the first segment whether the query is broad.
+  /// What the first segments read tell of the query.
+  enum Judgement {
+    case selective, broad
+    /// Broad in the first segment, which may be a cluster of matches (a sorted listing's
+    /// `/usr/lib/swift` lines): another look at more input decides.
+    case unsure
+  }
+
+  /// Decides from the first segment whether the query is broad, unless `judge` has.
   private func decide(_ segment: InputSegment) {
-    guard !decided, let start = segment.bytes.baseAddress, segment.bytes.count > 0 else { return }
+    guard !decided, segment.bytes.count > 0 else { return }
     decided = true
-    let base = start.assumingMemoryBound(to: UInt8.self)
+    if coverage(segment) > RawScan.broadShare { lines = StreamingFilter(query, settings: settings) }
+  }
+
+  /// The share of `segment`'s bytes in matching lines, from samples (see `RawScan.coverage`).
+  private func coverage(_ segment: InputSegment) -> Double {
+    let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
     let n = segment.bytes.count
     let samples = MappedLines.bounds(base, from: 0, to: n, terminator: terminator, size: n / 4 + 1)
-    if RawScan.isBroad(base, samples, terminator, &matchers.pointer[0], rank, settings.fields) {
-      lines = StreamingFilter(query, settings: settings)
+    return RawScan.coverage(base, samples, terminator, &matchers.pointer[0], rank, settings.fields)
+  }
+
+  /// What the reader does after a segment (see `offer`).
+  public enum Next {
+    /// Read on, cutting segments of this size.
+    case readOn(segmentSize: Int)
+    /// Hand the rest of the input to `scanRest`, after these segments.
+    case scanRest([InputSegment])
+  }
+
+  /// Takes a segment just read: the first ones judge the query (see `judge`), a selective one then
+  /// has the rest read by `scanRest`; the others are scanned (`add`) while the next are read.
+  public func offer(_ segment: InputSegment) -> Next {
+    guard var first = judging else {
+      add(segment)
+      return .readOn(segmentSize: segmentSize)
+    }
+    first.append(segment)
+    switch judge(first) {
+    case .selective:
+      judging = nil
+      return .scanRest(first)
+    case .broad:
+      judging = nil
+      first.forEach(add)
+      return .readOn(segmentSize: segmentSize)
+    case .unsure:
+      judging = first
+      return .readOn(segmentSize: SegmentFilter.secondLook - segment.bytes.count)
     }
   }
 
-  /// Whether the rest of the input, after `first` (the first segment read), should go to `scanRest`:
-  /// the query is selective.
-  public func scansTheRest(after first: InputSegment) -> Bool {
-    decide(first)
-    return lines == nil && first.bytes.count > 0
+  /// The input has ended: the segments kept for judging (the first judges alone, as a short input's
+  /// only segment does) and `last` are scanned.
+  public func end(last: InputSegment?) {
+    judging?.forEach(add)
+    judging = nil
+    if let last { add(last) }
   }
 
-  /// Scans `first` and reads and scans the rest with `read` (a `read(2)` of the input: the bytes read,
-  /// 0 at its end, negative on an error) on every core (see `PipeScan`); `carry` is the partial line
-  /// read after `first`.
+  /// Judges the query on `first`, the segments read so far (none empty): selective or broad at
+  /// once on the first if it looks selective, else on all of them, each weighed by its size, once
+  /// there are two; `unsure` asks for a second segment.
+  private func judge(_ first: [InputSegment]) -> Judgement {
+    guard !decided else { return lines == nil ? .selective : .broad }
+    var covered = 0.0
+    var bytes = 0
+    for segment in first {
+      covered += coverage(segment) * Double(segment.bytes.count)
+      bytes += segment.bytes.count
+    }
+    let broad = covered > RawScan.broadShare * Double(bytes)
+    if broad && first.count == 1 { return .unsure }
+    decided = true
+    if broad { lines = StreamingFilter(query, settings: settings) }
+    return broad ? .broad : .selective
+  }
+
+  /// Where `judge`'s second look ends: the input's first MiB, in the splitter's first buffer.
+  public static let secondLook = SegmentSplitter.firstBufferSize - (64 << 10)
+
+  /// Scans `first` (the segments read so far) and reads and scans the rest with `read` (a `read(2)` of
+  /// the input: the bytes read, 0 at its end, negative on an error) on every core (see `PipeScan`);
+  /// `carry` is the partial line read after `first`.
   public func scanRest(
-    first: InputSegment, carry: UnsafeRawBufferPointer, read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
+    first: [InputSegment], carry: UnsafeRawBufferPointer,
+    read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> ReadFailure? {
     let (parts, failure) = PipeScan.run(
       first: first, carry: carry, terminator: terminator, matchers: matchers, rank: rank,
