@@ -46,7 +46,7 @@ public struct SegmentSplitter: ~Copyable {
   /// The first buffer holds the input's first MiB (`SegmentFilter.judge` may want a second look at
   /// it) and the read that completes it. Under 2 MiB, so no huge page: a first 4 MiB buffer cost one
   /// the kernel cleared inside the first read, 1-2 ms before anything was scanned.
-  public static let firstBufferSize = (1 << 20) + (64 << 10)
+  static let firstBufferSize = (1 << 20) + (64 << 10)
 
   private let terminator: UInt8
   private var buffer: ReadBuffer

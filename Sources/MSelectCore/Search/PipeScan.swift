@@ -4,8 +4,8 @@ import Synchronization
   import Glibc
 #endif
 
-/// The rest of a pipe after a selective query's first segment: every core reads a piece into a buffer
-/// of its own and scans it there at once, then reads the next.
+/// The rest of a pipe after a selective query's first segments: every core reads a piece into a
+/// buffer of its own and scans it there at once, then reads the next.
 ///
 /// Handing segments from a reader thread to the scan kept the scan a few megabytes behind the reading,
 /// so every reading buffer was fresh memory the kernel first cleared (6 % of all the samples of
@@ -61,7 +61,7 @@ enum PipeScan {
     let taken = Atomic<Int>(0)
     let shared = Shared(firstPieces)
     Parallel.run(matchers.pointer.count) { w in
-      // The first segment's pieces first.
+      // The pieces of the segments read before the query was judged first.
       while true {
         let k = taken.add(1, ordering: .relaxed).oldValue
         guard k < shared.pointer.count else { break }

@@ -8,11 +8,13 @@ import Synchronization
 /// `--filter` over input read from a pipe, a segment at a time while the next ones are read (see
 /// `SegmentSplitter`).
 ///
-/// The first segment tells how broad the query is (as `RawScan` decides for a file). A selective query
-/// scans each segment in place, without a line table, and copies out just its matching lines, so the
-/// reading buffer is reused at once; matches are numbered in input order and the store holds only
-/// them. A broad one cuts each segment into lines and matches them as `StreamingFilter` does blocks:
-/// there per-match work dominates, and the line table costs less than remembering each match's place.
+/// The first segments tell how broad the query is (as `RawScan` decides for a file; see `offer`). A
+/// selective query has the rest of the input read and scanned in place by every core (`PipeScan`),
+/// without a line table, copying out just its matching lines; matches are numbered in input order
+/// and the store holds only them. A broad one cuts each segment into lines and matches them as
+/// `StreamingFilter` does blocks: there per-match work dominates, and the line table costs less than
+/// remembering each match's place. An input that ends before it is judged is scanned a segment at a
+/// time on a queue.
 public final class SegmentFilter {
   private let query: [UInt8]
   private let settings: SearchSettings
@@ -169,7 +171,7 @@ public final class SegmentFilter {
   }
 
   /// Where `judge`'s second look ends: the input's first MiB, in the splitter's first buffer.
-  public static let secondLook = SegmentSplitter.firstBufferSize - (64 << 10)
+  private static let secondLook = SegmentSplitter.firstBufferSize - (64 << 10)
 
   /// Scans `first` (the segments read so far) and reads and scans the rest with `read` (a `read(2)` of
   /// the input: the bytes read, 0 at its end, negative on an error) on every core (see `PipeScan`);
