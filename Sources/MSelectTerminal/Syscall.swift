@@ -162,14 +162,7 @@ package enum Syscall {
     do throws(SystemError) {
       var on: Int32 = 1
       _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
-      _ = try retrying("bind \(host):\(port)") {
-        withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
-          }
-        }
-      }
-      _ = try retrying("listen") { Glibc.listen(fd, 16) }
+      try listen(fd, at: address, "\(host):\(port)")
       var bound = sockaddr_in()
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)
       _ = try retrying("getsockname") {
@@ -177,7 +170,6 @@ package enum Syscall {
           $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
         }
       }
-      try setNonBlocking(fd)
       return (fd, Int(UInt16(bigEndian: bound.sin_port)))
     } catch {
       close(fd)
@@ -187,26 +179,34 @@ package enum Syscall {
 
   /// A listening Unix socket at `path` (readable and writable by the user only), non-blocking.
   package static func listenUnix(path: String) throws(SystemError) -> Int32 {
-    guard var address = unixAddress(path) else { throw SystemError("listen on \(path)", errno: ENAMETOOLONG) }
+    guard let address = unixAddress(path) else { throw SystemError("listen on \(path)", errno: ENAMETOOLONG) }
     let fd = try retrying("socket") {
       socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     }
     do throws(SystemError) {
-      _ = try retrying("bind \(path)") {
-        withUnsafePointer(to: &address) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-            bind(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
-          }
-        }
-      }
-      _ = chmod(path, 0o600)
-      _ = try retrying("listen") { Glibc.listen(fd, 16) }
-      try setNonBlocking(fd)
+      try listen(fd, at: address, path) { _ = chmod(path, 0o600) }
       return fd
     } catch {
       close(fd)
       throw error
     }
+  }
+
+  /// Binds socket `fd` to `address` (a `sockaddr_in` or `sockaddr_un`, named `name` in errors), runs
+  /// `bound` (before anyone can connect), listens and makes it non-blocking.
+  private static func listen<Address>(
+    _ fd: Int32, at address: Address, _ name: String, bound: () -> Void = {}
+  ) throws(SystemError) {
+    _ = try retrying("bind \(name)") {
+      withUnsafePointer(to: address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<Address>.size))
+        }
+      }
+    }
+    bound()
+    _ = try retrying("listen") { Glibc.listen(fd, 16) }
+    try setNonBlocking(fd)
   }
 
   /// A new file in `$TMPDIR` (else /tmp) holding `bytes`, readable by the user only, and its path;
@@ -261,7 +261,7 @@ package enum Syscall {
       let client = Glibc.accept(fd, nil, nil)
       if client >= 0 {
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        _ = fcntl(client, F_SETFL, fcntl(client, F_GETFL) | O_NONBLOCK)
+        try? setNonBlocking(client)
         return client
       }
       if Glibc.errno == EINTR || Glibc.errno == ECONNABORTED { continue }

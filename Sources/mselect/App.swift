@@ -9,9 +9,6 @@ enum App {
   static func run() -> ExitCode {
     // A closed stdout must surface as EPIPE from write, not kill us with the terminal in raw mode.
     signal(SIGPIPE, SIG_IGN)
-    // First of all: `cmd | mselect` then fills a 1 MiB pipe while the options are read, where the
-    // default 64 KiB stopped it within the first few hundred microseconds.
-    Syscall.widenPipe(0, to: 1 << 20)
     let options: Options
     do throws(OptionError) {
       let arguments = (1..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }

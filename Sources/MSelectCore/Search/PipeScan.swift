@@ -61,22 +61,22 @@ enum PipeScan {
     let taken = Atomic<Int>(0)
     let shared = Shared(firstPieces)
     Parallel.run(matchers.pointer.count) { w in
+      /// Scans piece `number` and keeps its matching lines.
+      func scan(_ number: Int, _ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
+        let hits = RawScan.scan(base, range, terminator, &matchers.pointer[w], rank, fields)
+        let part = SegmentFilter.Part(hits, from: base)
+        parts.withLock { $0.append((number, part)) }
+      }
       // The pieces of the segments read before the query was judged first.
       while true {
         let k = taken.add(1, ordering: .relaxed).oldValue
         guard k < shared.pointer.count else { break }
-        let (base, range) = shared.pointer[k]
-        let hits = RawScan.scan(base, range, terminator, &matchers.pointer[w], rank, fields)
-        let part = SegmentFilter.Part(hits, from: base)
-        parts.withLock { $0.append((k, part)) }
+        scan(k, shared.pointer[k].base, shared.pointer[k].range)
       }
       var buffer = Buffer(base: malloc(pieceSize + (64 << 10))!, capacity: pieceSize + (64 << 10))
       defer { free(buffer.base) }
       while let (number, end) = turn.withLock({ take(&$0, into: &buffer, terminator, read) }) {
-        let base = UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self))
-        let hits = RawScan.scan(base, 0..<end, terminator, &matchers.pointer[w], rank, fields)
-        let part = SegmentFilter.Part(hits, from: base)
-        parts.withLock { $0.append((number, part)) }
+        scan(number, UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self)), 0..<end)
       }
     }
     let failure = turn.withLock { state in

@@ -99,13 +99,6 @@ public final class SegmentFilter {
     case unsure
   }
 
-  /// Decides from the first segment whether the query is broad, unless `judge` has.
-  private func decide(_ segment: InputSegment) {
-    guard !decided, segment.bytes.count > 0 else { return }
-    decided = true
-    if coverage(segment) > RawScan.broadShare { lines = StreamingFilter(query, settings: settings) }
-  }
-
   /// The share of `segment`'s bytes in matching lines, from samples (see `RawScan.coverage`).
   private func coverage(_ segment: InputSegment) -> Double {
     let base = segment.bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -154,8 +147,9 @@ public final class SegmentFilter {
 
   /// Judges the query on `first`, the segments read so far (none empty): selective or broad at
   /// once on the first if it looks selective, else on all of them, each weighed by its size, once
-  /// there are two; `unsure` asks for a second segment.
-  private func judge(_ first: [InputSegment]) -> Judgement {
+  /// there are two; `unsure` asks for a second segment (never when `final`: no more will come).
+  @discardableResult
+  private func judge(_ first: [InputSegment], final: Bool = false) -> Judgement {
     guard !decided else { return lines == nil ? .selective : .broad }
     var covered = 0.0
     var bytes = 0
@@ -164,7 +158,7 @@ public final class SegmentFilter {
       bytes += segment.bytes.count
     }
     let broad = covered > RawScan.broadShare * Double(bytes)
-    if broad && first.count == 1 { return .unsure }
+    if broad && first.count == 1 && !final { return .unsure }
     decided = true
     if broad { lines = StreamingFilter(query, settings: settings) }
     return broad ? .broad : .selective
@@ -191,7 +185,7 @@ public final class SegmentFilter {
   /// Takes the next segment and starts scanning it.
   public func add(_ segment: InputSegment) {
     guard segment.bytes.count > 0 else { return }
-    decide(segment)
+    judge([segment], final: true)
     if let lines {
       // Cut here, while the queue matches the segment before.
       let block = SegmentFilter.lineBlock(segment, firstIndex: lineCount, terminator)
