@@ -56,6 +56,30 @@ private func segments(
     #expect(count >= 2)
   }
 
+  /// A read asks for what the segment still needs (a full pipe must not fill the first buffer's
+  /// whole MiB before the query is judged), but at least 64 KiB, and a long unended line for as much
+  /// again as it has.
+  @Test func aReadAsksForWhatTheSegmentNeeds() {
+    var splitter = SegmentSplitter(terminator: 10)
+    #expect(splitter.freeSpace().count == SegmentSplitter.firstSegmentSize)
+    let line = Array(repeating: UInt8(ascii: "x"), count: 99) + [10]
+    func write(_ bytes: [UInt8]) -> InputSegment? {
+      let space = splitter.freeSpace()
+      bytes.withUnsafeBytes { space.copyMemory(from: $0) }
+      return splitter.commit(bytes.count)
+    }
+    #expect(write(Array(line.prefix(50))) == nil)
+    #expect(write(Array(line.suffix(50)) + Array(repeating: line, count: 99).joined()) == nil)
+    #expect(splitter.freeSpace().count == SegmentSplitter.firstSegmentSize - 10_000)
+    let long = Array(repeating: UInt8(ascii: "y"), count: 120_000)
+    #expect(write(long) == nil)
+    #expect(write(long) == nil)
+    #expect(splitter.freeSpace().count == 240_000)
+    // A larger segment: what is left of the buffer.
+    splitter.segmentSize = 1 << 20
+    #expect(splitter.freeSpace().count == SegmentSplitter.firstBufferSize - 250_000)
+  }
+
   @Test func nulTerminatedAndEmptyInput() {
     var seen: [UInt8] = []
     segments(of: Array("a\nb\0c".utf8), read: 2, terminator: 0) { seen += $0.bytes }
