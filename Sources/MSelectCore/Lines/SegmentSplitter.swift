@@ -85,7 +85,8 @@ public struct SegmentSplitter: ~Copyable {
     // itself): a full pipe gave the first read a whole MiB, scanned by the main thread alone before
     // the query was judged, in pages the kernel cleared first (`datei` through a pipe 31.4 → 28.7 ms).
     let wanted = max(segmentSize - (lineEnd - cut), partialLineLength, 64 << 10)
-    return UnsafeMutableRawBufferPointer(start: buffer.base + used, count: min(buffer.capacity - used, wanted))
+    return UnsafeMutableRawBufferPointer(
+      start: buffer.base + used, count: min(buffer.capacity - used, wanted))
   }
 
   /// Records that `count` bytes were written into the free space; returns a segment when enough
