@@ -77,7 +77,7 @@ public final class SegmentFilter {
     self.terminator = terminator
     rank = settings.rank.effective(for: pattern)
     let matchers = Shared(UnsafeMutableBufferPointer<Matcher>.allocate(capacity: Parallel.cores))
-    matchers.pointer.baseAddress!.initialize(to: Matcher(pattern: pattern))
+    (matchers.pointer.baseAddress! as UnsafeMutablePointer<Matcher>).initialize(to: Matcher(pattern: pattern))
     self.matchers = matchers
     // Made on another core while this one reads and judges the first segment, which also starts the
     // thread the workers run on: both were 0.3-0.4 ms of a pipe's start before any line was scanned.
