@@ -26,11 +26,8 @@ public final class SegmentFilter {
   private let inbox = Locked<[InputSegment]>([])
   /// What the queue has found so far; only the queue touches it.
   private let found = Shared(Found())
-  /// One matcher per core, kept from segment to segment (with the tables they build). The first one
-  /// judges the query; the others are made meanwhile on another thread (see `init`), and are used only
-  /// after `othersMade` is waited for.
+  /// One matcher per core, kept from segment to segment (with the tables they build).
   private let matchers: Shared<UnsafeMutableBufferPointer<Matcher>>
-  private let othersMade = DispatchGroup()
 
   /// Whether the first segment has been sampled; `lines` is then set if the query is broad, and gets
   /// every segment cut into lines. Touched only by the thread that adds segments.
@@ -76,30 +73,14 @@ public final class SegmentFilter {
     self.settings = settings
     self.terminator = terminator
     rank = settings.rank.effective(for: pattern)
-    let matchers = Shared(UnsafeMutableBufferPointer<Matcher>.allocate(capacity: Parallel.cores))
-    (matchers.pointer.baseAddress! as UnsafeMutablePointer<Matcher>).initialize(to: Matcher(pattern: pattern))
-    self.matchers = matchers
-    // Made on another core while this one reads and judges the first segment, which also starts the
-    // thread the workers run on: both were 0.3-0.4 ms of a pipe's start before any line was scanned.
-    if matchers.pointer.count > 1 {
-      DispatchQueue.global().async(group: othersMade) {
-        for k in 1..<matchers.pointer.count {
-          (matchers.pointer.baseAddress! + k).initialize(to: Matcher(pattern: pattern))
-        }
-      }
-    }
+    let matchers = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: Parallel.cores)
+    _ = matchers.initialize(from: (0..<Parallel.cores).map { _ in Matcher(pattern: pattern) })
+    self.matchers = Shared(matchers)
   }
 
   deinit {
     queue.sync {}
-    othersMade.wait()
     matchers.pointer.deinitialize().deallocate()
-  }
-
-  /// Every core's matcher, once made.
-  private var allMatchers: Shared<UnsafeMutableBufferPointer<Matcher>> {
-    othersMade.wait()
-    return matchers
   }
 
   /// Why `scanRest` stopped before the input's end.
@@ -194,7 +175,7 @@ public final class SegmentFilter {
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> ReadFailure? {
     let (parts, failure) = PipeScan.run(
-      first: first, carry: carry, terminator: terminator, matchers: allMatchers, rank: rank,
+      first: first, carry: carry, terminator: terminator, matchers: matchers, rank: rank,
       fields: settings.fields, read: read)
     let found = found
     queue.sync { for part in parts { found.pointer.add(part) } }
@@ -214,7 +195,7 @@ public final class SegmentFilter {
     }
     inbox.withLock { $0.append(segment) }
     let (inbox, found, matchers, rank, fields, terminator) = (
-      inbox, found, allMatchers, rank, settings.fields, terminator
+      inbox, found, matchers, rank, settings.fields, terminator
     )
     queue.async {
       // Whatever has come in since the last turn (nothing, if that turn took this one's segment).
