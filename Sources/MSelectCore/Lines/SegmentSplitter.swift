@@ -46,7 +46,9 @@ public struct SegmentSplitter: ~Copyable {
   /// The first buffer holds the input's first MiB (`SegmentFilter.judge` may want a second look at
   /// it) and the read that completes it. Under 2 MiB, so no huge page: a first 4 MiB buffer cost one
   /// the kernel cleared inside the first read, 1-2 ms before anything was scanned.
-  static let firstBufferSize = (1 << 20) + (64 << 10)
+  static let firstBufferSize = (1 << 20) + minimumRead
+  /// The least room a read is given: a buffer with less left hands its unsent bytes to a fresh one.
+  static let minimumRead = 64 << 10
 
   private let terminator: UInt8
   private var buffer: ReadBuffer
@@ -69,10 +71,10 @@ public struct SegmentSplitter: ~Copyable {
     UnsafeRawBufferPointer(start: buffer.base + lineEnd, count: used - lineEnd)
   }
 
-  /// Space to read into (at least 64 KiB, at most what the segment still needs): a full buffer hands
+  /// Space to read into (at least `minimumRead`, at most what the segment still needs): a full buffer hands
   /// its unsent bytes to a fresh one.
   package mutating func freeSpace() -> UnsafeMutableRawBufferPointer {
-    if buffer.capacity - used < 64 << 10 {
+    if buffer.capacity - used < SegmentSplitter.minimumRead {
       let tail = used - cut
       let fresh = ReadBuffer(capacity: max(LineSplitter.bufferSize, tail * 2))
       fresh.base.copyMemory(from: buffer.base + cut, byteCount: tail)
@@ -84,7 +86,7 @@ public struct SegmentSplitter: ~Copyable {
     // No more than the segment asks for (a long partial line still reads on in steps as large as
     // itself): a full pipe gave the first read a whole MiB, scanned by the main thread alone before
     // the query was judged, in pages the kernel cleared first (`datei` through a pipe 31.4 → 28.7 ms).
-    let wanted = max(segmentSize - (lineEnd - cut), partialLineLength, 64 << 10)
+    let wanted = max(segmentSize - (lineEnd - cut), partialLineLength, SegmentSplitter.minimumRead)
     return UnsafeMutableRawBufferPointer(
       start: buffer.base + used, count: min(buffer.capacity - used, wanted))
   }
@@ -96,7 +98,7 @@ public struct SegmentSplitter: ~Copyable {
     used += count
     let base = UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self))
     if let last = MappedLines.lastTerminator(base, from: start, to: used, terminator) { lineEnd = last + 1 }
-    let full = buffer.capacity - used < 64 << 10
+    let full = buffer.capacity - used < SegmentSplitter.minimumRead
     guard lineEnd - cut >= segmentSize || full && lineEnd > cut else { return nil }
     return take()
   }

@@ -73,7 +73,8 @@ enum PipeScan {
         guard k < shared.pointer.count else { break }
         scan(k, shared.pointer[k].base, shared.pointer[k].range)
       }
-      var buffer = Buffer(base: malloc(pieceSize + (64 << 10))!, capacity: pieceSize + (64 << 10))
+      let capacity = pieceSize + SegmentSplitter.minimumRead
+      var buffer = Buffer(base: malloc(capacity)!, capacity: capacity)
       defer { free(buffer.base) }
       while let (number, end) = turn.withLock({ take(&$0, into: &buffer, terminator, read) }) {
         scan(number, UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self)), 0..<end)
@@ -99,10 +100,10 @@ enum PipeScan {
   ) -> (Int, Int)? {
     guard !turn.ended else { return nil }
     var total = turn.carryCount
-    if buffer.capacity - total < 64 << 10 { buffer.grow(to: total + pieceSize) }
+    if buffer.capacity - total < SegmentSplitter.minimumRead { buffer.grow(to: total + pieceSize) }
     buffer.base.copyMemory(from: turn.carry, byteCount: total)
     while true {
-      if buffer.capacity - total < 64 << 10 { buffer.grow(to: buffer.capacity * 2) }
+      if buffer.capacity - total < SegmentSplitter.minimumRead { buffer.grow(to: buffer.capacity * 2) }
       let count = read(
         UnsafeMutableRawBufferPointer(start: buffer.base + total, count: buffer.capacity - total))
       if count <= 0 {

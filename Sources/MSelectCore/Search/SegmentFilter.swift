@@ -165,7 +165,7 @@ public final class SegmentFilter {
   }
 
   /// Where `judge`'s second look ends: the input's first MiB, in the splitter's first buffer.
-  private static let secondLook = SegmentSplitter.firstBufferSize - (64 << 10)
+  private static let secondLook = SegmentSplitter.firstBufferSize - SegmentSplitter.minimumRead
 
   /// Scans `first` (the segments read so far) and reads and scans the rest with `read` (a `read(2)` of
   /// the input: the bytes read, 0 at its end, negative on an error) on every core (see `PipeScan`);
