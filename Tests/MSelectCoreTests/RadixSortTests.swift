@@ -44,6 +44,7 @@ import Testing
     (70_000, 40_000, 40_000),  // three digits
     (70_000, 1, 1),  // all keys equal: input order
     (9_000, 60_000, 60_000),  // all 32 bits
+    (17_000, 400, 2_000),  // a gap of equal bits between score and tiebreak: two passes
   ])
   func ranksLikeAStableSort(count: Int, scores: UInt32, tiebreaks: UInt32) {
     let input = Self.lines(count, scores: scores, tiebreaks: tiebreaks, seed: UInt64(count) &+ UInt64(scores))
@@ -67,6 +68,25 @@ import Testing
         #expect(got.count == want.count && wrong == nil, "first wrong rank \(String(describing: wrong))")
       }
     }
+  }
+
+  /// The passes cover the bits that differ between keys, and only those: equal bits between a score
+  /// and a tiebreak cost no pass.
+  /// (varying bits, lines, the windows' shift and width in turn)
+  static let windowCases: [(UInt32, Int, [UInt32])] = [
+    // A score in bits 16-24 and a length below 2^11, 17k lines (12-bit digits): two passes, not three.
+    (0x01FF_07FF, 17_000, [0, 11, 16, 9]),
+    (0, 17_000, [0, 0]),  // all keys equal: one pass keeps input order
+    (0x0000_0100, 17_000, [8, 1]),  // a single bit
+    (0xFFFF_FFFF, 17_000, [0, 12, 12, 12, 24, 8]),  // every bit
+    (0x8000_0001, 100, [0, 1, 31, 1]),  // the lowest and the highest bit
+    (0x00FF_FF00, 1 << 26, [8, 16]),  // 22-bit digits for many lines
+  ]
+
+  @Test(arguments: windowCases)
+  func passesCoverTheVaryingBits(varying: UInt32, lines: Int, expected: [UInt32]) {
+    let windows = RadixSort.windows(varying: varying, lines: lines)
+    #expect(windows.flatMap { [$0.shift, $0.width] } == expected)
   }
 
   /// The sort gives the pages of runs back to the system as it reads them, but only of runs nothing

@@ -2,8 +2,9 @@ import Dispatch
 
 /// A stable least-significant-digit radix sort of matches by key, split between the cores when large.
 ///
-/// A key packs a score and a tiebreak value that each span a few hundred values in practice, so after
-/// subtracting the smallest key it fits one pass of up to 22-bit digits on large inputs. Each pass
+/// A key packs a score and a tiebreak value that each span a few hundred values in practice; the passes
+/// sort by the bits that differ between keys only (see `windows`), which fit one pass of up to 22-bit
+/// digits on large inputs. Each pass
 /// counts and scatters; the cores take one part of the source each, and within every bucket a later
 /// part's lines go after an earlier one's, which keeps the sort stable. The source may be many
 /// separate arrays (the matches of each slice), so they need not be joined first: with one pass,
@@ -30,6 +31,29 @@ enum RadixSort {
     min(22, max(12, Int.bitWidth - 1 - n.leadingZeroBitCount - 2))
   }
 
+  /// The digits a sort of `n` lines takes, as bit windows (`shift`, `width`) from the lowest up, over
+  /// the bits that differ between the keys (`varying`, set where some key's bit differs from
+  /// another's): bits that never differ never decide an order, so no window begins or ends with one.
+  /// A score in the high bits and a length in the low ones leave a gap of equal bits between them:
+  /// 17k keys of 25 bits took three 12-bit passes of the whole span, and take two of these.
+  static func windows(varying: UInt32, lines n: Int) -> [(shift: UInt32, width: UInt32)] {
+    let most = maxDigitBits(n)
+    var found: [(shift: UInt32, width: UInt32)] = []
+    var rest = varying
+    var shift = 0
+    while rest != 0 {
+      let skipped = rest.trailingZeroBitCount
+      shift += skipped
+      rest >>= skipped
+      let digit = most < UInt32.bitWidth ? rest & (1 << most - 1) : rest
+      let width = UInt32.bitWidth - digit.leadingZeroBitCount
+      found.append((UInt32(shift), UInt32(width)))
+      shift += width
+      rest = width < UInt32.bitWidth ? rest >> width : 0
+    }
+    return found.isEmpty ? [(0, 0)] : found
+  }
+
   /// Sorts `segments` (together in input order) by key into `output`, ties in input order. `read` is
   /// called once the segments are read for the last time (their memory may go then). With
   /// `givingBack`, the segments' pages go back to the system as they are read for the last time
@@ -42,32 +66,24 @@ enum RadixSort {
     guard n > 0 else { return read() }
     let parts = n >= parallelLines ? min(Parallel.cores, n / (parallelLines / 2)) : 1
     var groups = split(segments, total: n, parts: parts)
-    let ranges = UnsafeMutablePointer<UInt32>.allocate(capacity: 2 * parts)
+    let ranges = UnsafeMutablePointer<UInt32>.allocate(capacity: parts)
     defer { ranges.deallocate() }
+    // Any key will do as the one the others are compared with.
+    let reference = segments.first { !$0.isEmpty }![0].key
     let range = Shared((groups, ranges))
     Parallel.run(parts) { t in
-      var lo = UInt32.max
-      var hi = UInt32(0)
+      var differs: UInt32 = 0
       for segment in range.pointer.0[t] {
-        for line in segment {
-          lo = min(lo, line.key)
-          hi = max(hi, line.key)
-        }
+        for line in segment { differs |= line.key ^ reference }
       }
-      range.pointer.1[2 * t] = lo
-      range.pointer.1[2 * t + 1] = hi
+      range.pointer.1[t] = differs
     }
-    var minKey = UInt32.max
-    var maxKey = UInt32(0)
-    for t in 0..<parts {
-      minKey = min(minKey, ranges[2 * t])
-      maxKey = max(maxKey, ranges[2 * t + 1])
-    }
-    let bits = UInt32.bitWidth - (maxKey &- minKey).leadingZeroBitCount
-    let passes = max(1, (bits + maxDigitBits(n) - 1) / maxDigitBits(n))
-    let digitBits = max(1, (bits + passes - 1) / passes)
-    let buckets = 1 << digitBits
-    let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: parts * buckets)
+    var varying: UInt32 = 0
+    for t in 0..<parts { varying |= ranges[t] }
+    let digits = windows(varying: varying, lines: n)
+    let passes = digits.count
+    let most = digits.map(\.width).max()!
+    let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: parts << most)
     defer { counts.deallocate() }
 
     // Ping-pong between scratch buffers; the first pass reads the segments, the last writes the output.
@@ -78,7 +94,8 @@ enum RadixSort {
       scratch2.deallocate()
     }
     for pass in 0..<passes {
-      let digit = Digit(minKey: minKey, shift: UInt32(pass * digitBits), mask: UInt32(buckets - 1))
+      let buckets = 1 << digits[pass].width
+      let digit = Digit(shift: digits[pass].shift, mask: UInt32(buckets - 1))
       let reading = Shared(groups)
       let table = Shared(counts)
       Parallel.run(parts) { t in
@@ -179,13 +196,12 @@ enum RadixSort {
     }
   }
 
-  /// One digit of a key with the smallest key subtracted.
+  /// One digit of a key: a window of its bits.
   private struct Digit {
-    let minKey: UInt32
     let shift: UInt32
     let mask: UInt32
 
     @inline(__always)
-    func of(_ key: UInt32) -> Int { Int(((key &- minKey) >> shift) & mask) }
+    func of(_ key: UInt32) -> Int { Int((key >> shift) & mask) }
   }
 }
