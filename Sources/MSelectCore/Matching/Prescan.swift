@@ -249,7 +249,7 @@ final class Prescan {
       return
     }
     // One pass counts bytes, and the (first, second) pairs some candidate looks for. It runs for
-    // every piece scanned (a pipe's in 256 KiB), so it allocates nothing.
+    // every piece scanned (a pipe's in 128 KiB), so it allocates nothing.
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 256 + wantedPairs.count) { counts in
       counts.initialize(repeating: 0)
       let pairCounts = UnsafeMutableBufferPointer(rebasing: counts[256...])

@@ -13,8 +13,11 @@ import Synchronization
 /// copied out, the pieces are scanned while the cache still holds them, and no thread waits on
 /// another except to take its turn at the pipe.
 enum PipeScan {
-  /// The bytes a worker asks the pipe for at a time (more if a line is longer).
-  static let pieceSize = 256 << 10
+  /// The bytes a worker asks the pipe for at a time (more if a line is longer). A worker waits for
+  /// its turn while the other reads, and at the end for the other's last piece: 128 KiB came out ahead
+  /// of 256 and 64 in interleaved runs (`cat … | mselect -f`: datei 22.1 → 21.4 ms, `s` on paths-500k
+  /// 77.1 → 72.9).
+  static let pieceSize = 128 << 10
 
   /// What workers take turns at: the partial line the last piece ended with, and the order of pieces.
   fileprivate struct Turn {
