@@ -70,8 +70,6 @@ import Testing
     }
   }
 
-  /// The passes cover the bits that differ between keys, and only those: equal bits between a score
-  /// and a tiebreak cost no pass.
   /// (varying bits, lines, the windows' shift and width in turn)
   static let windowCases: [(UInt32, Int, [UInt32])] = [
     // A score in bits 16-24 and a length below 2^11, 17k lines (12-bit digits): two passes, not three.
@@ -83,6 +81,8 @@ import Testing
     (0x00FF_FF00, 1 << 26, [8, 16]),  // 22-bit digits for many lines
   ]
 
+  /// The passes cover the bits that differ between keys, and only those: equal bits between a score
+  /// and a tiebreak cost no pass.
   @Test(arguments: windowCases)
   func passesCoverTheVaryingBits(varying: UInt32, lines: Int, expected: [UInt32]) {
     let windows = RadixSort.windows(varying: varying, lines: lines)

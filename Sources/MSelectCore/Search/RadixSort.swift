@@ -4,8 +4,7 @@ import Dispatch
 ///
 /// A key packs a score and a tiebreak value that each span a few hundred values in practice; the passes
 /// sort by the bits that differ between keys only (see `windows`), which fit one pass of up to 22-bit
-/// digits on large inputs. Each pass
-/// counts and scatters; the cores take one part of the source each, and within every bucket a later
+/// digits on large inputs. Each pass counts and scatters; the cores take one part of the source each, and within every bucket a later
 /// part's lines go after an earlier one's, which keeps the sort stable. The source may be many
 /// separate arrays (the matches of each slice), so they need not be joined first: with one pass,
 /// sorting a result costs no memory beyond the sorted output.
@@ -45,7 +44,7 @@ enum RadixSort {
       let skipped = rest.trailingZeroBitCount
       shift += skipped
       rest >>= skipped
-      let digit = most < UInt32.bitWidth ? rest & (1 << most - 1) : rest
+      let digit = most < UInt32.bitWidth ? rest & ((1 << most) - 1) : rest
       let width = UInt32.bitWidth - digit.leadingZeroBitCount
       found.append((UInt32(shift), UInt32(width)))
       shift += width
@@ -66,20 +65,20 @@ enum RadixSort {
     guard n > 0 else { return read() }
     let parts = n >= parallelLines ? min(Parallel.cores, n / (parallelLines / 2)) : 1
     var groups = split(segments, total: n, parts: parts)
-    let ranges = UnsafeMutablePointer<UInt32>.allocate(capacity: parts)
-    defer { ranges.deallocate() }
+    let differing = UnsafeMutablePointer<UInt32>.allocate(capacity: parts)
+    defer { differing.deallocate() }
     // Any key will do as the one the others are compared with.
     let reference = segments.first { !$0.isEmpty }![0].key
-    let range = Shared((groups, ranges))
+    let compared = Shared((groups, differing))
     Parallel.run(parts) { t in
-      var differs: UInt32 = 0
-      for segment in range.pointer.0[t] {
-        for line in segment { differs |= line.key ^ reference }
+      var bits: UInt32 = 0
+      for segment in compared.pointer.0[t] {
+        for line in segment { bits |= line.key ^ reference }
       }
-      range.pointer.1[t] = differs
+      compared.pointer.1[t] = bits
     }
     var varying: UInt32 = 0
-    for t in 0..<parts { varying |= ranges[t] }
+    for t in 0..<parts { varying |= differing[t] }
     let digits = windows(varying: varying, lines: n)
     let passes = digits.count
     let most = digits.map(\.width).max()!
