@@ -82,15 +82,22 @@ package enum CharFold {
     slot(c).map { table[$0] } ?? c
   }
 
-  /// For each mode and folded ASCII character, the bytes that fold to it (two slots; a lone byte fills
-  /// both, none gives 0xFF twice). Built once for every mode (four small tables), so they are never
-  /// changed while shared and need no lock.
-  private static let pairTables: [Mode: Shared<UnsafePointer<(UInt8, UInt8)>>] = Dictionary(
-    uniqueKeysWithValues: Mode.allCases.map { ($0, Shared(makePairs($0))) })
+  /// For each folded ASCII character, the bytes that fold to it under a mode (two slots; a lone byte
+  /// fills both, none gives 0xFF twice). Each is built at its first use (a run needs one or two: making
+  /// all four built every folding table), and never changed after, so it needs no lock.
+  private static let exactPairs = Shared(makePairs(.exact))
+  private static let lowercasePairTable = Shared(makePairs(.lowercase))
+  private static let stripPairs = Shared(makePairs(.stripDiacritics))
+  private static let lowercaseStripPairs = Shared(makePairs(.lowercaseAndStrip))
 
-  /// The ASCII byte pairs of `mode` (see `pairTables`).
+  /// The ASCII byte pairs of `mode`.
   package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
-    pairTables[mode]!.pointer
+    switch mode {
+    case .exact: exactPairs.pointer
+    case .lowercase: lowercasePairTable.pointer
+    case .stripDiacritics: stripPairs.pointer
+    case .lowercaseAndStrip: lowercaseStripPairs.pointer
+    }
   }
 
   private static func makePairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
@@ -112,12 +119,22 @@ package enum CharFold {
 
   /// Every character that folds to `c` under `mode`, `c` itself first, the others in increasing order.
   ///
-  /// A scan of the table (a few microseconds per character) costs less than building a reverse
-  /// index, which a `--filter` run would do for the few characters of one query.
+  /// Only the characters the tables are made from can fold to another (every other entry is its own
+  /// code), so those are the ones tried: a few thousand instead of every entry, and no reverse index
+  /// built for the few characters of one query.
   package static func preimages(of c: UInt32, _ mode: Mode) -> [UInt32] {
+    guard mode != .exact else { return [c] }
     let table = self.table(mode)
+    var others: [UInt32] = []
+    for pairs in [lowercasePairs, diacriticPairs] {
+      for pair in pairs {
+        let x = pair >> 16
+        if x != c && fold(x, table) == c { others.append(x) }
+      }
+    }
+    others.sort()
     var found = [c]
-    for s in 0..<entries where table[s] == c && code(s) != c { found.append(code(s)) }
+    for x in others where x != found[found.count - 1] { found.append(x) }
     return found
   }
 
