@@ -85,18 +85,18 @@ package enum CharFold {
   /// For each folded ASCII character, the bytes that fold to it under a mode (two slots; a lone byte
   /// fills both, none gives 0xFF twice). Each is built at its first use (a run needs one or two: making
   /// all four built every folding table), and never changed after, so it needs no lock.
-  private static let exactPairs = Shared(makePairs(.exact))
-  private static let lowercasePairTable = Shared(makePairs(.lowercase))
-  private static let stripPairs = Shared(makePairs(.stripDiacritics))
-  private static let lowercaseStripPairs = Shared(makePairs(.lowercaseAndStrip))
+  private static let exactBytePairs = Shared(makePairs(.exact))
+  private static let lowercaseBytePairs = Shared(makePairs(.lowercase))
+  private static let stripBytePairs = Shared(makePairs(.stripDiacritics))
+  private static let lowercaseStripBytePairs = Shared(makePairs(.lowercaseAndStrip))
 
   /// The ASCII byte pairs of `mode`.
   package static func asciiPairs(_ mode: Mode) -> UnsafePointer<(UInt8, UInt8)> {
     switch mode {
-    case .exact: exactPairs.pointer
-    case .lowercase: lowercasePairTable.pointer
-    case .stripDiacritics: stripPairs.pointer
-    case .lowercaseAndStrip: lowercaseStripPairs.pointer
+    case .exact: exactBytePairs.pointer
+    case .lowercase: lowercaseBytePairs.pointer
+    case .stripDiacritics: stripBytePairs.pointer
+    case .lowercaseAndStrip: lowercaseStripBytePairs.pointer
     }
   }
 
