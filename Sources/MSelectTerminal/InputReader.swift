@@ -206,7 +206,9 @@ public final class InputReader {
   {
     let fd = fd
     let errorBox = Locked<SystemError?>(nil)
-    let outcome = filter.scanRest(first: first, carry: carry) { space in
+    let outcome = filter.scanRest(
+      first: first, carry: carry, place: { ThreadPlacement.keep(onAllowedCPU: $0) }
+    ) { space in
       do throws(SystemError) {
         return try Syscall.read(fd, into: space)
       } catch {

@@ -116,6 +116,36 @@ package enum Syscall {
     _ = cMallopt(mmapThreshold, bytes)
   }
 
+  /// The CPUs the calling thread may run on, in increasing order (up to 1,024 of them: a larger
+  /// machine's set does not fit the mask, and the call fails).
+  package static func threadCPUs() throws(SystemError) -> [Int] {
+    var mask = [UInt64](repeating: 0, count: cpuMaskWords)
+    _ = try retrying("sched_getaffinity") {
+      mask.withUnsafeMutableBytes { cSchedGetaffinity(0, $0.count, $0.baseAddress!) }
+    }
+    var cpus: [Int] = []
+    for (word, bits) in mask.enumerated() {
+      var rest = bits
+      while rest != 0 {
+        cpus.append(word * 64 + rest.trailingZeroBitCount)
+        rest &= rest - 1
+      }
+    }
+    return cpus
+  }
+
+  /// Lets the calling thread run on `cpus` only.
+  package static func setThreadCPUs(_ cpus: [Int]) throws(SystemError) {
+    var mask = [UInt64](repeating: 0, count: cpuMaskWords)
+    for cpu in cpus where cpu >= 0 && cpu < cpuMaskWords * 64 { mask[cpu / 64] |= 1 << UInt64(cpu % 64) }
+    _ = try retrying("sched_setaffinity") {
+      mask.withUnsafeBytes { cSchedSetaffinity(0, $0.count, $0.baseAddress!) }
+    }
+  }
+
+  /// 64-bit words of a CPU mask: glibc's `cpu_set_t` size.
+  private static let cpuMaskWords = 16
+
   /// The size of a regular file, or nil for pipes, terminals and the like.
   package static func regularFileSize(_ fd: Int32) -> Int? {
     var info = stat()
@@ -328,6 +358,13 @@ package enum Syscall {
     return (Int(size.ws_row), Int(size.ws_col))
   }
 }
+
+/// glibc's `sched_getaffinity(2)` and `sched_setaffinity(2)` (thread 0: the calling one): declared by
+/// hand, since the Glibc module leaves out what <sched.h> declares only for `_GNU_SOURCE`.
+@_silgen_name("sched_getaffinity")
+private func cSchedGetaffinity(_ thread: Int32, _ size: Int, _ mask: UnsafeMutableRawPointer) -> Int32
+@_silgen_name("sched_setaffinity")
+private func cSchedSetaffinity(_ thread: Int32, _ size: Int, _ mask: UnsafeRawPointer) -> Int32
 
 /// glibc's `mallopt(3)`: declared by hand, since the Glibc module does not import <malloc.h>.
 @_silgen_name("mallopt")

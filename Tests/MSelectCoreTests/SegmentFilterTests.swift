@@ -143,10 +143,10 @@ private func segments(
 
   /// Reads `bytes` as `InputReader.readSegments` does: the first segment through a splitter, then, for
   /// a selective query, the rest by the workers of `scanRest` through `read`, `chunk` bytes a call
-  /// (`failAt`: the read there fails).
+  /// (`failAt`: the read there fails; `place`: as `scanRest` takes it).
   private static func pipeFilter(
     _ query: String, _ bytes: [UInt8], chunk: Int, settings: SearchSettings = SearchSettings(),
-    failAt: Int? = nil
+    failAt: Int? = nil, place: @escaping @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil }
   ) -> (lines: [[UInt8]], failure: SegmentFilter.ReadFailure?, scannedTheRest: Bool) {
     let filter = SegmentFilter(Array(query.utf8), settings: settings, terminator: 10)
     var splitter = SegmentSplitter(terminator: 10)
@@ -163,7 +163,7 @@ private func segments(
       case .readOn(let size): splitter.segmentSize = size
       case .scanRest(let first):
         let source = Locked((bytes: bytes, at: i))
-        failure = filter.scanRest(first: first, carry: splitter.partialLine) { space in
+        failure = filter.scanRest(first: first, carry: splitter.partialLine, place: place) { space in
           source.withLock { source in
             if let failAt, source.at >= failAt { return -1 }
             let n = min(chunk, space.count, source.bytes.count - source.at)
@@ -204,6 +204,23 @@ private func segments(
         "\(query), reads of \(chunk)")
     }
     #expect(Self.pipeFilter("_19", bytes, chunk: chunk).lines.contains { $0.count > 700_000 })
+  }
+
+  /// Each worker of the rest asks to be placed as it starts, with its own number, and undoes it as it
+  /// ends (the reader keeps each on a CPU of its own: `ThreadPlacement`).
+  @Test func eachWorkerIsPlacedAndGivenBack() {
+    let placed = Locked<[Int]>([])
+    let undone = Locked(0)
+    let lines = (0..<40_000).map { "dir\($0 % 97)/file_\($0)" }
+    let result = Self.pipeFilter("_19", Array(lines.joined(separator: "\n").utf8), chunk: 65536) { k in
+      placed.withLock { $0.append(k) }
+      return { undone.withLock { $0 += 1 } }
+    }
+    #expect(result.scannedTheRest)
+    #expect(
+      result.lines.count == Filter.run(Array("_19".utf8), in: store(lines), settings: SearchSettings()).count)
+    #expect(placed.withLock { $0.sorted() } == Array(0..<Parallel.cores))
+    #expect(undone.withLock { $0 } == Parallel.cores)
   }
 
   /// A sorted listing starts with a cluster of matches (`/usr/lib/swift/…` for `swift`): the first

@@ -46,10 +46,12 @@ enum PipeScan {
 
   /// Reads with `read` (a `read(2)`: bytes read, 0 at the end, negative on an error) after
   /// `first`, whose lines `carry` (the partial line read after them) continues; scans every piece with
-  /// one of `matchers` each, and returns the parts in input order.
+  /// one of `matchers` each, and returns the parts in input order. Worker `k` calls `place(k)` as it
+  /// starts and what that returns as it ends (see `SegmentFilter.scanRest`).
   static func run(
     first: [InputSegment], carry: UnsafeRawBufferPointer, terminator: UInt8,
     matchers: Shared<UnsafeMutableBufferPointer<Matcher>>, rank: RankOptions, fields: SearchFields,
+    place: @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil },
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> (parts: [SegmentFilter.Part], failure: SegmentFilter.ReadFailure?) {
     var firstPieces: [(base: UnsafePointer<UInt8>, range: Range<Int>)] = []
@@ -64,6 +66,8 @@ enum PipeScan {
     let taken = Atomic<Int>(0)
     let shared = Shared(firstPieces)
     Parallel.run(matchers.pointer.count) { w in
+      let unplace = place(w)
+      defer { unplace?() }
       /// Scans piece `number` and keeps its matching lines.
       func scan(_ number: Int, _ base: UnsafePointer<UInt8>, _ range: Range<Int>) {
         let hits = RawScan.scan(base, range, terminator, &matchers.pointer[w], rank, fields)

@@ -169,14 +169,16 @@ public final class SegmentFilter {
 
   /// Scans `first` (the segments read so far) and reads and scans the rest with `read` (a `read(2)` of
   /// the input: the bytes read, 0 at its end, negative on an error) on every core (see `PipeScan`);
-  /// `carry` is the partial line read after `first`.
+  /// `carry` is the partial line read after `first`. `place(k)` is called by worker `k` as it starts
+  /// (to keep it on a CPU of its own) and returns what undoes that, called as it ends.
   public func scanRest(
     first: [InputSegment], carry: UnsafeRawBufferPointer,
+    place: @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil },
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> ReadFailure? {
     let (parts, failure) = PipeScan.run(
       first: first, carry: carry, terminator: terminator, matchers: matchers, rank: rank,
-      fields: settings.fields, read: read)
+      fields: settings.fields, place: place, read: read)
     let found = found
     queue.sync { for part in parts { found.pointer.add(part) } }
     return failure
