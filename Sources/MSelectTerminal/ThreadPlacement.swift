@@ -6,8 +6,9 @@
 /// on a CPU of its own while it scans, `datei` took 23.70 ms instead of 25.45 and `shareman` 66.4
 /// instead of 71.5 (interleaved runs, fzy 48.6 and 164.0).
 package enum ThreadPlacement {
-  /// Keeps the calling thread on the `k`-th CPU it may run on, and returns what gives it back the CPUs
-  /// it had; nil (and nothing changed) when it may run on `k` CPUs or fewer, or the system refuses.
+  /// Keeps the calling thread on the `k`-th CPU it may run on (counted from 0), and returns what gives
+  /// it back the CPUs it had; nil, and nothing changed, when it may run on one CPU only or on no more
+  /// than `k`, or when the system refuses.
   package static func keep(onAllowedCPU k: Int) -> (@Sendable () -> Void)? {
     guard let allowed = try? Syscall.threadCPUs(), k >= 0, k < allowed.count, allowed.count > 1,
       (try? Syscall.setThreadCPUs([allowed[k]])) != nil
