@@ -51,7 +51,7 @@ enum PipeScan {
   static func run(
     first: [InputSegment], carry: UnsafeRawBufferPointer, terminator: UInt8,
     matchers: Shared<UnsafeMutableBufferPointer<Matcher>>, rank: RankOptions, fields: SearchFields,
-    place: @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil },
+    place: @Sendable (Int) -> (@Sendable () -> Void)?,
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
   ) -> (parts: [SegmentFilter.Part], failure: SegmentFilter.ReadFailure?) {
     var firstPieces: [(base: UnsafePointer<UInt8>, range: Range<Int>)] = []

@@ -4,10 +4,10 @@ import Dispatch
 ///
 /// A key packs a score and a tiebreak value that each span a few hundred values in practice; the passes
 /// sort by the bits that differ between keys only (see `windows`), which fit one pass of up to 22-bit
-/// digits on large inputs. Each pass counts and scatters; the cores take one part of the source each, and within every bucket a later
-/// part's lines go after an earlier one's, which keeps the sort stable. The source may be many
-/// separate arrays (the matches of each slice), so they need not be joined first: with one pass,
-/// sorting a result costs no memory beyond the sorted output.
+/// digits on large inputs. Each pass counts and scatters; the cores take one part of the source each,
+/// and within every bucket a later part's lines go after an earlier one's, which keeps the sort stable.
+/// The source may be many separate arrays (the matches of each slice), so they need not be joined
+/// first: with one pass, sorting a result costs no memory beyond the sorted output.
 enum RadixSort {
   /// Below this many lines one core does it all; above, each core takes at least half as many.
   static let parallelLines = 1 << 16
