@@ -29,7 +29,9 @@ final class TTY {
   }
 
   /// Raw mode: no echo, no line editing, no signal keys (ctrl-c arrives as a byte), no flow control,
-  /// no CR→NL translation, no output processing; reads return after one byte.
+  /// no CR→NL translation, no output processing; reads return after one byte. `TCSANOW`, not
+  /// `TCSAFLUSH`: keys already typed (ahead of the picker, or while it was stopped: a shell may send
+  /// SIGCONT at any moment) are kept for the picker, as fzf keeps them.
   func enterRawMode() throws(TerminalError) {
     do throws(SystemError) {
       let original: termios
@@ -49,7 +51,7 @@ final class TTY {
         cc[Int(VMIN)] = 1
         cc[Int(VTIME)] = 0
       }
-      try Syscall.setAttributes(fd, raw, when: TCSAFLUSH)
+      try Syscall.setAttributes(fd, raw, when: TCSANOW)
     } catch {
       throw .failed(error)
     }

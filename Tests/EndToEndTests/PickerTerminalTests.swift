@@ -295,6 +295,19 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// Keys that arrive while the picker is stopped from outside are read when it continues: taking the
+  /// terminal back after SIGCONT must not flush them (zsh sends a widget's job SIGCONT at any moment).
+  @Test func keysTypedWhileStoppedAreReadAfterContinuing() throws {
+    let (picker, _) = try start(lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    kill(picker.pid, SIGSTOP)
+    #expect(picker.waitForStop())
+    picker.type("b\r")
+    kill(picker.pid, SIGCONT)
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\n")
+  }
+
   @Test func heightLimitsTheRegion() throws {
     let lines = (1...100).map { "line \($0)\n" }.joined()
     let (picker, _) = try start(["--height", "5"], lines: lines, rows: 24)
