@@ -325,6 +325,13 @@ package enum Syscall {
     return entries.map { $0.revents != 0 }
   }
 
+  /// The bytes waiting to be read from a terminal (FIONREAD); 0 if it does not say.
+  package static func pendingInput(_ fd: Int32) -> Int {
+    var count: Int32 = 0
+    guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return 0 }
+    return Int(max(count, 0))
+  }
+
   package static func getAttributes(_ fd: Int32) throws(SystemError) -> termios {
     var t = termios()
     _ = try retrying("tcgetattr") { tcgetattr(fd, &t) }

@@ -13,6 +13,9 @@ final class TTY {
   private var pending: [UInt8] = []
   /// Bytes that undo the modes the picker set, written by the crash handler (see `CrashGuard`).
   var resetOnCrash = ""
+  /// How many of the next bytes read were typed before raw mode, under a mode that turned Enter
+  /// (CR) into a newline (ICRNL): read back as CR, so a query typed ahead and its Enter accept.
+  private var typedAhead = 0
 
   init() throws(TerminalError) {
     do {
@@ -31,7 +34,7 @@ final class TTY {
   /// Raw mode: no echo, no line editing, no signal keys (ctrl-c arrives as a byte), no flow control,
   /// no CR→NL translation, no output processing; reads return after one byte. `TCSANOW`, not
   /// `TCSAFLUSH`: keys already typed (ahead of the picker, or while it was stopped: a shell may send
-  /// SIGCONT at any moment) are kept for the picker, as fzf keeps them.
+  /// SIGCONT at any moment) are kept for the picker, as fzf keeps them (see `typedAhead`).
   func enterRawMode() throws(TerminalError) {
     do throws(SystemError) {
       let original: termios
@@ -42,6 +45,8 @@ final class TTY {
       }
       saved = original
       CrashGuard.arm(fd: fd, settings: original, reset: resetOnCrash)
+      // The mode the keys typed so far arrived under (the shell's, or ours before a stop).
+      let current = try Syscall.getAttributes(fd)
       var raw = original
       raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON | IXOFF | INLCR | IGNCR)
       raw.c_oflag &= ~tcflag_t(OPOST)
@@ -52,6 +57,8 @@ final class TTY {
         cc[Int(VTIME)] = 0
       }
       try Syscall.setAttributes(fd, raw, when: TCSANOW)
+      let crToNewline = current.c_iflag & tcflag_t(ICRNL) != 0 && current.c_iflag & tcflag_t(IGNCR) == 0
+      typedAhead = crToNewline ? Syscall.pendingInput(fd) : 0
     } catch {
       throw .failed(error)
     }
@@ -119,7 +126,11 @@ final class TTY {
   /// What the terminal sent: nil when nothing is there, `[]` when it hung up.
   func read() throws(TerminalError) -> [UInt8]? {
     do {
-      return try Syscall.readAvailable(fd, upTo: 4096)
+      guard var bytes = try Syscall.readAvailable(fd, upTo: 4096) else { return nil }
+      let early = min(typedAhead, bytes.count)
+      for i in 0..<early where bytes[i] == 0x0A { bytes[i] = 0x0D }
+      typedAhead -= early
+      return bytes
     } catch {
       if error.errno == EIO { return [] }
       throw .failed(error)

@@ -308,6 +308,16 @@ import Testing
     #expect(picker.stdout == "b\n")
   }
 
+  /// Keys typed before the picker takes the terminal are its first keys: the terminal's cooked mode
+  /// turned their Enter into a newline, which is read back as Enter (not ctrl-j, a move down).
+  @Test func keysTypedAheadOfThePickerAreKept() throws {
+    let picker = try PickerProcess([], typedAhead: "b\r")
+    picker.feed("a\nb\nc\n")
+    picker.closeInput()
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "b\n")
+  }
+
   @Test func heightLimitsTheRegion() throws {
     let lines = (1...100).map { "line \($0)\n" }.joined()
     let (picker, _) = try start(["--height", "5"], lines: lines, rows: 24)

@@ -28,10 +28,11 @@ final class PickerProcess {
   var sttySettings: String { PickerProcess.stty(slavePath) }
 
   /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in); `cursorRow`: where
-  /// the terminal's cursor is when the child starts (as if a shell had printed that many lines).
+  /// the terminal's cursor is when the child starts (as if a shell had printed that many lines);
+  /// `typedAhead`: keys typed on the terminal, in its initial (cooked) mode, before the child starts.
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
-    stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0
+    stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0, typedAhead: String = ""
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -50,6 +51,11 @@ final class PickerProcess {
     // Keep a slave descriptor open in the test so settings persist between runs and stty can read them.
     _ = open(slavePath, O_RDWR | O_NOCTTY)
     initialSettings = PickerProcess.stty(slavePath)
+    if !typedAhead.isEmpty {
+      let keys = Array(typedAhead.utf8)
+      let terminal = master
+      _ = keys.withUnsafeBytes { write(terminal, $0.baseAddress, $0.count) }
+    }
 
     var input: [Int32] = [0, 0]
     var output: [Int32] = [0, 0]
