@@ -37,16 +37,11 @@ final class TTY {
   /// SIGCONT at any moment) are kept for the picker, as fzf keeps them (see `typedAhead`).
   func enterRawMode() throws(TerminalError) {
     do throws(SystemError) {
-      let original: termios
-      if let saved {
-        original = saved
-      } else {
-        original = try Syscall.getAttributes(fd)
-      }
+      // The mode the keys typed so far arrived under: the shell's, or ours before a stop.
+      let current = try Syscall.getAttributes(fd)
+      let original = saved ?? current
       saved = original
       CrashGuard.arm(fd: fd, settings: original, reset: resetOnCrash)
-      // The mode the keys typed so far arrived under (the shell's, or ours before a stop).
-      let current = try Syscall.getAttributes(fd)
       var raw = original
       raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON | IXOFF | INLCR | IGNCR)
       raw.c_oflag &= ~tcflag_t(OPOST)
