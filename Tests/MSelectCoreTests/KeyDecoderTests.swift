@@ -104,6 +104,39 @@ import Testing
     #expect(decode("\u{1B}[99x") == [.unknown])
   }
 
+  /// A terminal's answers to queries (left unread by a program before the picker, or late) are not
+  /// keys: nothing of them reaches the query, whole or split across reads.
+  @Test(arguments: [
+    ["\u{1B}]11;rgb:0000/0000/0000\u{1B}\\x"], ["\u{1B}]10;rgb:ffff/ffff/ffff\u{07}x"],
+    ["\u{1B}P>|xterm(390)\u{1B}\\x"], ["\u{1B}P1$r0m\u{1B}\\x"], ["\u{1B}P1+r696E646E=1B5B53\u{1B}\\x"],
+    ["\u{1B}_Gi=1;OK\u{1B}\\x"], ["\u{1B}]11;rgb:00", "00/0000/0000\u{07}x"],
+    ["\u{1B}]", "11;rgb:0\u{1B}", "\\x"],
+    ["\u{1B}[?62;22c\u{1B}]4;1;rgb:cdcd/0000/0000\u{07}x"],
+  ])
+  func terminalAnswersAreNotKeys(chunks: [String]) {
+    // A CSI answer (the device attributes here) is an unknown key, which no binding names.
+    #expect(decode(chunks.map { Array($0.utf8) }).filter { $0 != .unknown } == [.char(0x78)])
+  }
+
+  /// ESC with `]`, `P` or `_` alone is still that alt key (once the ESC timeout says nothing follows),
+  /// and so is one followed by what no answer begins with.
+  @Test func altKeysThatMayBeginAnAnswer() {
+    for introducer in ["]", "P", "_"] {
+      var decoder = KeyDecoder()
+      #expect(decoder.feed(Array("\u{1B}\(introducer)".utf8)).isEmpty)
+      #expect(decoder.flushEscape() == [.alt(UInt32(introducer.utf8.first!))])
+      #expect(decode("\u{1B}\(introducer)a") == [.alt(UInt32(introducer.utf8.first!)), .char(0x61)])
+    }
+  }
+
+  /// An answer cut short by the ESC timeout is dropped, not typed.
+  @Test func anUnfinishedAnswerIsDropped() {
+    var decoder = KeyDecoder()
+    #expect(decoder.feed(Array("\u{1B}]11;rgb:0000".utf8)).isEmpty)
+    #expect(decoder.flushEscape() == [.unknown])
+    #expect(decoder.feed([0x61]) == [.char(0x61)])
+  }
+
   @Test func invalidUTF8IsDropped() {
     #expect(decode([[0xFF, 0x61]]) == [.char(0x61)])
   }

@@ -28,12 +28,16 @@ public struct KeyDecoder: Sendable {
     return keys
   }
 
-  /// The ESC timeout passed: a pending ESC is the Esc key; an unfinished sequence is dropped.
+  /// The ESC timeout passed: a pending ESC is the Esc key, ESC and `]`, `P` or `_` (which may begin a
+  /// terminal's answer) that alt key; an unfinished sequence is dropped.
   public mutating func flushEscape() -> [Key] {
     guard hasPendingEscape else { return [] }
-    let lone = pending.count == 1
-    pending.removeAll()
-    return lone ? [.escape] : [.unknown]
+    defer { pending.removeAll() }
+    switch pending.count {
+    case 1: return [.escape]
+    case 2 where [0x5D, 0x50, 0x5F].contains(pending[1]): return [.alt(UInt32(pending[1]))]
+    default: return [.unknown]
+    }
   }
 
   /// Collects pasted bytes until the end marker; true when the paste finished.
@@ -107,6 +111,11 @@ public struct KeyDecoder: Sendable {
     let next = bytes[s + 1]
     switch next {
     case 0x5B: return decodeCSI(bytes)
+    case 0x5D, 0x50, 0x5F:
+      // A terminal's answer (OSC, DCS or APC string), never a key; else alt-], alt-P or alt-_.
+      guard bytes.count >= 3 else { return nil }
+      if KeyDecoder.beginsAnswer(next, bytes[s + 2]) { return skipString(bytes) }
+      return (.alt(UInt32(next)), 2)
     case 0x4F:
       guard bytes.count >= 3 else { return nil }
       let keys: [UInt8: Key] = [
@@ -129,6 +138,36 @@ public struct KeyDecoder: Sendable {
       if next >= 0x80 { return nil }
       return (.escape, 1)
     }
+  }
+
+  /// Whether `ESC introducer first` begins a string a terminal sends in answer to a query: an OSC
+  /// color or clipboard report (`ESC ] 11;rgb:…`), a DCS report (XTVERSION `ESC P >|`, DECRQSS
+  /// `ESC P 1 $ r`, XTGETTCAP `ESC P 1 + r`) or a kitty graphics answer (`ESC _ G`). A program run
+  /// before the picker may leave one unread (the picker keeps what was typed ahead of it).
+  private static func beginsAnswer(_ introducer: UInt8, _ first: UInt8) -> Bool {
+    switch introducer {
+    case 0x5D: return (0x30...0x39).contains(first)
+    case 0x50: return (0x30...0x39).contains(first) || first == 0x3E || first == 0x7C || first == 0x2B
+    default: return first == 0x47
+    }
+  }
+
+  /// Consumes a terminal's string up to its terminator (BEL, or ESC \): nothing comes of it. Waits
+  /// for more bytes until then (the ESC timeout drops an unfinished one); an ESC that begins
+  /// something else ends it early, and a string of absurd length is dropped as garbage.
+  private func skipString(_ bytes: ArraySlice<UInt8>) -> (Key?, Int)? {
+    let s = bytes.startIndex
+    var i = s + 2
+    while i < bytes.endIndex {
+      switch bytes[i] {
+      case 0x07: return (nil, i - s + 1)
+      case 0x1B:
+        guard i + 1 < bytes.endIndex else { return nil }
+        return (nil, bytes[i + 1] == 0x5C ? i - s + 2 : i - s)
+      default: i += 1
+      }
+    }
+    return bytes.count > 4096 ? (nil, bytes.count) : nil
   }
 
   /// `ESC [ params final`: cursor keys with modifiers, `~` keys, paste markers, SGR mouse.
