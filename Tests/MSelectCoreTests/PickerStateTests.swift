@@ -475,6 +475,23 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.accepted() == ["banana"])
   }
 
+  /// Keys that act on the list, typed in one burst with the query before its results came, act on
+  /// the list for that query, in the order typed (keys after them wait their turn).
+  @Test(arguments: [
+    // `b` lists bean, banana, zb (the shorter first); the empty query every line.
+    ([Key.char(0x62), tab, enter], ["bean"]),
+    ([Key.char(0x62), tab, .char(0x6C), .backspace, .backspace, tab, enter], ["apple", "bean"]),
+    ([Key.char(0x62), .down, enter], ["banana"]),
+    ([Key.char(0x62), .ctrl(0x61), .char(0x7A), enter], ["zb"]),  // no list key: nothing waits
+  ])
+  func listKeysTypedAheadOfTheirResultsWaitForThem(keys: [Key], printed: [String]) {
+    let h = Harness(["apple", "banana", "bean", "zb"])
+    for key in keys { h.state.handle(.key(key)) }
+    #expect(h.state.outcome == nil)
+    h.settle()
+    #expect(h.accepted() == printed)
+  }
+
   @Test func staleResultsAreIgnored() {
     let h = Harness(["apple", "banana"])
     h.state.handle(.key(.char(0x62)))

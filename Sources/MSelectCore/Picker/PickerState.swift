@@ -103,6 +103,9 @@ public struct PickerState {
   private var draft: [UInt8] = []
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   private var pendingAccept: String??
+  /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
+  /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
+  private var deferredKeys: [Key] = []
   public private(set) var spinner = 0
   /// The preview pane (`--preview`).
   public private(set) var preview: PreviewPane
@@ -656,6 +659,7 @@ public struct PickerState {
       // The previous result has left the screen: the cache need not keep it whole any more.
       if newQuery { cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
+      runDeferredKeys()
       return
     }
     if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
@@ -676,6 +680,7 @@ public struct PickerState {
       pendingAccept = nil
       acceptSelection(key: key)
     }
+    runDeferredKeys()
   }
 
   /// Puts `found` on screen: a new query's list starts at the top, unless the line being tracked
@@ -734,6 +739,47 @@ public struct PickerState {
   }
 
   private mutating func handle(_ key: Key) {
+    if !deferredKeys.isEmpty || result.query != searchQuery && actsOnTheList(key) {
+      deferredKeys.append(key)
+      return
+    }
+    handleNow(key)
+  }
+
+  /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
+  /// line), so it must wait for the list of what is typed.
+  private func actsOnTheList(_ key: Key) -> Bool {
+    guard !unbound.contains(.key(key)), let actions = settings.bindings.actions(for: key) else {
+      return false
+    }
+    return actions.contains { bound in
+      switch bound {
+      case .action(let action): PickerState.listActions.contains(action)
+      case .execute, .executeSilent, .become, .print, .position: true
+      default: false
+      }
+    }
+  }
+
+  /// The actions whose effect depends on the list (see `actsOnTheList`); accepting waits its own way
+  /// (`pendingAccept`).
+  private static let listActions: Set<Action> = [
+    .up, .down, .pageUp, .pageDown, .first, .last, .toggle, .toggleDown, .toggleUp, .select, .deselect,
+    .selectAll, .deselectAll, .toggleAll, .halfPageUp, .halfPageDown, .toggleIn, .toggleOut, .best, .upMatch,
+    .downMatch, .upSelected, .downSelected, .exclude, .excludeMulti, .offsetUp, .offsetDown, .offsetMiddle,
+    .jump, .jumpAccept,
+  ]
+
+  /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
+  /// is not yet the one for the typed query.
+  private mutating func runDeferredKeys() {
+    while outcome == nil, let key = deferredKeys.first, result.query == searchQuery || !actsOnTheList(key) {
+      deferredKeys.removeFirst()
+      handleNow(key)
+    }
+  }
+
+  private mutating func handleNow(_ key: Key) {
     message = nil
     pendingAccept = nil
     lastKey = key.name
