@@ -492,6 +492,13 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.accepted() == printed)
   }
 
+  /// Esc cancels at once, whatever waits for a list.
+  @Test func abortDoesNotWaitForTheList() {
+    let h = Harness(["apple", "banana"])
+    for key in [Key.char(0x62), tab, .escape] { h.state.handle(.key(key)) }
+    #expect(h.state.outcome == .cancelled)
+  }
+
   @Test func staleResultsAreIgnored() {
     let h = Harness(["apple", "banana"])
     h.state.handle(.key(.char(0x62)))

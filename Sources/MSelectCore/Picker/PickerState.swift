@@ -739,11 +739,22 @@ public struct PickerState {
   }
 
   private mutating func handle(_ key: Key) {
-    if !deferredKeys.isEmpty || result.query != searchQuery && actsOnTheList(key) {
+    if aborts(key) {
+      // Leaving never waits for a list, and what was waiting goes with it.
+      deferredKeys = []
+    } else if !deferredKeys.isEmpty || result.query != searchQuery && actsOnTheList(key) {
       deferredKeys.append(key)
       return
     }
     handleNow(key)
+  }
+
+  /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
+  private func aborts(_ key: Key) -> Bool {
+    guard !unbound.contains(.key(key)), let actions = settings.bindings.actions(for: key) else {
+      return false
+    }
+    return actions.first == .action(.abort)
   }
 
   /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
