@@ -468,3 +468,17 @@ struct ShortcutOddsTests {
     #expect(compared == 900)
   }
 }
+
+/// A comparison's lanes as bits, by the instruction and by the portable fold, against the lanes read
+/// one by one: no lane, each lane alone, pairs across the halves, all of them.
+@Suite struct LaneBitsTests {
+  @Test(arguments: [[], [0, 15], [7, 8], [1, 3, 9, 14], Array(0..<16)] + (0..<16).map { [$0] })
+  func lanesBecomeBits(lanes: [Int]) {
+    var bytes = SIMD16<UInt8>(repeating: 0)
+    for lane in lanes { bytes[lane] = 1 }
+    let mask = bytes .== SIMD16<UInt8>(repeating: 1)
+    let expected = lanes.reduce(UInt32(0)) { $0 | 1 << UInt32($1) }
+    #expect(LaneBits.of(mask) == expected)
+    #expect(LaneBits.folded(mask) == expected)
+  }
+}

@@ -321,31 +321,26 @@ final class Prescan {
     // encoding is one only with a second byte that fits (C4, E1 or EF begin many characters that are
     // not this one), and a range flags some bytes that are not wanted at all.
     @inline(__always)
-    func candidate(_ low: UInt64, _ high: UInt64, _ i: Int) -> Int? {
-      let lanes: UInt64 = 0x0101_0101_0101_0101
-      var mask = low & lanes
-      var at = i
-      while true {
-        while mask != 0 {
-          let k = at &+ mask.trailingZeroBitCount >> 3
-          if table[Int(p[k])] == 1
-            || table[Int(p[k])] == 2 && k &+ 1 < to && Prescan.has(skipPairs, p[k], p[k &+ 1])
-          {
-            return k
-          }
-          mask &= mask &- 1
+    func candidate(_ lanes: UInt32, _ i: Int) -> Int? {
+      var mask = lanes
+      while mask != 0 {
+        let k = i &+ mask.trailingZeroBitCount
+        if table[Int(p[k])] == 1
+          || table[Int(p[k])] == 2 && k &+ 1 < to && Prescan.has(skipPairs, p[k], p[k &+ 1])
+        {
+          return k
         }
-        guard at == i else { return nil }
-        mask = high & lanes
-        at = i &+ 8
+        mask &= mask &- 1
       }
+      return nil
     }
     if useRange {
       let (lead, span, e, f, g, h, e2) = rangeLanes
       while i &+ 16 <= to {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         let found = ((v &- lead) .<= span) .| (v .== e) .| (v .== f) .| (v .== g) .| (v .== h) .| (v .== e2)
-        if let (low, high) = Prescan.laneBits(found), let k = candidate(low, high, i) { return k }
+        let lanes = LaneBits.of(found)
+        if lanes != 0, let k = candidate(lanes, i) { return k }
         i &+= 16
       }
     } else if useWide {
@@ -354,7 +349,8 @@ final class Prescan {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         let first = (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .== e) .| (v .== f)
         let second = (v .== g) .| (v .== h) .| (v .== e2) .| (v .== f2) .| (v .== g2) .| (v .== h2)
-        if let (low, high) = Prescan.laneBits(first .| second), let k = candidate(low, high, i) { return k }
+        let lanes = LaneBits.of(first .| second)
+        if lanes != 0, let k = candidate(lanes, i) { return k }
         i &+= 16
       }
     } else if anyHigh {
@@ -382,21 +378,11 @@ final class Prescan {
     return to
   }
 
-  /// The set lanes of `mask` as bits (eight per lane, all set or clear), nil when none is set; the
-  /// lanes of the low half come first.
-  @inline(__always)
-  private static func laneBits(_ mask: SIMDMask<SIMD16<Int8>>) -> (low: UInt64, high: UInt64)? {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    return halves[0] | halves[1] == 0 ? nil : (halves[0], halves[1])
-  }
-
-  /// The first set lane, from the two halves tested as integers (`SIMDMask.any` reduces lane by lane).
+  /// The first set lane (`SIMDMask.any` reduces lane by lane; see `LaneBits`).
   @inline(__always)
   private static func firstLane(_ mask: SIMDMask<SIMD16<Int8>>) -> Int? {
-    let halves = unsafeBitCast(mask, to: SIMD2<UInt64>.self)
-    if halves[0] != 0 { return halves[0].trailingZeroBitCount >> 3 }
-    if halves[1] != 0 { return 8 &+ halves[1].trailingZeroBitCount >> 3 }
-    return nil
+    let bits = LaneBits.of(mask)
+    return bits == 0 ? nil : bits.trailingZeroBitCount
   }
 
   /// What the bytes from a skipped-to candidate to the end of its line say about a one-term pattern.

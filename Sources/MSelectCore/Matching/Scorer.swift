@@ -99,9 +99,8 @@ package struct Scorer {
       let lanesB = SIMD16<UInt8>(repeating: b)
       while j &+ 16 <= last &+ 1 {
         let v = raw.loadUnaligned(fromByteOffset: j, as: SIMD16<UInt8>.self)
-        let halves = unsafeBitCast((v .== lanesA) .| (v .== lanesB), to: SIMD2<UInt64>.self)
-        if halves[0] != 0 { return j &+ halves[0].trailingZeroBitCount >> 3 }
-        if halves[1] != 0 { return j &+ 8 &+ halves[1].trailingZeroBitCount >> 3 }
+        let lanes = LaneBits.of((v .== lanesA) .| (v .== lanesB))
+        if lanes != 0 { return j &+ lanes.trailingZeroBitCount }
         j &+= 16
       }
       let ones: UInt64 = 0x0101_0101_0101_0101
