@@ -39,9 +39,9 @@ package struct Scorer {
       var j = from
       while j &+ 4 <= last &+ 1 {
         let lanes = base.loadUnaligned(fromByteOffset: j &* 4, as: SIMD4<UInt32>.self) .== wanted
-        let halves = unsafeBitCast(lanes, to: SIMD2<UInt64>.self)
-        if halves[0] != 0 { return j &+ halves[0].trailingZeroBitCount >> 5 }
-        if halves[1] != 0 { return j &+ 2 &+ halves[1].trailingZeroBitCount >> 5 }
+        // Four bits a lane.
+        let bits = LaneBits.of(unsafeBitCast(lanes, to: SIMDMask<SIMD16<Int8>>.self))
+        if bits != 0 { return j &+ bits.trailingZeroBitCount >> 2 }
         j &+= 4
       }
       while j <= last && folded[j] != c { j &+= 1 }
