@@ -339,8 +339,7 @@ final class Prescan {
       while i &+ 16 <= to {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         let found = ((v &- lead) .<= span) .| (v .== e) .| (v .== f) .| (v .== g) .| (v .== h) .| (v .== e2)
-        let lanes = LaneBits.of(found)
-        if lanes != 0, let k = candidate(lanes, i) { return k }
+        if let k = candidate(LaneBits.of(found), i) { return k }
         i &+= 16
       }
     } else if useWide {
@@ -349,8 +348,7 @@ final class Prescan {
         let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
         let first = (v .== a) .| (v .== b) .| (v .== c) .| (v .== d) .| (v .== e) .| (v .== f)
         let second = (v .== g) .| (v .== h) .| (v .== e2) .| (v .== f2) .| (v .== g2) .| (v .== h2)
-        let lanes = LaneBits.of(first .| second)
-        if lanes != 0, let k = candidate(lanes, i) { return k }
+        if let k = candidate(LaneBits.of(first .| second), i) { return k }
         i &+= 16
       }
     } else if anyHigh {

@@ -35,7 +35,7 @@ public struct KeyDecoder: Sendable {
     defer { pending.removeAll() }
     switch pending.count {
     case 1: return [.escape]
-    case 2 where [0x5D, 0x50, 0x5F].contains(pending[1]): return [.alt(UInt32(pending[1]))]
+    case 2 where KeyDecoder.introducesAnswer(pending[1]): return [.alt(UInt32(pending[1]))]
     default: return [.unknown]
     }
   }
@@ -111,7 +111,7 @@ public struct KeyDecoder: Sendable {
     let next = bytes[s + 1]
     switch next {
     case 0x5B: return decodeCSI(bytes)
-    case 0x5D, 0x50, 0x5F:
+    case _ where KeyDecoder.introducesAnswer(next):
       // A terminal's answer (OSC, DCS or APC string), never a key; else alt-], alt-P or alt-_.
       guard bytes.count >= 3 else { return nil }
       if KeyDecoder.beginsAnswer(next, bytes[s + 2]) { return skipString(bytes) }
@@ -139,6 +139,9 @@ public struct KeyDecoder: Sendable {
       return (.escape, 1)
     }
   }
+
+  /// Whether ESC and `byte` may begin a terminal's answer: `]` (OSC), `P` (DCS) or `_` (APC).
+  private static func introducesAnswer(_ byte: UInt8) -> Bool { byte == 0x5D || byte == 0x50 || byte == 0x5F }
 
   /// Whether `ESC introducer first` begins a string a terminal sends in answer to a query: an OSC
   /// color or clipboard report (`ESC ] 11;rgb:…`), a DCS report (XTVERSION `ESC P >|`, DECRQSS

@@ -751,18 +751,18 @@ public struct PickerState {
 
   /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
   private func aborts(_ key: Key) -> Bool {
-    guard !unbound.contains(.key(key)), let actions = settings.bindings.actions(for: key) else {
-      return false
-    }
-    return actions.first == .action(.abort)
+    actions(for: key)?.first == .action(.abort)
+  }
+
+  /// What `key` is bound to now (nil: nothing, or taken away by `unbind`).
+  private func actions(for key: Key) -> [BoundAction]? {
+    unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
   }
 
   /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
   /// line), so it must wait for the list of what is typed.
   private func actsOnTheList(_ key: Key) -> Bool {
-    guard !unbound.contains(.key(key)), let actions = settings.bindings.actions(for: key) else {
-      return false
-    }
+    guard let actions = actions(for: key) else { return false }
     return actions.contains { bound in
       switch bound {
       case .action(let action): PickerState.listActions.contains(action)
@@ -810,7 +810,7 @@ public struct PickerState {
       fire(landed ? .jump : .jumpCancel)
       return
     }
-    let actions = unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
+    let actions = actions(for: key)
     if case .search = hold {
       // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
       // held actions instead of ending, and run the rest of their own.
