@@ -12,7 +12,7 @@ struct EventSources {
     var input = false
     /// The preview command wrote something (or ended).
     var preview = false
-    /// Which of the `remote` descriptors have something to read.
+    /// Which of the `remote` descriptors are ready for what they wait for.
     var remote: Set<Int32> = []
 
     var any: Bool {
@@ -29,8 +29,8 @@ struct EventSources {
   let input: Int32?
   /// The preview command's output, while one runs.
   let preview: Int32?
-  /// `--listen`'s socket and its connections.
-  var remote: [Int32] = []
+  /// `--listen`'s socket and its connections, each with what it waits for.
+  var remote: [(fd: Int32, events: Int16)] = []
 
   /// Waits until a source is ready or `timeoutMilliseconds` pass (-1: no limit).
   func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
@@ -48,12 +48,12 @@ struct EventSources {
       return entries.count - 1
     }
     let remoteStart = entries.count
-    entries += remote.map { ($0, readable) }
+    entries += remote
     let ready = try Syscall.poll(entries, timeoutMilliseconds: timeoutMilliseconds)
     return Ready(
       terminal: ready[0] & readable != 0, terminalWritable: ready[0] & Int16(POLLOUT) != 0,
       signals: ready[1] != 0, searches: ready[2] != 0, input: inputSlot.map { ready[$0] != 0 } ?? false,
       preview: previewSlot.map { ready[$0] != 0 } ?? false,
-      remote: Set(remote.indices.filter { ready[remoteStart + $0] != 0 }.map { remote[$0] }))
+      remote: Set(remote.indices.filter { ready[remoteStart + $0] != 0 }.map { remote[$0].fd }))
   }
 }

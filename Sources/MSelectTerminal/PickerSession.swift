@@ -65,12 +65,17 @@ public final class PickerSession {
     self.reader = reader
     let environment = Environment.current
     listener = try settings.listen.map { (address) throws(TerminalError) in
-      try RemoteListener(address, apiKey: environment["FZF_API_KEY"] ?? environment["MSELECT_API_KEY"])
+      // An empty variable is no key: the other one (set and not empty) is the key then.
+      let key = [environment["FZF_API_KEY"], environment["MSELECT_API_KEY"]].compactMap { $0 }.first {
+        !$0.isEmpty
+      }
+      return try RemoteListener(address, apiKey: key)
     }
     let size = tty.size
     var settings = settings
     let files = temporaryFiles
     settings.writeFile = { files.write($0) }
+    settings.quoting = ShellQuoting(shellWords: ShellCommand.words(settings.shell))
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     state.listening = listener?.environment ?? [:]
     if let store {
@@ -154,7 +159,7 @@ public final class PickerSession {
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
-      for due in [pendingPreview?.deadline, deadline].compactMap({ $0 }) {
+      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline].compactMap({ $0 }) {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
@@ -174,7 +179,9 @@ public final class PickerSession {
         return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
       }
       if ready.preview { drainPreview() }
-      if !ready.remote.isEmpty, let listener {
+      if let listener,
+        !ready.remote.isEmpty || listener.nextDeadline.map({ PickerSession.now() >= $0 }) == true
+      {
         listener.service(ready.remote) { answer($0, local: listener.isLocal) }
       }
       if !ready.any {
@@ -385,6 +392,7 @@ public final class PickerSession {
   private func die(by signal: Int32) -> Never {
     worker.stop()
     previews.stop()
+    listener?.close()
     // What the terminal takes now, no waiting: a stalled terminal must not hold the signal up.
     tty.write(painter.finish())
     tty.restore()

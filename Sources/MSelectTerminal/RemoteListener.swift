@@ -2,22 +2,41 @@ import Glibc
 import MSelectCore
 
 /// `--listen`: the listening socket and the connections it took, each read until its request is
-/// whole, answered, and closed (one request a connection, as fzf's server does).
+/// whole, answered, and closed (one request a connection, as fzf's server does). Nothing here waits:
+/// an answer the client does not take at once is written as it makes room, so a slow or stalled
+/// client never holds up the picker.
 final class RemoteListener {
+  /// One connection: what it sent so far, then what is left of its answer.
+  private struct Client {
+    let fd: Int32
+    var received: [UInt8] = []
+    /// The answer still to write (nil: the request is not whole yet).
+    var answer: [UInt8]?
+    var sent = 0
+    /// When it is closed whatever it still owes or is owed (monotonic nanoseconds).
+    let deadline: Int
+  }
+
   /// The listening socket.
   let fd: Int32
   /// What commands get to find it: `FZF_PORT` or `FZF_SOCK`.
   let environment: [String: String]
-  private let socketPath: String?
+  private var socketPath: String?
+  /// The TCP port listened on (nil for a Unix socket).
+  private let port: Int?
   /// The key requests must carry in `x-api-key` (`FZF_API_KEY`), if one is set.
   private let apiKey: String?
   /// Whether only this machine can connect.
   let isLocal: Bool
-  /// Connections, with what each has sent so far, oldest first.
-  private var clients: [(fd: Int32, received: [UInt8])] = []
-  /// The most connections kept waiting for the rest of their request; a new one pushes out the oldest.
+  /// Connections, oldest first.
+  private var clients: [Client] = []
+  private var closed = false
+  /// The most connections kept; a new one pushes out the oldest.
   static let maxClients = 16
+  /// How long a connection may take to send its request and read its answer.
+  static let clientTime = 5_000_000_000
 
+  /// `apiKey`: the key requests must carry (empty: none).
   init(_ address: RemoteControl.Address, apiKey: String?) throws(TerminalError) {
     let key = apiKey.flatMap { $0.isEmpty ? nil : $0 }
     guard address.isLocal || key != nil else {
@@ -25,8 +44,10 @@ final class RemoteListener {
     }
     self.apiKey = key
     isLocal = address.isLocal
-    if case .socket(let path) = address, access(path, F_OK) == 0 {
-      // A socket file left by a picker that is gone is replaced; one still answering is not.
+    if case .socket(let path) = address, let kind = Syscall.fileType(path) {
+      // A socket file left by a picker that is gone is replaced; one still answering is not, and
+      // nothing else at that path is ever removed.
+      guard kind == S_IFSOCK else { throw .listen("\(path) exists and is not a socket") }
       guard !Syscall.unixSocketAnswers(path) else { throw .listen("socket already in use: \(path)") }
       unlink(path)
     }
@@ -35,10 +56,12 @@ final class RemoteListener {
       case .tcp(let host, let port):
         let (fd, bound) = try Syscall.listenTCP(host: host, port: port)
         self.fd = fd
+        self.port = bound
         environment = ["FZF_PORT": String(bound), "MSELECT_PORT": String(bound)]
         socketPath = nil
       case .socket(let path):
         fd = try Syscall.listenUnix(path: path)
+        port = nil
         environment = ["FZF_SOCK": path, "MSELECT_SOCK": path]
         socketPath = path
       }
@@ -48,88 +71,87 @@ final class RemoteListener {
   }
 
   deinit {
-    for client in clients { Syscall.close(client.fd) }
-    Syscall.close(fd)
-    if let socketPath { unlink(socketPath) }
+    close()
   }
 
-  /// The descriptors to wait on.
-  var descriptors: [Int32] { [fd] + clients.map(\.fd) }
+  /// Closes every connection and the socket, and removes the socket file (only if a socket is still
+  /// what is there). Called on every way out, a terminating signal's included.
+  func close() {
+    guard !closed else { return }
+    closed = true
+    for client in clients { Syscall.close(client.fd) }
+    clients = []
+    Syscall.close(fd)
+    if let path = socketPath, Syscall.fileType(path) == S_IFSOCK { unlink(path) }
+    socketPath = nil
+  }
 
-  /// Takes new connections and reads the ready ones; each complete request is answered with what
-  /// `respond` makes of it (a request with a wrong key gets 401 without being seen).
+  /// The descriptors to wait on, each with what to wait for: new connections, requests, and room
+  /// for answers.
+  var descriptors: [(fd: Int32, events: Int16)] {
+    [(fd, Int16(POLLIN))] + clients.map { ($0.fd, Int16($0.answer == nil ? POLLIN : POLLOUT)) }
+  }
+
+  /// The soonest a connection's time runs out (monotonic nanoseconds), if any is open.
+  var nextDeadline: Int? { clients.map(\.deadline).min() }
+
+  /// Takes new connections, reads requests and writes answers on the ready descriptors, and drops
+  /// connections whose time ran out. Each complete request is answered with what `respond` makes of
+  /// it; a request that is refused (a wrong key, a web page's, another host's) is not seen by it.
   func service(_ ready: Set<Int32>, respond: (RemoteControl.Request) -> [UInt8]) {
+    let now = Syscall.monotonicNanoseconds()
     if ready.contains(fd) {
       while let client = Syscall.accept(fd) {
         if clients.count >= RemoteListener.maxClients { Syscall.close(clients.removeFirst().fd) }
-        clients.append((client, []))
+        clients.append(Client(fd: client, deadline: now + RemoteListener.clientTime))
       }
     }
     var k = 0
     while k < clients.count {
-      guard ready.contains(clients[k].fd) else {
-        k += 1
-        continue
+      if ready.contains(clients[k].fd) {
+        if clients[k].answer == nil { read(&clients[k], respond: respond) }
+        if clients[k].answer != nil { write(&clients[k]) }
       }
-      // Nil: nothing there after all; empty: the other end closed (or the read failed).
-      let chunk: [UInt8]?
-      do {
-        chunk = try Syscall.readAvailable(clients[k].fd, upTo: 64 << 10)
-      } catch {
-        chunk = []
-      }
-      guard let chunk else {
-        k += 1
-        continue
-      }
-      clients[k].received += chunk
-      let request = RemoteControl.parse(clients[k].received)
-      if request == .incomplete && !chunk.isEmpty {
-        k += 1
-        continue
-      }
-      let client = clients.remove(at: k)
-      let answer: [UInt8]
-      if request == .incomplete {
-        answer = RemoteControl.response("400 Bad Request", body: "incomplete request")
-      } else if let apiKey, !RemoteListener.same(key(of: request), apiKey) {
-        answer = RemoteControl.response("401 Unauthorized", body: "invalid api key")
+      let client = clients[k]
+      if client.answer.map({ client.sent >= $0.count }) == true || now >= client.deadline {
+        Syscall.close(client.fd)
+        clients.remove(at: k)
       } else {
-        answer = respond(request)
+        k += 1
       }
-      send(answer, to: client.fd)
-      Syscall.close(client.fd)
     }
   }
 
-  /// The key a request carries.
-  private func key(of request: RemoteControl.Request) -> String? {
-    switch request {
-    case .status(_, _, let key), .actions(_, let key): key
-    case .incomplete, .bad: nil
+  /// Reads what `client` sent; once its request is whole (or it stopped sending), its answer is set.
+  private func read(_ client: inout Client, respond: (RemoteControl.Request) -> [UInt8]) {
+    // Nil: nothing there after all; empty: the other end closed (or the read failed).
+    let chunk: [UInt8]?
+    do {
+      chunk = try Syscall.readAvailable(client.fd, upTo: 64 << 10)
+    } catch {
+      chunk = []
+    }
+    guard let chunk else { return }
+    client.received += chunk
+    let request = RemoteControl.parse(client.received)
+    if request == .incomplete && !chunk.isEmpty { return }
+    client.received = []
+    if request == .incomplete {
+      client.answer = RemoteControl.response("400 Bad Request", body: "incomplete request")
+    } else if let head = request.head,
+      let rejection = RemoteControl.rejection(of: head, apiKey: apiKey, port: port)
+    {
+      client.answer = RemoteControl.response(rejection.status, body: rejection.message)
+    } else {
+      client.answer = respond(request)
     }
   }
 
-  /// Writes the answer, waiting at most a second for a client that does not read.
-  private func send(_ bytes: [UInt8], to client: Int32) {
-    var sent = 0
-    let deadline = Syscall.monotonicNanoseconds() + 1_000_000_000
-    while sent < bytes.count && Syscall.monotonicNanoseconds() < deadline {
-      let n = bytes[sent...].withUnsafeBytes { (try? Syscall.writeSome(client, $0)) ?? -1 }
-      if n < 0 { return }
-      sent += n
-      if n == 0 { _ = try? Syscall.poll([(client, Int16(POLLOUT))], timeoutMilliseconds: 100) }
-    }
-  }
-
-  /// Compares keys in time that does not depend on where they differ.
-  private static func same(_ given: String?, _ key: String) -> Bool {
-    let a = Array((given ?? "").utf8)
-    let b = Array(key.utf8)
-    var difference = a.count ^ b.count
-    for i in 0..<max(a.count, b.count) {
-      difference |= Int((i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0))
-    }
-    return difference == 0
+  /// Writes as much of `client`'s answer as it takes now.
+  private func write(_ client: inout Client) {
+    guard let answer = client.answer, client.sent < answer.count else { return }
+    let n = answer[client.sent...].withUnsafeBytes { (try? Syscall.writeSome(client.fd, $0)) ?? -1 }
+    // A client that went away is owed nothing more.
+    client.sent = n < 0 ? answer.count : client.sent + n
   }
 }

@@ -260,6 +260,14 @@ package enum Syscall {
     }
   }
 
+  /// The type bits (`S_IFSOCK`, `S_IFREG`, …) of what is at `path` itself (a symbolic link is not
+  /// followed); nil when nothing is there.
+  package static func fileType(_ path: String) -> mode_t? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    return info.st_mode & S_IFMT
+  }
+
   /// Whether something accepts connections on the Unix socket at `path`.
   package static func unixSocketAnswers(_ path: String) -> Bool {
     guard var address = unixAddress(path) else { return false }

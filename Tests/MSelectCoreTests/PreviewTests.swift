@@ -4,11 +4,16 @@ import Testing
 @testable import MSelectCore
 
 @Suite struct PlaceholderTests {
-  func expand(_ template: String, current: String?, marked: [String] = [], query: String = "") -> String {
-    let values = Placeholders.Values(
+  func expand(
+    _ template: String, current: String?, marked: [String] = [], query: String = "",
+    quoting: ShellQuoting = .posix
+  ) -> String {
+    var values = Placeholders.Values(
       current: current.map { Array($0.utf8) }, currentIndex: current == nil ? nil : 4,
       marked: marked.map { Array($0.utf8) }, query: Array(query.utf8), delimiter: .whitespace)
-    return String(decoding: Placeholders.expand(template, values), as: UTF8.self)
+    values.quoting = quoting
+    return String(
+      decoding: (try? Placeholders.expand(template, values)) ?? Array("refused".utf8), as: UTF8.self)
   }
 
   @Test func valuesAreQuotedForTheShell() {
@@ -17,6 +22,40 @@ import Testing
     #expect(expand("cat -- {}", current: "-n") == "cat -- '-n'")
     #expect(expand("grep {q} {}", current: "f", query: "a'b") == "grep 'a'\\''b' 'f'")
     #expect(expand("echo {n}", current: "f") == "echo 4")
+  }
+
+  /// fish reads `\\` and `\'` between single quotes: both are escaped there, not in POSIX shells.
+  @Test func valuesAreQuotedForFish() {
+    #expect(
+      expand("cat {}", current: "x\\'; touch PWNED #", quoting: .fish) == #"cat 'x\\\'; touch PWNED #'"#)
+    #expect(
+      expand("grep {q} {+}", current: "a", marked: ["b'c"], query: "\\", quoting: .fish)
+        == #"grep '\\' 'b\'c'"#)
+    #expect(expand("cat {}", current: "x\\'y", quoting: .posix) == #"cat 'x\'\''y'"#)
+  }
+
+  /// A shell whose quoting is unknown gets no quoted value; unquoted ones (`{n}`, `{r}`) still go.
+  @Test func anUnknownShellRefusesQuotedValues() {
+    let nu = ShellQuoting.unknown("nu")
+    #expect(expand("cat {}", current: "f", quoting: nu) == "refused")
+    #expect(expand("echo {q}", current: "f", quoting: nu) == "refused")
+    #expect(expand("echo {n} {r}", current: "f", quoting: nu) == "echo 4 f")
+    #expect(expand("echo hi", current: "f", quoting: nu) == "echo hi")
+  }
+
+  @Test func theShellIsKnownByItsName() {
+    let cases: [(String, ShellQuoting)] = [
+      ("/bin/sh -c", .posix), ("bash -c", .posix), ("/usr/bin/zsh -c", .posix), ("dash -c", .posix),
+      ("ksh93 -c", .posix), ("/opt/bin/bash5 -c", .posix), ("zsh-5.9 -c", .posix), ("-bash -c", .posix),
+      ("/usr/bin/fish -c", .fish), ("fish -c", .fish), ("env fish -c", .fish),
+      ("/usr/bin/env -i LANG=C bash -c", .posix), ("nu -c", .unknown("nu")),
+      ("python3 -c", .unknown("python3")),
+      ("/bin/tcsh -c", .unknown("tcsh")), ("", .unknown("(no shell)")),
+    ]
+    for (line, expected) in cases {
+      let words = line.split(separator: " ").map { Array($0.utf8) }
+      #expect(ShellQuoting(shellWords: words) == expected, "\(line)")
+    }
   }
 
   @Test func markedLinesAndFields() {
@@ -46,7 +85,7 @@ import Testing
       return "/tmp/list"
     }
     func expand(_ template: String) -> String {
-      String(decoding: Placeholders.expand(template, values), as: UTF8.self)
+      String(decoding: (try? Placeholders.expand(template, values)) ?? [], as: UTF8.self)
     }
     #expect(expand("echo {r} {+r}") == "echo b  x a c d")
     #expect(expand("echo {n} {+n}") == "echo 1 0 2")

@@ -43,15 +43,16 @@ import Testing
   func request(_ text: String) -> RemoteControl.Request { RemoteControl.parse(Array(text.utf8)) }
 
   @Test func requestsAreReadWhole() {
-    #expect(request("GET / HTTP/1.1\r\nHost: x\r\n\r\n") == .status(limit: 100, offset: 0, apiKey: nil))
-    #expect(request("GET /?limit=5&offset=2 HTTP/1.1\r\n\r\n") == .status(limit: 5, offset: 2, apiKey: nil))
+    #expect(
+      request("GET / HTTP/1.1\r\nHost: x\r\n\r\n") == .status(limit: 100, offset: 0, head: .init(host: "x")))
+    #expect(request("GET /?limit=5&offset=2 HTTP/1.1\r\n\r\n") == .status(limit: 5, offset: 2, head: .init()))
     #expect(request("GET / HTTP/1.1\r\nHost: x\r\n") == .incomplete)
     let post = "POST / HTTP/1.1\r\ncontent-LENGTH: 15\r\nX-Api-Key:  k1 \r\n\r\n"
     #expect(request(post + "change-quer") == .incomplete)
-    #expect(request(post + "change-query(x)") == .actions("change-query(x)", apiKey: "k1"))
-    #expect(request(post + "change-query(x)+more") == .actions("change-query(x)", apiKey: "k1"))
+    #expect(request(post + "change-query(x)") == .actions("change-query(x)", head: .init(apiKey: "k1")))
+    #expect(request(post + "change-query(x)+more") == .actions("change-query(x)", head: .init(apiKey: "k1")))
     #expect(
-      request("POST / HTTP/1.1\r\nContent-Length: 8\r\n\r\naccept\r\n") == .actions("accept", apiKey: nil))
+      request("POST / HTTP/1.1\r\nContent-Length: 8\r\n\r\naccept\r\n") == .actions("accept", head: .init()))
   }
 
   @Test(arguments: [
@@ -96,6 +97,51 @@ import Testing
     #expect(throws: RemoteControl.Refusal.self) {
       try RemoteControl.actions("no-such-action", allowCommands: true).get()
     }
+  }
+
+  /// Values too large for an `Int`, or for the answer to be built at once, are cut; others ignored.
+  @Test func pagingValuesAreClamped() {
+    let huge = "GET /?offset=9223372036854775807&limit=99999999999999999999999 HTTP/1.1\r\n\r\n"
+    #expect(request(huge) == .status(limit: RemoteControl.maxLimit, offset: 1 << 48, head: .init()))
+    #expect(
+      request("GET /?limit=-5&offset=+3&limit=x HTTP/1.1\r\n\r\n")
+        == .status(limit: 100, offset: 0, head: .init()))
+    let h = Harness(["alpha", "beta"])
+    #expect(h.state.status(limit: Int.max, offset: Int.max).contains(#""matches":[]"#))
+    #expect(h.state.status(limit: Int.max, offset: Int.min).contains(#""matches":[{"index":0"#))
+  }
+
+  /// Without an API key, what a web page sends (an `Origin`, a `Sec-Fetch-Site` other than `none`)
+  /// or sends to another host name (DNS rebinding) is refused; a matching key lets anything in.
+  @Test func webPagesAndOtherHostsAreRefused() {
+    func verdict(_ head: RemoteControl.Head, key: String? = nil, port: Int? = 6266) -> String {
+      RemoteControl.rejection(of: head, apiKey: key, port: port)?.status ?? "ok"
+    }
+    #expect(verdict(.init()) == "ok")
+    #expect(verdict(.init(host: "localhost:6266")) == "ok")
+    #expect(verdict(.init(host: "127.0.0.1:6266")) == "ok")
+    #expect(verdict(.init(host: "[::1]:6266")) == "ok")
+    #expect(verdict(.init(host: "LOCALHOST")) == "ok")
+    #expect(verdict(.init(fetchSite: "none", host: "localhost:6266")) == "ok")
+    #expect(verdict(.init(origin: "https://evil.example", host: "localhost:6266")) == "403 Forbidden")
+    #expect(verdict(.init(origin: "null")) == "403 Forbidden")
+    #expect(verdict(.init(fetchSite: "cross-site")) == "403 Forbidden")
+    #expect(verdict(.init(fetchSite: "same-origin")) == "403 Forbidden")
+    #expect(verdict(.init(host: "evil.example:6266")) == "403 Forbidden")
+    #expect(verdict(.init(host: "localhost:6267")) == "403 Forbidden")
+    #expect(verdict(.init(host: "localhost.evil.example")) == "403 Forbidden")
+    // A Unix socket: no page reaches it, and curl names whatever host it was given.
+    #expect(verdict(.init(host: "anything"), port: nil) == "ok")
+    #expect(verdict(.init(origin: "https://evil.example"), port: nil) == "403 Forbidden")
+    // The key decides when there is one.
+    #expect(verdict(.init(apiKey: "k", origin: "https://a", host: "b"), key: "k") == "ok")
+    #expect(verdict(.init(apiKey: "K", host: "localhost"), key: "k") == "401 Unauthorized")
+    #expect(verdict(.init(), key: "k") == "401 Unauthorized")
+    let page =
+      "POST / HTTP/1.1\r\nHost: localhost:6266\r\nOrigin: http://evil\r\nSec-Fetch-Site: cross-site\r\n"
+    #expect(
+      request(page + "Content-Length: 6\r\n\r\naccept").head
+        == .init(origin: "http://evil", fetchSite: "cross-site", host: "localhost:6266"))
   }
 
   @Test func statusDescribesThePicker() {

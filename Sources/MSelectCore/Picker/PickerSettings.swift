@@ -35,6 +35,8 @@ public struct PickerSettings: Sendable {
   /// `--with-shell`: the command and arguments that run commands (the command appended); nil:
   /// `$SHELL -c`.
   public var shell: [[UInt8]]?
+  /// How that shell reads quotes (set by the terminal side, which knows `$SHELL`).
+  public var quoting = ShellQuoting.posix
   public var height = Height.percent(50)
   public var layout = Layout.reverse
   public var prompt = "> "

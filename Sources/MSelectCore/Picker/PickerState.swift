@@ -365,10 +365,14 @@ public struct PickerState {
   private mutating func perform(_ bound: BoundAction) {
     switch bound {
     case .action(let action): perform(action)
-    case .execute(let template): queue(.execute(command: expand(template), silent: false))
-    case .executeSilent(let template): queue(.execute(command: expand(template), silent: true))
-    case .become(let template): queue(.become(command: expand(template)))
-    case .reload(let template): queue(.reload(command: expand(template)))
+    case .execute(let template):
+      if let command = expand(template) { queue(.execute(command: command, silent: false)) }
+    case .executeSilent(let template):
+      if let command = expand(template) { queue(.execute(command: command, silent: true)) }
+    case .become(let template):
+      if let command = expand(template) { queue(.become(command: command)) }
+    case .reload(let template):
+      if let command = expand(template) { queue(.reload(command: command)) }
     case .print(let text): printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
@@ -398,8 +402,9 @@ public struct PickerState {
       searchAgain()
     case .change(let setting, let text): set(setting, to: text)
     case .transform(let target, let template):
+      guard let command = expand(template) else { break }
       hold = .transform(target)
-      queue(.transform(command: expand(template)))
+      queue(.transform(command: command))
     case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .toggleBind(let names):
@@ -505,8 +510,10 @@ public struct PickerState {
     inFlight = nil
   }
 
-  /// A command template with its placeholders filled in for the current line, marks and query.
-  private func expand(_ template: String) -> [UInt8] {
+  /// A command template with its placeholders filled in for the current line, marks and query; nil
+  /// (and the reason on the info line) when the values cannot be quoted for the shell.
+  /// `shell` false: the text is read by mselect itself (a preview scroll offset), quoted as for sh.
+  private mutating func expand(_ template: String, shell: Bool = true) -> [UInt8]? {
     let marked = selection.lines(settings.selection.order)
     var values = Placeholders.Values(
       current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
@@ -516,11 +523,17 @@ public struct PickerState {
     values.action = lastAction
     values.writeFile = settings.writeFile
     values.terminator = settings.fileTerminator
+    values.quoting = shell ? settings.quoting : .posix
     if Placeholders.needsEveryLine(template) {
-      let lines = (0..<listCount).map { line(at: $0) }
-      values.listed = { lines.map(printedLine) }
+      let lines = (0..<listCount).map { printedLine(line(at: $0)) }
+      values.listed = { lines }
     }
-    return Placeholders.expand(template, values)
+    do {
+      return try Placeholders.expand(template, values)
+    } catch {
+      message = error.message
+      return nil
+    }
   }
 
   /// Line `index` as it is printed (without its colors under `--ansi`): what commands get and what
@@ -600,17 +613,17 @@ public struct PickerState {
     guard key != preview.key else { return }
     let generation = preview.generation + 1
     let scroll = settings.preview.scroll.map {
-      PreviewSettings.firstLine(expand($0), height: max(0, layout.inner.rows - settings.preview.headerLines))
+      PreviewSettings.firstLine(
+        expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
-    guard currentLine != nil else {
+    guard currentLine != nil, let command = expand(template) else {
       queue(.cancelPreview)
       return
     }
     queue(
       .preview(
-        generation: generation, command: expand(template), rows: layout.inner.rows,
-        columns: layout.inner.columns))
+        generation: generation, command: command, rows: layout.inner.rows, columns: layout.inner.columns))
   }
 
   private mutating func scrollPreview(_ delta: Int) {

@@ -6,8 +6,9 @@
 /// (fields keep their whitespace), `r` (not quoted), `f` (the values go to a temporary file, whose
 /// path is given), `n` (indices), combined as fzf combines them (`{+f}`, `{+n}`, `{sr2..}`); a `\`
 /// before a placeholder leaves it as it is, without the `\` (a `transform` command can print one).
-/// A value is single-quoted (a `'` in it becomes `'\''`), so no file name can break the command or
-/// run anything: not spaces, quotes, `$(…)`, backquotes or a leading `-` (which stays an argument).
+/// A value is single-quoted for the shell that runs the command (`ShellQuoting`), so no file name can
+/// break the command or run anything: not spaces, quotes, backslashes, `$(…)`, backquotes or a leading
+/// `-` (which stays an argument). For a shell whose quoting is unknown, a quoted value is refused.
 public enum Placeholders {
   /// What the placeholders stand for.
   public struct Values {
@@ -26,6 +27,8 @@ public enum Placeholders {
     public var writeFile: (([UInt8]) -> String?)?
     /// What ends each line written to a file.
     public var terminator: UInt8 = 10
+    /// How the shell that runs the command reads quotes.
+    public var quoting = ShellQuoting.posix
 
     public init(
       current: [UInt8]?, currentIndex: Int?, marked: [[UInt8]], query: [UInt8], delimiter: Delimiter
@@ -48,7 +51,7 @@ public enum Placeholders {
   public static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
 
   /// The command: bytes, so a value that is not UTF-8 reaches it unchanged.
-  public static func expand(_ template: String, _ values: Values) -> [UInt8] {
+  public static func expand(_ template: String, _ values: Values) throws(PlaceholderError) -> [UInt8] {
     var out: [UInt8] = []
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
@@ -67,7 +70,7 @@ public enum Placeholders {
           out += ("\\" + rest[open...close]).utf8
         }
       } else if let placeholder = parse(name) {
-        out += substitute(placeholder, values)
+        out += try substitute(placeholder, values)
       } else {
         out += rest[open...close].utf8
       }
@@ -126,11 +129,20 @@ public enum Placeholders {
 
   /// The placeholder's text: its values quoted and separated by spaces, or the path of a file
   /// holding them one a line.
-  private static func substitute(_ placeholder: Placeholder, _ values: Values) -> [UInt8] {
+  private static func substitute(_ placeholder: Placeholder, _ values: Values) throws(PlaceholderError)
+    -> [UInt8]
+  {
+    func quote(_ bytes: [UInt8]) throws(PlaceholderError) -> [UInt8] {
+      guard let quoted = values.quoting.quote(bytes) else {
+        if case .unknown(let name) = values.quoting { throw .unknownShell(name) }
+        return []
+      }
+      return quoted
+    }
     let empty = Array("''".utf8)
     switch placeholder.kind {
-    case .query: return quote(values.query)
-    case .prompt: return quote(Array(values.prompt.utf8))
+    case .query: return try quote(values.query)
+    case .prompt: return try quote(Array(values.prompt.utf8))
     case .action: return Array(values.action.utf8)
     default: break
     }
@@ -172,20 +184,14 @@ public enum Placeholders {
         content += text
         content.append(values.terminator)
       }
-      return values.writeFile?(content).map { quote(Array($0.utf8)) } ?? empty
+      guard let path = values.writeFile?(content) else { return empty }
+      return try quote(Array(path.utf8))
     }
     if texts.isEmpty { return empty }
     if case .index = placeholder.kind { return Array(texts.joined(separator: [32])) }
-    return Array(texts.map { placeholder.raw ? $0 : quote($0) }.joined(separator: [32]))
-  }
-
-  /// `bytes` in single quotes for a POSIX shell (NUL bytes, which no argument can hold, are dropped).
-  public static func quote(_ bytes: [UInt8]) -> [UInt8] {
-    var out: [UInt8] = [39]
-    for b in bytes where b != 0 {
-      if b == 39 { out += Array("'\\''".utf8) } else { out.append(b) }
-    }
-    out.append(39)
-    return out
+    if placeholder.raw { return Array(texts.joined(separator: [32])) }
+    var quoted: [[UInt8]] = []
+    for text in texts { quoted.append(try quote(text)) }
+    return Array(quoted.joined(separator: [32]))
   }
 }

@@ -34,16 +34,90 @@ public enum RemoteControl {
     }
   }
 
+  /// The headers that decide whether a request is let in.
+  public struct Head: Equatable, Sendable {
+    /// `x-api-key`.
+    public var apiKey: String?
+    /// `Origin`: sent by browsers with a page's requests (fetch, forms, XHR), never by curl or fzf.
+    public var origin: String?
+    /// `Sec-Fetch-Site`: what a browser says of who started the request (`none`: the person).
+    public var fetchSite: String?
+    /// `Host`: the name the client used (another name than this machine's: DNS rebinding).
+    public var host: String?
+
+    public init(apiKey: String? = nil, origin: String? = nil, fetchSite: String? = nil, host: String? = nil) {
+      self.apiKey = apiKey
+      self.origin = origin
+      self.fetchSite = fetchSite
+      self.host = host
+    }
+  }
+
   /// One request, read whole.
   public enum Request: Equatable, Sendable {
     /// Not all of it has come yet.
     case incomplete
     /// `GET /`: the state, `limit` matches and marked lines from `offset` on.
-    case status(limit: Int, offset: Int, apiKey: String?)
+    case status(limit: Int, offset: Int, head: Head)
     /// `POST /`: the actions in the body.
-    case actions(String, apiKey: String?)
+    case actions(String, head: Head)
     /// Something else: answered with 400 and this message.
     case bad(String)
+
+    /// The request's headers (none for a request not read whole).
+    public var head: Head? {
+      switch self {
+      case .status(_, _, let head), .actions(_, let head): head
+      case .incomplete, .bad: nil
+      }
+    }
+  }
+
+  /// Why a request is turned away before it is looked at: the status line and the message.
+  public struct Rejection: Equatable, Sendable {
+    public let status: String
+    public let message: String
+  }
+
+  /// Whether a request with `head` may be answered. A matching API key (when one is set) lets it
+  /// in; without a key, a request a web page made (an `Origin` header, or `Sec-Fetch-Site` other than
+  /// `none`) or one sent to another host name (DNS rebinding: a page's own name that resolves to this
+  /// machine) is refused. `port`: the TCP port listened on (nil for a Unix socket, which no page can
+  /// reach and whose clients name any host).
+  public static func rejection(of head: Head, apiKey: String?, port: Int?) -> Rejection? {
+    if let apiKey {
+      return same(head.apiKey, apiKey)
+        ? nil : Rejection(status: "401 Unauthorized", message: "invalid api key")
+    }
+    if head.origin != nil {
+      return Rejection(status: "403 Forbidden", message: "requests from web pages are refused")
+    }
+    if let site = head.fetchSite, site.lowercased() != "none" {
+      return Rejection(status: "403 Forbidden", message: "requests from web pages are refused")
+    }
+    if let port, let host = head.host, !isLocalHost(host, port: port) {
+      return Rejection(status: "403 Forbidden", message: "invalid host: \(host)")
+    }
+    return nil
+  }
+
+  /// `localhost`, `127.0.0.1` or `[::1]`, alone or with `port`.
+  static func isLocalHost(_ host: String, port: Int) -> Bool {
+    let value = host.lowercased()
+    return ["localhost", "127.0.0.1", "[::1]"].contains { name in
+      value == name || value == "\(name):\(port)"
+    }
+  }
+
+  /// Compares keys in time that does not depend on where they differ.
+  static func same(_ given: String?, _ key: String) -> Bool {
+    let a = Array((given ?? "").utf8)
+    let b = Array(key.utf8)
+    var difference = a.count ^ b.count
+    for i in 0..<max(a.count, b.count) {
+      difference |= Int((i < a.count ? a[i] : 0) ^ (i < b.count ? b[i] : 0))
+    }
+    return difference == 0
   }
 
   /// The most a request's body may hold (fzf's limit).
@@ -57,11 +131,11 @@ public enum RemoteControl {
     guard let end = firstIndex(of: separator, in: bytes) else {
       return bytes.count > maxHead ? .bad("request too large") : .incomplete
     }
-    let head = String(decoding: bytes[..<end], as: UTF8.self)
-    var lines = head.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
+    let headText = String(decoding: bytes[..<end], as: UTF8.self)
+    var lines = headText.split(separator: "\r\n", omittingEmptySubsequences: false).map(String.init)
     let requestLine = lines.removeFirst()
     var length: Int?
-    var apiKey: String?
+    var head = Head()
     for line in lines {
       guard let colon = line.firstIndex(of: ":") else { continue }
       let name = line[..<colon].lowercased()
@@ -70,14 +144,20 @@ public enum RemoteControl {
         guard let n = Int(value), n > 0, n <= maxBody else { return .bad("invalid content length") }
         length = n
       } else if name == "x-api-key" {
-        apiKey = value
+        head.apiKey = value
+      } else if name == "origin" {
+        head.origin = value
+      } else if name == "sec-fetch-site" {
+        head.fetchSite = value
+      } else if name == "host" {
+        head.host = value
       }
     }
     let words = requestLine.split(separator: " ")
     guard words.count == 3, words[2].hasPrefix("HTTP/") else { return .bad("invalid request method") }
     if words[0] == "GET" {
       guard let query = getQuery(String(words[1])) else { return .bad("invalid request method") }
-      return status(query, apiKey: apiKey)
+      return status(query, head: head)
     }
     guard words[0] == "POST", words[1] == "/" else { return .bad("invalid request method") }
     guard let length else { return .bad("content-length header missing") }
@@ -87,7 +167,7 @@ public enum RemoteControl {
     // fzf trims line ends around the body (`curl -d @file` keeps the file's last one).
     while text.last?.isNewline == true { text.removeLast() }
     while text.first?.isNewline == true { text.removeFirst() }
-    return text.isEmpty ? .bad("no action specified") : .actions(text, apiKey: apiKey)
+    return text.isEmpty ? .bad("no action specified") : .actions(text, head: head)
   }
 
   /// The query of `GET /` or `GET /?…` (nil for another path).
@@ -97,16 +177,38 @@ public enum RemoteControl {
     return String(target.dropFirst(2))
   }
 
-  /// `limit` (default 100) and `offset` (default 0) from a query string; others are ignored.
-  private static func status(_ query: String, apiKey: String?) -> Request {
+  /// The most lines one `GET /` lists (`limit` above it is cut to it): an answer stays small enough
+  /// to build between two keystrokes.
+  public static let maxLimit = 1000
+  /// The largest `offset` taken as it is (any line count fits; offset plus limit cannot overflow).
+  static let maxOffset = 1 << 48
+
+  /// `limit` (default 100, at most `maxLimit`) and `offset` (default 0) from a query string; others
+  /// are ignored, and so are values that are not numbers (a number too large for an `Int` is cut to
+  /// the most each may be).
+  private static func status(_ query: String, head: Head) -> Request {
     var limit = 100
     var offset = 0
     for pair in query.split(separator: "&") {
       let parts = pair.split(separator: "=", maxSplits: 1)
-      guard parts.count == 2, let value = Int(parts[1]), value >= 0 else { continue }
-      if parts[0] == "limit" { limit = value } else if parts[0] == "offset" { offset = value }
+      guard parts.count == 2, let value = number(parts[1]) else { continue }
+      if parts[0] == "limit" {
+        limit = min(value, maxLimit)
+      } else if parts[0] == "offset" {
+        offset = min(value, maxOffset)
+      }
     }
-    return .status(limit: limit, offset: offset, apiKey: apiKey)
+    return .status(limit: limit, offset: offset, head: head)
+  }
+
+  /// A decimal number of ASCII digits, cut to `maxOffset` when larger; nil for anything else.
+  private static func number(_ text: Substring) -> Int? {
+    guard !text.isEmpty, text.utf8.allSatisfy({ (48...57).contains($0) }) else { return nil }
+    var value = 0
+    for digit in text.utf8 {
+      value = min(value * 10 + Int(digit - 48), maxOffset)
+    }
+    return value
   }
 
   private static func firstIndex(of needle: [UInt8], in bytes: [UInt8]) -> Int? {
@@ -191,6 +293,9 @@ extension PickerState {
   /// the current line and `limit` matching and marked lines from `offset` on (each its index in the
   /// input and its text).
   public func status(limit: Int, offset: Int) -> String {
+    // Any values (a caller's too) give an answer: no overflow, no more than `maxLimit` lines.
+    let limit = min(max(limit, 0), RemoteControl.maxLimit)
+    let offset = min(max(offset, 0), RemoteControl.maxOffset)
     // As fzf's: each line's matched characters, when the query matches it as a whole line (with
     // `--nth` or `--with-nth` the places are in other text: left out).
     let query = result.query
