@@ -12,6 +12,8 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
   "scan": fuzzScan,
   "picker": fuzzPicker,
   "options": fuzzOptions,
+  "quoting": fuzzQuoting,
+  "http": fuzzHTTP,
 ]
 
 /// The target this process runs, read once.

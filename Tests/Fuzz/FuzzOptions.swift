@@ -20,7 +20,7 @@ func fuzzOptions(_ input: [UInt8]) {
     delimiter: .whitespace)
   values.listed = { [Array(input.prefix(3))] }
   values.writeFile = { _ in "/tmp/x" }
-  _ = Placeholders.expand(text, values)
+  _ = try? Placeholders.expand(text, values)
   let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
   if let options = try? OptionParser.parse(words) {
     _ = options.searchSettings

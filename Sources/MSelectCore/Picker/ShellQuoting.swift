@@ -74,7 +74,7 @@ public enum PlaceholderError: Error, Equatable, Sendable {
   public var message: String {
     switch self {
     case .unknownShell(let name):
-      "cannot quote values for '\(name)' (placeholders need sh, bash, zsh or fish; try --with-shell 'sh -c')"
+      "cannot quote values for '\(name)': use sh, bash, zsh or fish"
     }
   }
 }

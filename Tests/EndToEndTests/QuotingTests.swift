@@ -1,0 +1,153 @@
+import Foundation
+import Glibc
+import MSelectCore
+import Testing
+
+/// Values quoted for a shell are read back by that shell as exactly the original bytes, and a hostile
+/// file name or query never runs anything, whichever shell runs the commands.
+@Suite(.serialized) struct QuotingTests {
+  /// The shells installed here, each with the quoting its name gives.
+  static let shells: [(path: String, quoting: ShellQuoting)] = {
+    let paths: [String] = ["/bin/sh", "/bin/dash", "/bin/bash", "/usr/bin/zsh", "/usr/bin/fish"]
+    return paths.filter { access($0, X_OK) == 0 }.map { path in
+      (path, ShellQuoting(shellWords: [Array(path.utf8), Array("-c".utf8)]))
+    }
+  }()
+
+  /// Strings that end quotes in one shell or another, and every byte but NUL.
+  static let hostile: [[UInt8]] = {
+    var list = [
+      #"x\'; touch PWNED #"#, "a'b", "'", "''", #"\"#, #"\\"#, #"'\''"#, "$(touch PWNED)", "`touch PWNED`",
+      "\"; touch PWNED; \"", "-n", "*", "~", "!!", "$HOME", "{}", "a\nb", "\t", "(echo)", "%s %d",
+      "ünïcödé ファイル",
+    ].map { Array($0.utf8) }
+    list.append(Array(1...255))
+    list.append([0xFF, 0xFE, 0x27, 0x5C, 0x80])
+    // Pseudo-random bytes, the same each run.
+    var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+    for _ in 0..<6 {
+      var bytes: [UInt8] = []
+      for _ in 0..<40 {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        bytes.append(UInt8(truncatingIfNeeded: seed >> 56) | 1)
+      }
+      list.append(bytes)
+    }
+    return list
+  }()
+
+  /// What `shell -c command` prints.
+  static func output(of command: [UInt8], shell: String) -> [UInt8] {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return [] }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    let words = [Array(shell.utf8), Array("-c".utf8), command]
+    let argv = words.map { word -> UnsafeMutablePointer<CChar>? in
+      let p = UnsafeMutablePointer<CChar>.allocate(capacity: word.count + 1)
+      for (k, b) in word.enumerated() { p[k] = CChar(bitPattern: b) }
+      p[word.count] = 0
+      return p
+    }
+    defer { argv.forEach { $0?.deallocate() } }
+    var pid: pid_t = 0
+    let started = posix_spawn(&pid, shell, &actions, nil, argv + [nil], environ) == 0
+    close(fds[1])
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while started {
+      let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      out += buffer[..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    if started { waitpid(pid, &status, 0) }
+    return out
+  }
+
+  @Test func eachShellReadsItsQuotedWordBackWhole() throws {
+    #expect(!QuotingTests.shells.isEmpty)
+    for (shell, quoting) in QuotingTests.shells {
+      for value in QuotingTests.hostile {
+        let quoted = try #require(quoting.quote(value))
+        let printed = QuotingTests.output(of: Array("printf %s ".utf8) + quoted, shell: shell)
+        #expect(printed == value, "\(shell): \(value)")
+      }
+    }
+  }
+
+  /// POSIX quoting read by fish (what every version did before fish was told apart) runs the name.
+  @Test func posixQuotingIsNotEnoughForFish() throws {
+    guard access("/usr/bin/fish", X_OK) == 0 else { return }
+    let value = Array(#"x\'; echo RAN #"#.utf8)
+    let wrong = try #require(ShellQuoting.posix.quote(value))
+    #expect(QuotingTests.output(of: Array("printf %s ".utf8) + wrong, shell: "/usr/bin/fish") != value)
+  }
+
+  /// In the picker, under each shell as `$SHELL`: the marked lines and the query reach the command
+  /// as they are, and the names that try to run `touch` run nothing.
+  @Test func hostileNamesReachCommandsIntactInEveryShell() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let names = [
+      #"x\'; touch \#(directory)/PWNED #"#, "a'b", #"\\"#, "$(touch \(directory)/PWNED)",
+      "`touch \(directory)/PWNED`", "\"; touch \(directory)/PWNED; \"", "-n", "plain",
+    ]
+    let query = #"q\'; touch \#(directory)/PWNED #"#
+    for (shell, _) in QuotingTests.shells {
+      let out = "\(directory)/out"
+      unlink(out)
+      let picker = try PickerProcess(
+        [
+          "--multi", "--bind", "ctrl-a:select-all", "--bind",
+          "ctrl-x:execute-silent(printf '%s\\n' {+} {q} {+f} > \(out))",
+        ], environment: ["SHELL": shell])
+      picker.feed(names.joined(separator: "\n") + "\n")
+      picker.closeInput()
+      #expect(picker.waitFor("\(names.count)/\(names.count)"))
+      picker.send([0x01])  // ctrl-a
+      #expect(picker.waitFor("(\(names.count))"))
+      picker.type(query)
+      #expect(picker.waitFor("0/\(names.count)"))
+      picker.send([0x18])  // ctrl-x
+      #expect(picker.waitForScreen { _ in access(out, F_OK) == 0 })
+      picker.type("\u{1B}")
+      #expect(picker.exitCode() == 130)
+      let lines =
+        (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+      #expect(Array(lines.prefix(names.count + 1)) == names + [query], "\(shell)")
+      #expect(lines.count == names.count + 2, "\(shell): the {+f} file's path")
+      #expect(access("\(directory)/PWNED", F_OK) != 0, "\(shell) ran a name")
+    }
+  }
+
+  /// A shell whose quoting is unknown runs no command with a quoted value, and says why.
+  @Test func anUnknownShellIsRefusedWithAMessage() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let out = "\(directory)/out"
+    let (picker, _) = try PickerProcess.started(
+      ["--with-shell", "python3 -c", "--bind", "ctrl-x:execute-silent(open('\(out)','w').write({}))"],
+      lines: "a\n", columns: 100)
+    #expect(picker.waitFor("1/1"))
+    picker.send([0x18])
+    #expect(picker.waitFor("cannot quote values for 'python3'"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(access(out, F_OK) != 0)
+  }
+}
+
+/// A new directory under /tmp, removed by the caller.
+func temporaryDirectory() throws -> String {
+  var template = Array("/tmp/mselect-test-XXXXXX".utf8CString)
+  guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+    throw POSIXError(.EACCES)
+  }
+  return String(cString: made)
+}
