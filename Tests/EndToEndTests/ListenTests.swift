@@ -101,4 +101,156 @@ import Testing
     #expect(picker.exitCode() == 2)
     #expect(picker.stderr.contains("FZF_API_KEY is required"))
   }
+
+  /// Sends `request` to 127.0.0.1:`port` and returns the whole answer (nil if nobody listens).
+  func send(_ request: String, port: Int) -> String? {
+    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = UInt16(port).bigEndian
+    address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+    let connected = withUnsafePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        connect(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+      }
+    }
+    guard connected == 0 else { return nil }
+    let bytes = Array(request.utf8)
+    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else { return nil }
+    var answer: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      answer += buffer[..<n]
+    }
+    return String(decoding: answer, as: UTF8.self)
+  }
+
+  /// A picker listening on a free TCP port of localhost, and the port (commands are told it).
+  func tcpPicker(lines: String, environment: [String: String] = [:]) throws -> (PickerProcess, Int) {
+    let file = "/tmp/mselect-listen-port-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    let picker = try PickerProcess(
+      [
+        "--listen", "--bind",
+        "ctrl-e:execute-silent(printf %s \"$FZF_PORT\" > \(file).tmp; mv \(file).tmp \(file))",
+      ],
+      environment: environment)
+    picker.feed(lines)
+    picker.closeInput()
+    #expect(picker.waitFor("/"))
+    picker.send([0x05])
+    #expect(picker.waitForScreen { _ in access(file, F_OK) == 0 })
+    let port = Int((try? String(contentsOfFile: file, encoding: .utf8)) ?? "") ?? 0
+    return (picker, port)
+  }
+
+  /// A web page can send a form or fetch to localhost (no preflight for text/plain) and, through DNS
+  /// rebinding, read the answer: requests with an `Origin`, a cross-site `Sec-Fetch-Site` or another
+  /// `Host` are refused, and their actions never run.
+  @Test func requestsFromWebPagesAreRefused() throws {
+    let marker = "/tmp/mselect-listen-page-\(getpid())"
+    unlink(marker)
+    defer { unlink(marker) }
+    let (picker, port) = try tcpPicker(lines: "alpha\nbeta\n")
+    #expect(port > 0)
+    let body = "execute-silent(touch \(marker))+change-query(pwned)"
+    func post(_ headers: String) -> String? {
+      send(
+        "POST / HTTP/1.1\r\n\(headers)Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n\r\n\(body)",
+        port: port)
+    }
+    #expect(
+      post("Host: localhost:\(port)\r\nOrigin: https://evil.example\r\n")?.hasPrefix("HTTP/1.1 403") == true)
+    #expect(
+      post("Host: 127.0.0.1:\(port)\r\nSec-Fetch-Site: cross-site\r\n")?.hasPrefix("HTTP/1.1 403") == true)
+    #expect(post("Host: rebind.evil.example:\(port)\r\n")?.hasPrefix("HTTP/1.1 403") == true)
+    #expect(
+      send("GET / HTTP/1.1\r\nHost: rebind.evil.example:\(port)\r\n\r\n", port: port)?.hasPrefix(
+        "HTTP/1.1 403") == true)
+    // curl's own requests still work, and a huge offset is an answer, not a crash.
+    let status = send(
+      "GET /?offset=9223372036854775807&limit=99999999999 HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n",
+      port: port)
+    #expect(status?.hasPrefix("HTTP/1.1 200 OK") == true)
+    #expect(status?.contains(#""matches":[]"#) == true)
+    #expect(access(marker, F_OK) != 0)
+    #expect(!picker.screen.text.contains("pwned"))
+    #expect(
+      send("POST / HTTP/1.1\r\nHost: localhost:\(port)\r\nContent-Length: 6\r\n\r\naccept", port: port)?
+        .hasPrefix("HTTP/1.1 200") == true)
+    #expect(picker.exitCode() == 0)
+  }
+
+  /// A client that asks for a large answer and never reads it does not stop the picker: keys and other
+  /// requests are still handled.
+  @Test func aClientThatDoesNotReadHoldsNothingUp() throws {
+    let path = "/tmp/mselect-listen-slow-\(getpid()).sock"
+    let line = String(repeating: "x", count: 2000)
+    let (picker, _) = try PickerProcess.started(
+      ["--listen", path], lines: (0..<2000).map { "\($0) \(line)" }.joined(separator: "\n") + "\n",
+      columns: 80)
+    #expect(picker.waitFor("2000/2000"))
+    var stalled: [Int32] = []
+    for _ in 0..<4 {
+      let fd = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
+      var address = sockaddr_un()
+      address.sun_family = sa_family_t(AF_UNIX)
+      withUnsafeMutableBytes(of: &address.sun_path) { raw in
+        for (k, byte) in path.utf8.enumerated() { raw[k] = byte }
+      }
+      _ = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          connect(fd, $0, socklen_t(MemoryLayout<sockaddr_un>.size))
+        }
+      }
+      let request = Array("GET /?limit=1000 HTTP/1.1\r\n\r\n".utf8)
+      _ = request.withUnsafeBytes { write(fd, $0.baseAddress, $0.count) }
+      stalled.append(fd)
+    }
+    defer { stalled.forEach { close($0) } }
+    picker.type("1999")
+    #expect(picker.waitFor("1/2000"))
+    let answer = send("GET /?limit=1 HTTP/1.1\r\n\r\n", to: path)
+    #expect(answer?.contains(#""matchCount":1"#) == true)
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
+  /// `--listen PATH.sock` removes its socket on a terminating signal, and never removes a file that
+  /// is not a socket.
+  @Test func theSocketGoesOnSignalsAndOtherFilesStay() throws {
+    let path = "/tmp/mselect-listen-term-\(getpid()).sock"
+    let (picker, _) = try PickerProcess.started(["--listen", path], lines: "a\n", columns: 80)
+    #expect(picker.waitFor("1/1"))
+    #expect(access(path, F_OK) == 0)
+    kill(picker.pid, SIGTERM)
+    #expect(picker.exitSignal() == SIGTERM)
+    #expect(access(path, F_OK) != 0)
+    let file = "/tmp/mselect-listen-file-\(getpid()).sock"
+    #expect(FileManager.default.createFile(atPath: file, contents: Data("keep".utf8)))
+    defer { unlink(file) }
+    let (other, _) = try PickerProcess.started(["--listen", file], lines: "a\n", columns: 80)
+    #expect(other.exitCode() == 2)
+    #expect(other.stderr.contains("exists and is not a socket"))
+    #expect((try? String(contentsOfFile: file, encoding: .utf8)) == "keep")
+  }
+
+  /// An empty `FZF_API_KEY` does not switch off a key set in `MSELECT_API_KEY`.
+  @Test func anEmptyFzfKeyLeavesTheOtherKey() throws {
+    let path = "/tmp/mselect-listen-keys-\(getpid()).sock"
+    let picker = try PickerProcess(
+      ["--listen", path], environment: ["FZF_API_KEY": "", "MSELECT_API_KEY": "s3"])
+    picker.feed("a\n")
+    picker.closeInput()
+    #expect(picker.waitFor("1/1"))
+    #expect(send("GET / HTTP/1.1\r\n\r\n", to: path)?.hasPrefix("HTTP/1.1 401") == true)
+    #expect(send("GET / HTTP/1.1\r\nx-api-key: s3\r\n\r\n", to: path)?.hasPrefix("HTTP/1.1 200") == true)
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
 }
