@@ -75,6 +75,8 @@ enum App {
         picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
       }
       let saving = Saving(options: options, terminator: terminator)
+      // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
+      if let problem = saving.problem { return fail("cannot save: \(problem)") }
       picker.preselection = options.pickerPreselection(fileLines: fileLines)
       let output = OutputFormatter(options.outputSettings)
       let scripted = options.scriptedSettings
@@ -112,7 +114,7 @@ enum App {
         let decision = Scripted.batch(scripted, store, outcome.selection)
         let code = finish(decision, output, store, query: options.query, input: reader)
         if code == .success, case .print(let lines) = decision {
-          if let failure = saving.save(lines.map { store.lineBytes($0) }, query: nil) { return fail(failure) }
+          saving.save(lines.map { store.lineBytes($0) }, query: nil)
         }
         return code
       case .interactive:
@@ -166,7 +168,7 @@ enum App {
           _ = emit(output.format([], store: ending.store, query: ending.query, key: key))
         }
         // Accepting an empty set is a choice too: it is what `--remember` keeps.
-        if let failure = saving.save([], query: ending.query) { return fail(failure) }
+        saving.save([], query: ending.query)
         // `print-query` and `print(…)` printed something: that is a result (fzf exits 0 for them).
         return ending.printed.isEmpty ? .nothing : .success
       }
@@ -180,9 +182,7 @@ enum App {
         return writeFailed(error)
       }
       if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
-      if let failure = saving.save(lines.map { ending.store.lineBytes($0) }, query: ending.query) {
-        return fail(failure)
-      }
+      saving.save(lines.map { ending.store.lineBytes($0) }, query: ending.query)
       return .success
     }
   }
@@ -316,19 +316,24 @@ struct Saving {
     self.terminator = terminator
   }
 
-  /// Writes the accepted lines and appends the query (nil: no picker, so no query); returns a message
-  /// when a file could not be written.
-  func save(_ lines: [[UInt8]], query: [UInt8]?) -> String? {
+  /// Why a file could not be saved, found before anything is shown or printed (nil: both can be).
+  var problem: String? {
+    [remember, history].compactMap { $0 }.lazy.compactMap { SavedFile.problem(saving: $0) }.first
+  }
+
+  /// Writes the accepted lines and appends the query (nil: no picker, so no query). Called after the
+  /// lines were printed, so a failure now is a warning: the exit status still says what was printed.
+  func save(_ lines: [[UInt8]], query: [UInt8]?) {
     do throws(SystemError) {
       if let remember { try SavedFile.write(lines, to: remember, terminator: terminator) }
       if let history, let query, !query.isEmpty {
-        var entries = (try? SavedFile.lines(history, terminator: 10)) ?? []
-        if entries.last != query { entries.append(query) }
-        try SavedFile.write(Array(entries.suffix(historySize)), to: history, terminator: 10)
+        // Read, added to and written under one lock: another picker's query saved meanwhile stays.
+        try SavedFile.update(history, terminator: 10) { entries in
+          Array((entries.last == query ? entries : entries + [query]).suffix(historySize))
+        }
       }
-      return nil
     } catch {
-      return "cannot save: \(error.reason)"
+      App.warn("cannot save: \(error.message)")
     }
   }
 }
