@@ -13,7 +13,7 @@ private let crashByteCount = Atomic<Int>(0)
 private let previousActions = Shared(UnsafeMutablePointer<sigaction>.allocate(capacity: 65))
 
 /// Restores the terminal when the process crashes (SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP,
-/// SIGSYS), with async-signal-safe calls only, then lets the crash go on as it would have (the
+/// SIGSYS) and cleans up what it would leave (`Leftovers`), with async-signal-safe calls only, then lets the crash go on as it would have (the
 /// previous handler, such as Swift's backtracer, or the default action).
 enum CrashGuard {
   static let signals: [Int32] = [SIGSEGV, SIGBUS, SIGABRT, SIGILL, SIGFPE, SIGTRAP, SIGSYS]
@@ -25,11 +25,13 @@ enum CrashGuard {
     _ = crashSettings.pointer
     _ = crashBytes.pointer
     _ = previousActions.pointer
+    Leftovers.prepare()
     for signal in signals {
       var action = sigaction()
       action.__sigaction_handler.sa_sigaction = { number, info, _ in
         // A read past the end of a mapped file that shrank is not a crash (see `MappingGuard`).
         if number == SIGBUS && MappingGuard.recover(at: info?.pointee._sifields._sigfault.si_addr) { return }
+        Leftovers.cleanUp()
         let fd = crashTerminal.exchange(-1, ordering: .sequentiallyConsistent)
         if fd >= 0 {
           _ = write(fd, crashBytes.pointer, crashByteCount.load(ordering: .relaxed))

@@ -68,9 +68,7 @@ public final class InputReader {
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
   /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `InputReader.walker`).
   public convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
-    guard let (output, pid) = ShellCommand.spawnReading(command, shell: shell) else { throw .stdinIsTerminal }
-    guard pid != nil else {
-      Glibc.close(output)
+    guard let (output, _) = try? ShellCommand.spawnReading(command, shell: shell) else {
       throw .stdinIsTerminal
     }
     self.init(descriptor: output, name: "the default command", terminator: terminator)

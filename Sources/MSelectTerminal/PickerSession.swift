@@ -32,9 +32,12 @@ public final class PickerSession {
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
   private let previews: PreviewRunner
-  /// The input of the last `reload`, and its command (reaped when its output ends).
+  /// The input of the last `reload`, and its process and command (reaped when its output ends).
   private var reloaded: InputReader?
   private var reloadProcess: pid_t?
+  private var reloadCommand: [UInt8]?
+  /// The preview command running (its `{+f}` files are removed when it ends).
+  private var previewCommand: [UInt8]?
   /// What ends a line (for reloaded input).
   private let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
@@ -103,7 +106,9 @@ public final class PickerSession {
     defer {
       worker.stop()
       stepAside()
+      stopReload()
       temporaryFiles.removeAll()
+      Leftovers.cleanUp()
     }
     var inputOpen = reader != nil
     let deadline = state.settings.timeout.map { PickerSession.now() + $0 * 1_000_000 }
@@ -120,13 +125,15 @@ public final class PickerSession {
           case .suspend: try suspend()
           case .preview(let generation, let command, let rows, let columns):
             // Started after a short pause: moving through the list runs only the preview it stops at.
+            if let replaced = pendingPreview { temporaryFiles.release(mentionedIn: replaced.command) }
             pendingPreview = (
               generation, command, rows, columns, environment,
               PickerSession.now() + PickerSession.previewDelay
             )
           case .cancelPreview:
+            if let replaced = pendingPreview { temporaryFiles.release(mentionedIn: replaced.command) }
             pendingPreview = nil
-            previews.stop()
+            stopPreview()
           case .execute(let command, let silent):
             try execute(command, silent: silent, environment: environment)
           case .become(let command):
@@ -135,9 +142,15 @@ public final class PickerSession {
             reload(command, environment: environment)
             inputOpen = true
           case .transform(let command):
-            let output = ShellCommand.output(
-              of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
-            ) { try? self.handleSignals() }
+            var output: [UInt8] = []
+            do {
+              output = try ShellCommand.output(
+                of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
+              ) { try? self.handleSignals() }
+            } catch {
+              state.handle(.commandFailed(error.message))
+            }
+            temporaryFiles.release(mentionedIn: command)
             state.handle(.transformed(output))
           case .bell:
             tty.write("\u{07}")
@@ -171,9 +184,18 @@ public final class PickerSession {
       }
       if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
         pendingPreview = nil
-        previews.start(
-          pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns,
-          environment: pending.environment)
+        stopPreview()
+        do {
+          try previews.start(
+            pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns,
+            environment: pending.environment)
+          previewCommand = pending.command
+        } catch {
+          // Said in the pane, where the command's output would have been.
+          temporaryFiles.release(mentionedIn: pending.command)
+          state.handle(.previewOutput(generation: pending.generation, bytes: Array(error.message.utf8)))
+          state.handle(.previewEnded(generation: pending.generation, status: 127 << 8))
+        }
       }
       if let deadline, PickerSession.now() >= deadline {
         return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
@@ -263,16 +285,24 @@ public final class PickerSession {
   /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
   private func execute(_ command: [UInt8], silent: Bool, environment: [String: String]) throws(TerminalError)
   {
+    defer { temporaryFiles.release(mentionedIn: command) }
     if silent {
-      if let pid = ShellCommand.spawn(command, .none, shell: state.settings.shell, environment: environment) {
+      // A group of its own: a signal that ends mselect meanwhile ends the command too.
+      do {
+        let pid = try ShellCommand.spawn(
+          command, .none, shell: state.settings.shell, ownGroup: true, environment: environment)
         ShellCommand.wait(pid, interrupt: signals.readEnd) { try? self.handleSignals() }
+      } catch {
+        state.handle(.commandFailed(error.message))
       }
       return
     }
     stepAside()
-    if let pid = ShellCommand.spawn(command, .terminal, shell: state.settings.shell, environment: environment)
-    {
-      ShellCommand.wait(pid)
+    do {
+      ShellCommand.wait(
+        try ShellCommand.spawn(command, .terminal, shell: state.settings.shell, environment: environment))
+    } catch {
+      state.handle(.commandFailed(error.message))
     }
     try tty.enterRawMode()
     tty.write(painter.start())
@@ -283,7 +313,7 @@ public final class PickerSession {
   /// a slow terminal to take the last output): the way out, and the way aside for ctrl-z and
   /// `execute`.
   private func stepAside() {
-    previews.stop()
+    stopPreview()
     state.handle(.previewEnded(generation: previews.generation, status: 0))
     tty.write(painter.finish())
     tty.drain(milliseconds: PickerSession.finalDrain)
@@ -294,6 +324,11 @@ public final class PickerSession {
   private func become(_ command: [UInt8], environment: [String: String]) {
     worker.stop()
     stepAside()
+    stopReload()
+    // The files the command names are its to read (as with fzf, they stay: nothing is left to
+    // remove them once it has taken mselect's place); the others go, and so does what still runs.
+    temporaryFiles.removeAll(except: command)
+    Leftovers.cleanUp()
     for (name, value) in environment { setenv(name, value, 1) }
     ShellCommand.exec(command, shell: state.settings.shell)
     // Only if the shell could not be started: say so and end as an error.
@@ -304,21 +339,19 @@ public final class PickerSession {
 
   /// `reload`: the state drops its lines; the command's output streams in as the new input.
   private func reload(_ command: [UInt8], environment: [String: String]) {
-    if let pid = reloadProcess { kill(pid, SIGKILL) }
-    reapReload()
-    reloaded = nil
-    guard
-      let (output, pid) = ShellCommand.spawnReading(
-        command, shell: state.settings.shell, environment: environment)
-    else { return }
-    state.handle(.inputReset)
-    guard let pid else {
-      Glibc.close(output)
-      state.handle(.inputEnded)
-      return
+    stopReload()
+    do {
+      // A group of its own: the whole pipeline is stopped by the next reload or the way out.
+      let (output, pid) = try ShellCommand.spawnReading(
+        command, shell: state.settings.shell, ownGroup: true, environment: environment)
+      state.handle(.inputReset)
+      reloadProcess = pid
+      reloadCommand = command
+      reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
+    } catch {
+      temporaryFiles.release(mentionedIn: command)
+      state.handle(.commandFailed(error.message))
     }
-    reloadProcess = pid
-    reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
   }
 
   /// Collects the reload command once its output ended (or it was stopped).
@@ -326,7 +359,23 @@ public final class PickerSession {
     guard let pid = reloadProcess else { return }
     reloadProcess = nil
     // Its output ended, so it is exiting; one that lingers is stopped rather than waited for.
-    ShellCommand.reap(pid, graceMilliseconds: 20, group: false)
+    ShellCommand.reap(pid, graceMilliseconds: 20, group: true)
+    if let command = reloadCommand { temporaryFiles.release(mentionedIn: command) }
+    reloadCommand = nil
+  }
+
+  /// Stops a reload command still running, its whole group, and drops its input.
+  private func stopReload() {
+    if let pid = reloadProcess { kill(-pid, SIGKILL) }
+    reapReload()
+    reloaded = nil
+  }
+
+  /// Stops the preview command, if one runs, and removes the files it was given.
+  private func stopPreview() {
+    previews.stop()
+    if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
+    previewCommand = nil
   }
 
   /// Hands the preview's output (and its end) to the state.
@@ -336,6 +385,8 @@ public final class PickerSession {
       case .bytes(let bytes):
         state.handle(.previewOutput(generation: previews.generation, bytes: bytes))
       case .ended(let status):
+        if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
+        previewCommand = nil
         state.handle(.previewEnded(generation: previews.generation, status: status))
         return
       case .nothing:
@@ -393,6 +444,9 @@ public final class PickerSession {
     worker.stop()
     previews.stop()
     listener?.close()
+    // Commands running in the background and `{+f}` files go with the picker.
+    Leftovers.cleanUp()
+    temporaryFiles.removeAll()
     // What the terminal takes now, no waiting: a stalled terminal must not hold the signal up.
     tty.write(painter.finish())
     tty.restore()

@@ -30,32 +30,35 @@ final class PreviewRunner {
   deinit { stop() }
 
   /// Starts `command` (bytes, run by the shell: see `ShellCommand.words`), stopping the one before.
-  /// `environment`: the picker's variables (`FZF_QUERY`, …), the pane's size added to them.
+  /// `environment`: the picker's variables (`FZF_QUERY`, …), the pane's size added to them (as
+  /// `LINES` and `COLUMNS` too, which programs such as `bat` and `ls` size their output by). Throws
+  /// why the command could not be started.
   func start(
     _ command: [UInt8], generation: Int, rows: Int, columns: Int, environment: [String: String] = [:]
-  ) {
+  ) throws(SystemError) {
     stop()
     self.generation = generation
     total = 0
     var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { return }
+    guard Glibc.pipe(&fds) == 0 else { throw SystemError("pipe", errno: errno) }
     _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
     var sizes = environment
     for (name, value) in [("LINES", rows), ("COLUMNS", columns)] {
+      sizes[name] = String(value)
       sizes["FZF_PREVIEW_" + name] = String(value)
       sizes["MSELECT_PREVIEW_" + name] = String(value)
     }
-    // A group of its own, so stopping it stops a whole pipeline.
-    let child = ShellCommand.spawn(
-      command, .outputAndErrors(fds[1]), shell: shell, ownGroup: true, environment: sizes)
-    Glibc.close(fds[1])
-    guard let child else {
+    defer { Glibc.close(fds[1]) }
+    do {
+      // A group of its own, so stopping it stops a whole pipeline.
+      pid = try ShellCommand.spawn(
+        command, .outputAndErrors(fds[1]), shell: shell, ownGroup: true, environment: sizes)
+      pipe = fds[0]
+    } catch {
       Glibc.close(fds[0])
-      return
+      throw error
     }
-    pid = child
-    pipe = fds[0]
   }
 
   /// Reads what the command wrote; at the end (or beyond `PreviewPane.maxBytes`) reaps it.

@@ -25,13 +25,30 @@ public enum SavedFile {
     let target = try resolved(path)
     let lock = try locked(target)
     defer { Syscall.close(lock) }
-    let old = (try? lines(target, terminator: terminator)) ?? []
+    // Read from the locked descriptor itself: the very file no other save can replace meanwhile.
+    let old = try contents(lock, path: target).split(separator: terminator, omittingEmptySubsequences: false)
+      .map(Array.init)
     var bytes: [UInt8] = []
-    for line in change(old) {
+    for line in change(old.last == [] ? Array(old.dropLast()) : old) {
       bytes += line
       bytes.append(terminator)
     }
     try replace(target, with: bytes, lockedAs: lock)
+  }
+
+  /// Everything `fd` holds (at most `InputReader.maxPreselectFileSize`, as any file of lines read
+  /// at start).
+  private static func contents(_ fd: Int32, path: String) throws(SystemError) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 64 << 10)
+    while true {
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      if n < 0 && errno == EINTR { continue }
+      if n < 0 { throw SystemError("read \(path)", errno: errno) }
+      if n == 0 { return bytes }
+      bytes += buffer[..<n]
+      if bytes.count > InputReader.maxPreselectFileSize { throw SystemError("read \(path)", errno: EFBIG) }
+    }
   }
 
   /// Why saving to `path` would fail (nil: it would not), checked before the picker opens so that a

@@ -24,13 +24,15 @@ enum ShellCommand {
     return [Array(shell.utf8), Array("-c".utf8)]
   }
 
-  /// Starts `command`; returns its pid (nil if it could not be started). Signals mselect catches or
-  /// ignores are at their defaults in the command.
+  /// Starts `command`; returns its pid, or throws why it could not be started (a command over the
+  /// system's argument size, a shell that is not there). Signals mselect catches or
+  /// ignores are at their defaults in the command. `ownGroup`: in a process group of its own, killed
+  /// whole on every way out (`Leftovers`) unless it was collected before.
   /// `environment`: variables added to mselect's own.
   static func spawn(
     _ command: [UInt8], _ streams: Streams, shell: [[UInt8]]?, ownGroup: Bool = false,
     environment extra: [String: String] = [:]
-  ) -> pid_t? {
+  ) throws(SystemError) -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -82,34 +84,46 @@ enum ShellCommand {
         withCStrings(entries) { envp in posix_spawnp(&pid, argv[0]!, &actions, &attributes, argv, envp) }
       }
     }
-    return result == 0 ? pid : nil
+    guard result == 0 else { throw SystemError("cannot run the command", errno: result) }
+    if ownGroup { Leftovers.addGroup(pid) }
+    return pid
+  }
+
+  /// `waitpid` without `WNOHANG`'s early return, retried on EINTR; the process is no longer a leftover.
+  private static func collect(_ pid: pid_t, _ status: inout Int32) {
+    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    Leftovers.removeGroup(pid)
   }
 
   /// Starts `command` with its standard output into a new pipe (stdin and stderr on /dev/null);
-  /// returns the pipe's read end and the pid (nil: the command could not be started, and the read end
-  /// ends at once), or nil when no pipe could be made.
-  static func spawnReading(_ command: [UInt8], shell: [[UInt8]]?, environment: [String: String] = [:])
-    -> (output: Int32, pid: pid_t?)?
-  {
+  /// returns the pipe's read end and the pid.
+  static func spawnReading(
+    _ command: [UInt8], shell: [[UInt8]]?, ownGroup: Bool = false, environment: [String: String] = [:]
+  ) throws(SystemError) -> (output: Int32, pid: pid_t) {
     var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { return nil }
+    guard Glibc.pipe(&fds) == 0 else { throw SystemError("pipe", errno: errno) }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    let pid = spawn(command, .output(fds[1]), shell: shell, environment: environment)
-    Glibc.close(fds[1])
-    return (fds[0], pid)
+    defer { Glibc.close(fds[1]) }
+    do {
+      let pid = try spawn(
+        command, .output(fds[1]), shell: shell, ownGroup: ownGroup, environment: environment)
+      return (fds[0], pid)
+    } catch {
+      Glibc.close(fds[0])
+      throw error
+    }
   }
 
   /// Runs `command` to its end and returns what it printed (up to `limit` bytes; the rest is read
-  /// and dropped), empty when it could not be started: `transform(…)`'s run. While it runs,
+  /// and dropped); throws when it could not be started: `transform(…)`'s run. While it runs,
   /// `interrupt` (the signal pipe) is watched too: `onInterrupt` handles what arrives there, so a
   /// resize is drawn and a terminating signal ends mselect even if the command never does.
   static func output(
     of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20,
     interrupt: Int32? = nil, onInterrupt: () -> Void = {}
-  ) -> [UInt8] {
-    guard let (fd, pid) = spawnReading(command, shell: shell, environment: environment) else { return [] }
+  ) throws(SystemError) -> [UInt8] {
+    let (fd, pid) = try spawnReading(command, shell: shell, ownGroup: true, environment: environment)
     defer { Syscall.close(fd) }
-    guard let pid else { return [] }
     var output: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
@@ -141,7 +155,7 @@ enum ShellCommand {
       signal(SIGQUIT, previousQuit)
     }
     var status: Int32 = 0
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    collect(pid, &status)
     return status
   }
 
@@ -153,7 +167,10 @@ enum ShellCommand {
     var pause: Int32 = 1
     while true {
       let done = waitpid(pid, &status, WNOHANG)
-      if done == pid || done == -1 && errno != EINTR { return }
+      if done == pid || done == -1 && errno != EINTR {
+        Leftovers.removeGroup(pid)
+        return
+      }
       var watched = pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)
       if Glibc.poll(&watched, 1, pause) > 0 { onInterrupt() }
       pause = min(pause * 2, 16)
@@ -166,11 +183,14 @@ enum ShellCommand {
   static func reap(_ pid: pid_t, graceMilliseconds: Int, group: Bool) -> Int32 {
     var status: Int32 = 0
     for _ in 0..<graceMilliseconds {
-      if waitpid(pid, &status, WNOHANG) == pid { return status }
+      if waitpid(pid, &status, WNOHANG) == pid {
+        Leftovers.removeGroup(pid)
+        return status
+      }
       usleep(1000)
     }
     kill(group ? -pid : pid, SIGKILL)
-    while waitpid(pid, &status, 0) == -1 && errno == EINTR {}
+    collect(pid, &status)
     return status
   }
 

@@ -71,7 +71,11 @@ import Testing
     let each = 15
     DispatchQueue.concurrentPerform(iterations: writers) { writer in
       for k in 0..<each {
-        try? SavedFile.update(file, terminator: 10) { $0 + [Array("\(writer)-\(k)".utf8)] }
+        do {
+          try SavedFile.update(file, terminator: 10) { $0 + [Array("\(writer)-\(k)".utf8)] }
+        } catch {
+          Issue.record("\(error)")
+        }
       }
     }
     let lines = contents(file)?.split(separator: "\n") ?? []

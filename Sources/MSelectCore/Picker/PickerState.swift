@@ -33,6 +33,8 @@ public struct PickerState {
     case transformed([UInt8])
     /// Actions a `--listen` request sent (run after any the picker holds back).
     case remote([BoundAction])
+    /// A command could not be started (why, for the info line).
+    case commandFailed(String)
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
@@ -301,6 +303,8 @@ public struct PickerState {
       if generation == preview.generation { preview.append(bytes) }
     case .previewEnded(let generation, let status):
       if generation == preview.generation { preview.finish(status) }
+    case .commandFailed(let reason):
+      message = reason
     }
     if case .search = hold, inputEnded, !isSearching { release() }
     clampScroll()
