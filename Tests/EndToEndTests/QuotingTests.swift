@@ -99,14 +99,27 @@ import Testing
       "`touch \(directory)/PWNED`", "\"; touch \(directory)/PWNED; \"", "-n", "plain",
     ]
     let query = #"q\'; touch \#(directory)/PWNED #"#
-    for (shell, _) in QuotingTests.shells {
+    // Each shell as `$SHELL`, and fish and bash through `--with-shell` too.
+    let runs: [(environment: [String: String], options: [String])] =
+      QuotingTests.shells.map { (["SHELL": $0.path], []) }
+      + (access("/usr/bin/fish", X_OK) == 0
+        ? [
+          (["SHELL": "/bin/sh"], ["--with-shell", "fish -c"]),
+          (["SHELL": "/usr/bin/fish"], ["--with-shell", "env bash -c"]),
+        ]
+        : [])
+    for (environment, options) in runs {
       let out = "\(directory)/out"
+      let reloaded = "\(directory)/reloaded"
       unlink(out)
+      unlink(reloaded)
       let picker = try PickerProcess(
-        [
+        options + [
           "--multi", "--bind", "ctrl-a:select-all", "--bind",
-          "ctrl-x:execute-silent(printf '%s\\n' {+} {q} {+f} > \(out))",
-        ], environment: ["SHELL": shell])
+          "ctrl-x:execute-silent(printf '%s\\n' {+} {q} {+f} > \(out))", "--bind",
+          "ctrl-y:reload(printf '%s\\n' {} {1..} {+1} {q} > \(reloaded); echo done)",
+        ], environment: environment)
+      let run = "\(environment) \(options)"
       picker.feed(names.joined(separator: "\n") + "\n")
       picker.closeInput()
       #expect(picker.waitFor("\(names.count)/\(names.count)"))
@@ -116,13 +129,21 @@ import Testing
       #expect(picker.waitFor("0/\(names.count)"))
       picker.send([0x18])  // ctrl-x
       #expect(picker.waitForScreen { _ in access(out, F_OK) == 0 })
+      picker.send([0x15])  // ctrl-u: the first line is current again
+      #expect(picker.waitFor("\(names.count)/\(names.count)"))
+      picker.send([0x19])  // ctrl-y
+      #expect(picker.waitFor("1/1"))
       picker.type("\u{1B}")
       #expect(picker.exitCode() == 130)
       let lines =
         (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-      #expect(Array(lines.prefix(names.count + 1)) == names + [query], "\(shell)")
-      #expect(lines.count == names.count + 2, "\(shell): the {+f} file's path")
-      #expect(access("\(directory)/PWNED", F_OK) != 0, "\(shell) ran a name")
+      #expect(Array(lines.prefix(names.count + 1)) == names + [query], "\(run)")
+      #expect(lines.count == names.count + 2, "\(run): the {+f} file's path")
+      let fields =
+        (try? String(contentsOfFile: reloaded, encoding: .utf8))?.split(separator: "\n").map(String.init)
+        ?? []
+      #expect(Array(fields.prefix(2)) == [names[0], names[0]], "\(run)")
+      #expect(access("\(directory)/PWNED", F_OK) != 0, "\(run) ran a name")
     }
   }
 

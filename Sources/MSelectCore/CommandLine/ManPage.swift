@@ -89,12 +89,20 @@ public enum ManPage {
       below it (\\fBvim src/**\\fR), directories after cd, pushd and rmdir, processes after kill;
       extra options for that picker.
       .TP
-      .B FZF_API_KEY
+      .B FZF_API_KEY, MSELECT_API_KEY
       With \\fB\\-\\-listen\\fR: the key requests must carry in their x-api-key header (needed for an
-      address other than localhost). Commands get FZF_PORT or FZF_SOCK, where the picker listens.
+      address other than localhost; an empty one is no key). Without a key, requests from web pages
+      (an Origin header, Sec\\-Fetch\\-Site other than none) and for another host name are refused;
+      a TCP port is open to every local user, a PATH.sock socket only to you. Commands get FZF_PORT
+      or FZF_SOCK, where the picker listens.
       .TP
-      .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS
+      .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS, LINES, COLUMNS
       Set for preview commands: the pane's size (also as MSELECT_PREVIEW_LINES and MSELECT_PREVIEW_COLUMNS).
+      .TP
+      .B SHELL
+      Runs commands (\\fB$SHELL \\-c\\fR) unless \\fB\\-\\-with\\-shell\\fR is given. Values are quoted
+      for POSIX shells or fish, told apart by name; with any other shell, commands that need a quoted
+      value are not run.
       .SH EXIT STATUS
       0 something was printed; 1 no match or nothing selected; 2 error; 124 \\fB\\-\\-timeout\\fR passed;
       130 the picker was cancelled; 141 standard output was closed early.
