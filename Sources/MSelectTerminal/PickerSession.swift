@@ -21,6 +21,9 @@ public final class PickerSession {
   static let finalDrain: Int32 = 1000
   /// The pause before a preview starts (nanoseconds).
   static let previewDelay = 30_000_000
+  /// How long the terminal gets to answer a cursor position query before the first picture, and
+  /// before the terminal is given back (milliseconds): a terminal that never answers costs this.
+  static let answerWait = 150
 
   private let tty: TTY
   private let signals: SignalPipe
@@ -38,6 +41,8 @@ public final class PickerSession {
   private var reloadCommand: [UInt8]?
   /// The preview command running (its `{+f}` files are removed when it ends).
   private var previewCommand: [UInt8]?
+  /// Keys read while the picker waited for the terminal's answer, handled by the loop.
+  private var earlyKeys: [Key] = []
   /// What ends a line (for reloaded input).
   private let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
@@ -102,7 +107,7 @@ public final class PickerSession {
   /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
   public func run() throws(TerminalError) -> Ending {
     try tty.enterRawMode()
-    tty.write(painter.start())
+    begin()
     defer {
       worker.stop()
       stepAside()
@@ -207,6 +212,7 @@ public final class PickerSession {
         listener.service(ready.remote) { answer($0, local: listener.isLocal) }
       }
       if !ready.any {
+        handleEarlyKeys()
         if decoder.hasPendingEscape {
           for key in decoder.flushEscape() { handle(key) }
         } else {
@@ -233,6 +239,7 @@ public final class PickerSession {
           state.handle(.inputEnded)
         }
       }
+      handleEarlyKeys()
       if ready.terminalWritable { tty.flush() }
       if ready.terminal, let bytes = try tty.read() {
         if bytes.isEmpty {
@@ -268,8 +275,8 @@ public final class PickerSession {
   /// Hands a key to the state; mouse reports go with what lies under them on the frame on screen.
   private func handle(_ key: Key) {
     switch key {
-    case .cursorReport(let row, _):
-      painter.anchor(row: row)
+    case .cursorReport(let row, let column):
+      tty.write(painter.anchor(row: row, column: column))
     case .mouse(let event):
       var target: Frame.Target?
       if let frame = lastFrame, let top = painter.top(screenRows: state.rows) {
@@ -305,8 +312,44 @@ public final class PickerSession {
       state.handle(.commandFailed(error.message))
     }
     try tty.enterRawMode()
-    tty.write(painter.start())
+    begin()
     lastFrame = nil
+  }
+
+  /// Sets the terminal up and learns where the picture begins (below text on the cursor's line):
+  /// the cursor position answer is waited for, a short while, before anything is drawn. Keys typed
+  /// meanwhile are handled after it, in order.
+  private func begin() {
+    tty.write(painter.start())
+    awaitAnswers(keepingKeys: true)
+  }
+
+  /// Reads the terminal until every cursor position query is answered or `answerWait` passed;
+  /// answers go to the painter, other keys wait in `earlyKeys` (`keepingKeys`) or are dropped (on
+  /// the way out: mouse reports still in flight must not reach the shell either).
+  private func awaitAnswers(keepingKeys: Bool) {
+    let deadline = PickerSession.now() + PickerSession.answerWait * 1_000_000
+    var keys: [Key] = []
+    while painter.awaitsAnswer {
+      let left = Int32(clamping: (deadline - PickerSession.now()) / 1_000_000)
+      guard left > 0, let ready = try? Syscall.poll([(tty.fd, Int16(POLLIN))], timeoutMilliseconds: left),
+        ready[0] != 0
+      else { break }
+      guard let bytes = try? tty.read() else { continue }
+      if bytes.isEmpty { break }
+      for key in decoder.feed(bytes) {
+        if case .cursorReport = key { handle(key) } else { keys.append(key) }
+      }
+    }
+    if keepingKeys { earlyKeys += keys }
+  }
+
+  /// Handles the keys read while waiting for an answer, where the loop handles keys (after the input
+  /// that arrived with them, as if read then).
+  private func handleEarlyKeys() {
+    let keys = earlyKeys
+    earlyKeys = []
+    for key in keys where state.outcome == nil { handle(key) }
   }
 
   /// Stops the preview, erases the picture and puts the terminal settings back (waiting a moment for
@@ -315,6 +358,11 @@ public final class PickerSession {
   private func stepAside() {
     stopPreview()
     state.handle(.previewEnded(generation: previews.generation, status: 0))
+    // Answers and mouse reports on their way must arrive while the picker still reads the terminal
+    // (in raw mode, so they are not echoed), not after, where the shell would take them as typed.
+    // The picture stays until then: keys typed while it shows are the picker's.
+    if state.settings.mouse && painter.answers { tty.write(ScreenPainter.mouseOff + painter.fence()) }
+    awaitAnswers(keepingKeys: false)
     tty.write(painter.finish())
     tty.drain(milliseconds: PickerSession.finalDrain)
     tty.leaveRawMode()
@@ -435,7 +483,7 @@ public final class PickerSession {
     let size = tty.size
     state.handle(.resize(rows: size.rows, columns: size.columns))
     try tty.enterRawMode()
-    tty.write(painter.start())
+    begin()
     lastFrame = nil
   }
 

@@ -47,6 +47,22 @@ import Testing
     #expect(!picker.screen.modes.contains(1000) && !picker.screen.modes.contains(1006))
   }
 
+  /// A double click accepts on its second press; its release, already on its way, is read before the
+  /// terminal is given back, not echoed by the shell's terminal as `^[[<0;7;3m`.
+  @Test func theLastReleaseDoesNotReachTheShell() throws {
+    let picker = try start(["--height", "10"], lines: "alpha\nbeta\n", cursorRow: 2)
+    #expect(picker.waitFor("2/2"))
+    let beta = try #require(row(of: "beta", in: picker))
+    picker.click(row: beta, column: 6)
+    picker.inFlightAtMouseOff = Array("\u{1B}[<0;7;\(beta + 1)m".utf8)
+    picker.type("\u{1B}[<0;7;\(beta + 1)M")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "beta\n")
+    #expect(picker.inFlightAtMouseOff.isEmpty)
+    #expect(!picker.screen.text.contains("^["))
+    #expect(!picker.screen.text.contains(";7;"))
+  }
+
   @Test func aClickOnTheMarkerColumnTogglesAndARightClickToo() throws {
     let picker = try start(lines: "one\ntwo\nthree\nfour\n", cursorRow: 3)
     #expect(picker.waitFor("4/4"))
@@ -101,7 +117,7 @@ import Testing
     #expect(picker.waitFor("2/2"))
     #expect(!picker.screen.modes.contains(1000))
     let transcript = String(decoding: picker.transcript, as: UTF8.self)
-    #expect(!transcript.contains("\u{1B}[6n"))
+    #expect(!transcript.contains("\u{1B}[?1000h") && !transcript.contains("\u{1B}[?1006h"))
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
   }

@@ -318,6 +318,43 @@ import Testing
     #expect(picker.stdout == "b\n")
   }
 
+  /// The picker ends before the terminal answered its cursor position query (Enter typed ahead): the
+  /// answer is waited for and read, not left for the shell (which, echoing it, would show `^[[1;1R`
+  /// and take `1R` as typed).
+  @Test func noTerminalAnswerIsLeftForTheShell() throws {
+    for options in [[], ["--height", "5"], ["--no-mouse"]] {
+      let picker = try PickerProcess(options, typedAhead: "a\r")
+      picker.feed("a\nb\n")
+      picker.closeInput()
+      #expect(picker.exitCode() == 0)
+      #expect(picker.stdout == "a\n")
+      #expect(!picker.screen.text.contains("^["), "\(options)")
+      #expect(!picker.screen.text.contains("R"), "\(options)")
+    }
+  }
+
+  /// Text on the cursor's line (a shell's command line, `printf 'partial:'`) stays: the picker starts
+  /// on the next line and the cursor goes back after the text at the end.
+  @Test func textOnTheCursorsLineIsKept() throws {
+    let picker = try PickerProcess(["--height", "5"], cursorRow: 3, lineText: "partial:")
+    picker.feed("alpha\nbeta\n")
+    picker.closeInput()
+    #expect(picker.waitFor("2/2"))
+    #expect(picker.screen.lines[3] == "partial:")
+    #expect(picker.screen.lines[4].hasPrefix(">"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(picker.screen.lines[3] == "partial:")
+    #expect(picker.screen.lines[4...].allSatisfy { $0.isEmpty })
+    #expect(picker.screen.cursor.row == 3 && picker.screen.cursor.column == 8)
+    // On an empty line the picker starts on it, as before.
+    let (plain, _) = try start(["--height", "5"], lines: "alpha\n", rows: 24)
+    #expect(plain.waitFor("1/1"))
+    #expect(plain.screen.lines[0].hasPrefix(">"))
+    plain.type("\u{1B}")
+    #expect(plain.exitCode() == 130)
+  }
+
   @Test func heightLimitsTheRegion() throws {
     let lines = (1...100).map { "line \($0)\n" }.joined()
     let (picker, _) = try start(["--height", "5"], lines: lines, rows: 24)

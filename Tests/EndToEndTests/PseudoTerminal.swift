@@ -19,6 +19,11 @@ final class PickerProcess {
     get { screen.answersPositionQueries }
     set { screen.answersPositionQueries = newValue }
   }
+  /// A mouse report still on its way when the program switches reports off (see `ScreenEmulator`).
+  var inFlightAtMouseOff: [UInt8] {
+    get { screen.inFlightAtMouseOff }
+    set { screen.inFlightAtMouseOff = newValue }
+  }
   private(set) var transcript: [UInt8] = []
   private(set) var exitStatus: Int32?
   /// The terminal settings before the child started.
@@ -28,11 +33,13 @@ final class PickerProcess {
   var sttySettings: String { PickerProcess.stty(slavePath) }
 
   /// `stdinIsTerminal`: the child's stdin is the terminal too (nothing piped in); `cursorRow`: where
-  /// the terminal's cursor is when the child starts (as if a shell had printed that many lines);
+  /// the terminal's cursor is when the child starts (as if a shell had printed that many lines), and
+  /// `lineText` what is on its line before it;
   /// `typedAhead`: keys typed on the terminal, in its initial (cooked) mode, before the child starts.
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
-    stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0, typedAhead: String = ""
+    stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0, lineText: String = "",
+    typedAhead: String = ""
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -47,7 +54,7 @@ final class PickerProcess {
     var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     screen = ScreenEmulator(rows: rows, columns: columns)
-    screen.feed(Array(repeating: 0x0A, count: cursorRow))
+    screen.feed(Array(repeating: 0x0A, count: cursorRow) + Array(lineText.utf8))
     // Keep a slave descriptor open in the test so settings persist between runs and stty can read them.
     _ = open(slavePath, O_RDWR | O_NOCTTY)
     initialSettings = PickerProcess.stty(slavePath)

@@ -14,6 +14,8 @@ struct ScreenEmulator {
   private var alternate: [[Character]]?
   private(set) var row = 0
   private(set) var column = 0
+  /// Where the cursor is.
+  var cursor: (row: Int, column: Int) { (row, column) }
   private var pending: [UInt8] = []
   /// Lines that left the main screen: scrolled off its top, or copied there when the whole screen was
   /// erased from its top-left corner (as tmux does with its default `scroll-on-clear`).
@@ -26,6 +28,9 @@ struct ScreenEmulator {
   private var replies: [UInt8] = []
   /// The emulator answers `CSI 6n` (a terminal that never does is the other case worth testing).
   var answersPositionQueries = true
+  /// Bytes sent when mouse reporting goes off, before any answer after it: a report the terminal
+  /// had sent already (a button's release) and that arrives after the program switched reports off.
+  var inFlightAtMouseOff: [UInt8] = []
 
   init(rows: Int, columns: Int) {
     self.rows = rows
@@ -159,6 +164,7 @@ struct ScreenEmulator {
     case UInt8(ascii: "B"): row = min(rows - 1, row + n)
     case UInt8(ascii: "C"): column = min(columns - 1, column + n)
     case UInt8(ascii: "D"): column = max(0, column - n)
+    case UInt8(ascii: "G"): column = min(columns - 1, max(0, n - 1))
     case UInt8(ascii: "H"):
       row = min(rows - 1, max(1, (numbers.first ?? nil) ?? 1) - 1)
       column = min(columns - 1, max(1, (numbers.count > 1 ? numbers[1] : nil) ?? 1) - 1)
@@ -190,6 +196,10 @@ struct ScreenEmulator {
       for case let mode? in numbers {
         modes.remove(mode)
         if mode == 1049 { alternate = nil }
+        if mode == 1000 {
+          replies += inFlightAtMouseOff
+          inFlightAtMouseOff = []
+        }
       }
     default: break
     }

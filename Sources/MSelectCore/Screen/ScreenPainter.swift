@@ -2,10 +2,13 @@
 ///
 /// Inline mode draws in a region that starts on the cursor's line and grows downwards (scrolling the
 /// terminal when needed); positions are kept relative to the region's top, so drawing never needs a
-/// cursor-position query. Only the mouse does (its reports are in screen rows): with the mouse on,
-/// `start()` asks once (`CSI 6n`) and `anchor(row:)` takes the answer; a terminal that never answers
-/// just leaves clicks unplaced. Full-screen mode uses the alternate screen. Auto-wrap is off while
-/// drawing.
+/// cursor-position query. `start()` asks one all the same (`CSI 6n`): the answer (`begin(row:column:)`)
+/// says whether the cursor's line already holds text (a shell's command line, `printf 'partial:'`),
+/// and then the region starts on the next line and the cursor goes back there at the end; and the
+/// mouse's reports are in screen rows. A terminal that never answers leaves the region on the
+/// cursor's line and clicks unplaced. Full-screen mode uses the alternate screen. Auto-wrap is off
+/// while drawing. Every answer asked for is waited for before the terminal is given back
+/// (`awaitsAnswer`, `fence()`), so none arrives at the shell.
 public struct ScreenPainter {
   private let theme: Theme
   private let fullscreen: Bool
@@ -24,6 +27,12 @@ public struct ScreenPainter {
   private var anchor: Int?
   /// Cursor position queries not answered yet (only the answer to the last one is the anchor).
   private var queries = 0
+  /// The terminal answered a cursor position query: it answers them.
+  public private(set) var answers = false
+  /// The column (from 0) the cursor was on when the picker began below it, to go back to at the end.
+  private var returnColumn: Int?
+  /// Nothing was drawn since `start()`: the region may still move below the cursor's line.
+  private var beginning = false
   /// The most rows the region has had since it began (growing past the screen's bottom scrolls it up).
   private var peak = 1
 
@@ -40,24 +49,45 @@ public struct ScreenPainter {
     cursorRow = 0
     var out = "\u{1B}[?7l\u{1B}[?2004h"
     if mouse { out += "\u{1B}[?1000h\u{1B}[?1006h" }
-    out += fullscreen ? "\u{1B}[?1049h\u{1B}[H\u{1B}[2J" : "\r" + askAnchor()
+    returnColumn = nil
+    anchor = nil
+    peak = 1
+    if fullscreen {
+      out += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
+    } else {
+      // Where is the cursor: on an empty line, or after text to keep?
+      queries += 1
+      beginning = true
+      out += "\u{1B}[6n"
+    }
     return out
   }
 
-  /// Asks where the region begins (inline, with the mouse): the cursor is on its top row.
-  private mutating func askAnchor() -> String {
-    anchor = nil
-    peak = 1
-    guard mouse && !fullscreen else { return "" }
+  /// Whether a cursor position query is not answered yet (its answer must not reach the shell).
+  public var awaitsAnswer: Bool { queries > 0 }
+
+  /// A cursor position query asked only to know that everything the terminal sent before its
+  /// answer has arrived (mouse reports in flight): the way out waits for its answer.
+  public mutating func fence() -> String {
     queries += 1
     return "\u{1B}[6n"
   }
 
-  /// Takes the terminal's answer to the cursor position query (`row` from 1).
-  public mutating func anchor(row: Int) {
-    guard queries > 0 else { return }
+  /// Takes the terminal's answer to a cursor position query (`row`, `column` from 1); returns what
+  /// to write: on the first answer before anything was drawn, a line feed when the cursor's line
+  /// holds text (the region starts below it).
+  public mutating func anchor(row: Int, column: Int) -> String {
+    guard queries > 0 else { return "" }
     queries -= 1
-    if queries == 0 { anchor = row - 1 }
+    answers = true
+    guard queries == 0 else { return "" }
+    anchor = row - 1
+    guard beginning, !fullscreen else { return "" }
+    beginning = false
+    guard column > 1 else { return "\r" }
+    returnColumn = column - 1
+    anchor = row
+    return "\r\n"
   }
 
   /// The screen row (from 0) of the picture's first row on a screen of `screenRows` rows; nil when not
@@ -71,6 +101,11 @@ public struct ScreenPainter {
   public mutating func paint(_ frame: Frame) -> String {
     var out = "\u{1B}[?25l"
     if !started { out += start() }
+    if beginning {
+      // No answer before the first picture: the region starts on the cursor's line.
+      beginning = false
+      out += "\r"
+    }
     let height = frame.rows.count
     if height > drawn.count {
       // Grow the region: new lines at its bottom scroll the terminal if needed.
@@ -129,7 +164,10 @@ public struct ScreenPainter {
     widths = []
     cursorRow = 0
     cursorColumn = 0
-    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow + askAnchor()
+    // Where the region begins now, for the mouse.
+    anchor = nil
+    peak = 1
+    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow + (mouse ? fence() : "")
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
@@ -149,8 +187,10 @@ public struct ScreenPainter {
     (fullscreen ? "\u{1B}[?1049l" : "\r\n") + ScreenPainter.modesOff
   }
 
+  /// Bytes that switch mouse reports off.
+  public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
   /// Bytes that switch off every mode `start()` switches on (colors too).
-  private static let modesOff = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
+  private static let modesOff = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l" + mouseOff
 
   /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began).
   public mutating func finish() -> String {
@@ -161,6 +201,8 @@ public struct ScreenPainter {
       out += "\u{1B}[?1049l"
     } else {
       out += move(to: 0) + ScreenPainter.eraseBelow
+      // Back to the end of the text the region started below.
+      if let column = returnColumn { out += "\u{1B}[A\u{1B}[\(column + 1)G" }
     }
     out += ScreenPainter.modesOff
     drawn = []
