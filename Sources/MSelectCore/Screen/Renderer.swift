@@ -187,10 +187,14 @@ public struct Renderer {
     let prompt = VisibleText(state.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
     var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
-    // Keep the caret on screen: drop characters from the left of a long query.
-    while caret >= width && !cells.isEmpty {
-      caret -= cells.removeFirst().width
+    // Keep the caret on screen: drop characters from the left of a long query (counted first, then
+    // dropped at once: a pasted query of thousands of characters costs its length, not its square).
+    var dropped = 0
+    while caret >= width && dropped < cells.count {
+      caret -= cells[dropped].width
+      dropped += 1
     }
+    cells.removeFirst(dropped)
     var row = RowBuilder(width: width)
     row.append(prompt, style: .prompt, highlights: [])
     row.append(VisibleText(cells: cells), style: .query, highlights: [])

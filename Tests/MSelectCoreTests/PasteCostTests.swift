@@ -1,0 +1,56 @@
+import Glibc
+import Testing
+
+@testable import MSelectCore
+
+/// What a long paste costs: query editing, searching, drawing and leaving in proportion to the text,
+/// not to its square. CPU time of this thread, measured in the process; compared between two paste
+/// lengths (a bound that holds in debug and sanitizer builds too, where every step is slower).
+@Suite struct PasteCostTests {
+  /// CPU seconds this thread spends in `body`.
+  func cpuSeconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+      var time = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    let start = now()
+    body()
+    return now() - start
+  }
+
+  /// CPU seconds to paste `copies` × `usr/lib/` into a picker on 10 lines and draw it, and to leave
+  /// with Esc after it.
+  func cost(copies: Int) -> (paste: Double, escape: Double) {
+    let h = Harness((1...10).map { "/usr/lib/file\($0)" })
+    let renderer = Renderer()
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.paint(renderer.render(h.state))
+    let text = Array(String(repeating: "usr/lib/", count: copies).utf8)
+    let paste = cpuSeconds {
+      h.state.handle(.key(.paste(text)))
+      h.settle()
+      _ = painter.paint(renderer.render(h.state))
+    }
+    #expect(h.state.queryBytes.count == text.count)
+    let escape = cpuSeconds {
+      h.state.handle(.key(.escape))
+      h.settle()
+      _ = painter.paint(renderer.render(h.state))
+      _ = painter.finish()
+    }
+    #expect(h.state.outcome == .cancelled)
+    return (paste, escape)
+  }
+
+  @Test func aLongPasteCostsItsLength() {
+    _ = cost(copies: 64)
+    let short = cost(copies: 512)  // 4 KiB
+    let long = cost(copies: 4096)  // 32 KiB
+    // Eight times the text: linear work costs about eight times as much, quadratic sixty-four.
+    #expect(long.paste < 20 * short.paste + 0.005, "\(short.paste) s, then \(long.paste) s")
+    #expect(long.escape < 20 * short.escape + 0.005, "\(short.escape) s, then \(long.escape) s")
+    // And in any build, well under a second.
+    #expect(long.paste < 1 && long.escape < 1)
+  }
+}
