@@ -37,6 +37,22 @@ import Testing
     #expect(frame(h).text[2] == "▌   xxxxxxx…")
   }
 
+  /// Decomposed letters (`e` + U+0301, as macOS writes names) take one column a letter: a line is
+  /// cut by its width, with `…`, before a query as after one.
+  @Test func decomposedAccentsAreMeasuredByWidth() {
+    let fits = String(repeating: "e\u{301}", count: 10) + " end"
+    let long = String(repeating: "e\u{301}", count: 30)
+    let h = Harness([fits, long], columns: 20)
+    let cells = { (row: String) in row.unicodeScalars.filter { $0.value != 0x301 }.count }
+    #expect(frame(h).text[2].hasSuffix(" end  "))
+    #expect(frame(h).text[3].hasSuffix("…"))
+    #expect(cells(frame(h).text[3]) == 20)
+    h.type("e")
+    #expect(frame(h).text[2].hasSuffix(" end  "))
+    #expect(frame(h).text[3].hasSuffix("…"))
+    #expect(cells(frame(h).text[3]) == 20)
+  }
+
   @Test func longLinesScrollToShowTheMatch() {
     let h = Harness([String(repeating: "x", count: 30) + "END"], columns: 12)
     h.type("END")

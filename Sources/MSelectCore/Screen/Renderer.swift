@@ -301,7 +301,8 @@ public struct Renderer {
       let lastMatch = positions.last ?? 0
       let context = min(Renderer.matchContext, max(0, room / 3))
       let skip = max(0, lastMatch + 2 - room)
-      var text = VisibleText(bytes, from: skip, limit: lastMatch + room + 1, tabstop: state.settings.tabstop)
+      var text = VisibleText(
+        bytes, from: skip, limit: lastMatch + 1, columnsPast: room + 1, tabstop: state.settings.tabstop)
       var cutLeft = skip > 0
       if let lastMatch = positions.last {
         let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }

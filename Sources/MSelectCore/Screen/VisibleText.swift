@@ -16,8 +16,13 @@ package struct VisibleText: Equatable {
   package var cells: [Cell] = []
 
   /// Builds the cells of characters `from..<limit` of `bytes` (a huge line is never turned into cells
-  /// whole); cells keep their character index in the whole line.
-  package init(_ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, tabstop: Int = 8) {
+  /// whole); cells keep their character index in the whole line. `columnsPast`: past `limit`, cells
+  /// go on until they cover that many columns after character `limit - 1` (zero-width characters,
+  /// such as the accents of decomposed letters, take no room, so a count of characters alone would
+  /// stop short of a row's width), with at most 64 characters a column.
+  package init(
+    _ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, columnsPast: Int = 0, tabstop: Int = 8
+  ) {
     let n = bytes.count
     guard n > 0 else { return }
     let p = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
@@ -29,7 +34,14 @@ package struct VisibleText: Equatable {
       index += 1
     }
     cells.reserveCapacity(min(n - i, 512))
-    while i < n && index < limit {
+    // The column where character `limit - 1` ends, once reached, and the last character read.
+    var columnAtLimit: Int?
+    let hardLimit = limit == .max ? .max : limit + 64 * columnsPast
+    while i < n && index < hardLimit {
+      if index >= limit {
+        if columnAtLimit == nil { columnAtLimit = column }
+        if column - columnAtLimit! >= columnsPast { break }
+      }
       let (c, length) = UTF8Decoding.decode(p, i, n)
       let cell = VisibleText.cell(c, source: index, column: column, tabstop: max(1, tabstop))
       cells.append(cell)
