@@ -32,6 +32,34 @@ import Testing
     #expect(frame(h).text == ["> ", "  1/1", "    pick one", "    NAME", "▌   a               "])
   }
 
+  /// As fzf 0.74 places them: the input's header lines next to the list (in its direction),
+  /// `--header` by the prompt, or past it with `--header-first`.
+  @Test(arguments: [
+    (["--layout", "default"], ["    b", "▌   a", "    H2", "    H1", "    X", "    Y", "  2/2", ">"]),
+    (
+      ["--layout", "default", "--header-first"],
+      ["    b", "▌   a", "    H2", "    H1", "  2/2", ">", "    X", "    Y"]
+    ),
+    (["--layout", "reverse"], [">", "  2/2", "    X", "    Y", "    H1", "    H2", "▌   a", "    b"]),
+    (
+      ["--layout", "reverse", "--header-first"],
+      ["    X", "    Y", ">", "  2/2", "    H1", "    H2", "▌   a", "    b"]
+    ),
+    (
+      ["--layout", "reverse-list"],
+      ["    H1", "    H2", "▌   a", "    b", "", "    X", "    Y", "  2/2", ">"]
+    ),
+  ])
+  func headersBesideTheListAndThePrompt(options: [String], expected: [String]) {
+    let h = Harness(
+      ["H1", "H2", "a", "b"], options + ["--header-lines", "2", "--header", "X\nY"], columns: 12)
+    let text = frame(h).text.map {
+      $0.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression)
+    }
+    #expect(text.filter { !$0.isEmpty } == expected.filter { !$0.isEmpty })
+    if options.contains("reverse-list") { #expect(Array(text.prefix(4)) == Array(expected.prefix(4))) }
+  }
+
   @Test func longLinesAreCutWithAnEllipsis() {
     let h = Harness([String(repeating: "x", count: 30)], columns: 12)
     #expect(frame(h).text[2] == "▌   xxxxxxx…")

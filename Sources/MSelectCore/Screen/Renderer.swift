@@ -31,7 +31,9 @@ public struct Renderer {
     // column titles of `ps` or `kubectl get` stand over their columns.
     let indent = VisibleText(
       String(repeating: " ", count: DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)))
+    // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
     var header: [[Frame.Span]] = []
+    var headerLines: [[Frame.Span]] = []
     if state.headerShown, let text = settings.header {
       for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
         var row = RowBuilder(width: width)
@@ -47,7 +49,7 @@ public struct Renderer {
         row.append(
           VisibleText(bytes, tabstop: settings.tabstop), style: .header, highlights: [], colors: colors)
       }
-      header.append(row.spans)
+      headerLines.append(row.spans)
     }
     var items: [[Frame.Span]] = []
     var matcher = cache.matcher(for: state.result.query, settings.search)
@@ -62,20 +64,26 @@ public struct Renderer {
     let promptRowIndex: Int
     /// The row of the `k`-th item shown, before the pane and the insets move it.
     let itemRow: (Int) -> Int
+    // As fzf places them: the header lines always touch the list (above it, in reverse-list, in the
+    // list's own direction), `--header` beside the info and the prompt, or past the prompt with
+    // `--header-first`.
     switch settings.layout {
     case .reverse:
       // Prompt on top, the info below it, the best match below them.
-      let top = settings.headerFirst ? header + [prompt.spans] + info : [prompt.spans] + info + header
+      let top =
+        settings.headerFirst
+        ? header + [prompt.spans] + info + headerLines : [prompt.spans] + info + header + headerLines
       rows = top + items + blank
       promptRowIndex = settings.headerFirst ? header.count : 0
       itemRow = { top.count + $0 }
     case .default, .reverseList:
-      let list = settings.layout == .default ? blank + items.reversed() : blank + items
+      let reversed = settings.layout == .default
+      let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
       let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
       rows = list + bottom
       promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
-      let reversed = settings.layout == .default
-      itemRow = { [count = items.count] in blank.count + (reversed ? count - 1 - $0 : $0) }
+      let above = headerLines.count
+      itemRow = { [count = items.count] in reversed ? blank.count + count - 1 - $0 : above + $0 }
     }
     let contentHeight = max(1, state.height - insets.top - insets.bottom)
     var caretRow = promptRowIndex
