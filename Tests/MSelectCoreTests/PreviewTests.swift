@@ -195,3 +195,48 @@ import Testing
     #expect(h.state.preview.lineCount == 0)
   }
 }
+
+/// The preview pane in every position, with and without its border, in both list directions: the
+/// pane and the list share the screen without covering each other.
+@Suite struct PreviewLayoutTests {
+  @Test(
+    arguments: ["up", "down", "left", "right"], [",border-rounded", ",noborder"])
+  func thePaneAndTheListDoNotOverlap(position: String, border: String) {
+    for layout in ["reverse", "default"] {
+      let h = Harness(
+        ["item1", "item2"],
+        ["--preview", "cat {}", "--preview-window", position + ",50%" + border, "--layout", layout],
+        rows: 12, columns: 40)
+      guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+        Issue.record("no preview asked for")
+        return
+      }
+      h.state.handle(.previewOutput(generation: generation, bytes: Array("PV1\nPV2\n".utf8)))
+      h.state.handle(.previewEnded(generation: generation, status: 0))
+      let rows = Renderer().render(h.state).text.map(Array.init)
+      let context = "\(position)\(border) \(layout)"
+      #expect(rows.allSatisfy { $0.count <= 40 }, "\(context)")
+      #expect(rows.contains { String($0).contains("╭") } == (border == ",border-rounded"), "\(context)")
+      func places(_ text: String) -> [(row: Int, column: Int)] {
+        rows.enumerated().compactMap { index, row in
+          String(row).range(of: text).map { (index, String(row)[..<$0.lowerBound].count) }
+        }
+      }
+      let items = places("item")
+      let pane = places("PV")
+      let prompt = places(">")
+      #expect(items.count == 2 && pane.count == 2 && prompt.count == 1, "\(context)")
+      switch position {
+      case "left":
+        #expect(pane.allSatisfy { $0.column < 20 } && items.allSatisfy { $0.column >= 20 }, "\(context)")
+        #expect(prompt.allSatisfy { $0.column >= 20 }, "\(context)")
+      case "right":
+        #expect(pane.allSatisfy { $0.column >= 20 } && items.allSatisfy { $0.column < 20 }, "\(context)")
+      case "up":
+        #expect(pane.map(\.row).max()! < min(items.map(\.row).min()!, prompt[0].row), "\(context)")
+      default:
+        #expect(pane.map(\.row).min()! > max(items.map(\.row).max()!, prompt[0].row), "\(context)")
+      }
+    }
+  }
+}

@@ -54,7 +54,15 @@ struct PreviewRenderer {
       text.append(row.spans)
     }
     while text.count < innerRows { text.append([]) }
-    guard border else { return text.map { [Frame.Span(text: " ", style: [])] + $0 } }
+    guard border else {
+      // Each row as wide as the pane: a pane on the left keeps the list to its right.
+      return text.map { row in
+        let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+        let fill = String(repeating: " ", count: max(0, layout.outer.columns - 1 - used))
+        return [Frame.Span(text: " ", style: [])] + row
+          + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
+      }
+    }
     let glyphs = Chrome.Border.rounded.glyphs(unicode: unicode)
     let horizontal = String(repeating: glyphs[4], count: max(0, layout.outer.columns - 2))
     var rows: [[Frame.Span]] = [[Frame.Span(text: glyphs[0] + horizontal + glyphs[1], style: .border)]]
