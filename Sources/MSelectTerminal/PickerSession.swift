@@ -54,8 +54,6 @@ public final class PickerSession {
     )?
   /// `--listen`'s socket, when asked for.
   private let listener: RemoteListener?
-  /// How the terminal re-wraps long lines when it gets narrower (see `ScreenPainter.resized`).
-  private let reflow = TerminalTraits.reflow(Environment.current)
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
   public init(
@@ -461,7 +459,7 @@ public final class PickerSession {
       switch signal {
       case SIGWINCH:
         let size = tty.size
-        tty.write(painter.resized(columns: size.columns, reflow: reflow))
+        tty.write(painter.resized())
         lastFrame = nil
         state.handle(.resize(rows: size.rows, columns: size.columns))
       case SIGTSTP: try suspend()

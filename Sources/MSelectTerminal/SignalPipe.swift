@@ -29,6 +29,12 @@ final class SignalPipe {
     signalPipeWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
     taken = SignalPipe.control + SignalPipe.terminating.filter { !SignalPipe.isIgnored($0) }
     for signal in taken { SignalPipe.install(signal) }
+    // A parent may have left them blocked (the mask is inherited): a blocked SIGWINCH would never
+    // redraw the picker, a blocked SIGTERM never end it.
+    var set = sigset_t()
+    sigemptyset(&set)
+    for signal in taken { sigaddset(&set, signal) }
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 
   deinit {

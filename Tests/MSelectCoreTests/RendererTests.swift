@@ -249,26 +249,19 @@ import Testing
     #expect(out.contains("abc\u{1B}[K"))
   }
 
-  @Test func aResizeErasesFromTheRegionsTopAsTheTerminalReWrapsIt() {
-    // Three rows of 64 columns on an 80-column terminal, the caret on the last (fzf's default layout).
+  /// After a resize the picture starts again at the screen's top, everything below erased (where a
+  /// terminal moved the old rows is not known), without erasing from the top-left corner at once.
+  @Test func aResizeStartsAgainAtTheTop() {
     var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
     let long = String(repeating: "y", count: 64)
     let rows = [long, long, "> q"].map { [Frame.Span(text: $0, style: [])] }
     _ = painter.paint(Frame(rows: rows, caret: (2, 3), width: 80))
-    var cutting = painter
-    // At 40 columns a reflowing terminal (tmux) wraps each long row into two lines above the cursor.
-    #expect(painter.resized(columns: 40, reflow: .keepsCursorText) == "\u{1B}[4A" + ScreenPainter.eraseBelow)
-    // A terminal that cuts long lines (xterm) keeps one line per row.
-    #expect(cutting.resized(columns: 40, reflow: .none) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
-  }
-
-  @Test func rowsBelowTheCursorDoNotMoveItsText() {
-    // The reverse layout: the caret on the first row, long rows below it; the cursor stays on its text.
-    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
-    let long = String(repeating: "y", count: 64)
-    let rows = ["> q", long, long, long].map { [Frame.Span(text: $0, style: [])] }
-    _ = painter.paint(Frame(rows: rows, caret: (0, 3), width: 80))
-    #expect(painter.resized(columns: 40, reflow: .keepsCursorText) == ScreenPainter.eraseBelow)
+    #expect(painter.resized() == "\u{1B}[H" + ScreenPainter.eraseBelow)
+    #expect(
+      !ScreenPainter.eraseBelow.hasPrefix("\u{1B}[J") && !ScreenPainter.eraseBelow.hasPrefix("\u{1B}[2J"))
+    #expect(painter.top(screenRows: 24) == 0)
+    let again = painter.paint(Frame(rows: rows, caret: (2, 3), width: 40))
+    #expect(again.contains(long))
   }
 
   @Test func finishErasesTheRegionAndRestoresModes() {

@@ -14,10 +14,6 @@ public struct ScreenPainter {
   private let fullscreen: Bool
   /// Encoded rows as last drawn; nil means unknown (must be drawn).
   private var drawn: [String?] = []
-  /// The columns each drawn row covers (what a reflowing terminal re-wraps on a resize).
-  private var widths: [Int] = []
-  /// Column of the terminal cursor after the last paint.
-  private var cursorColumn = 0
   /// Row of the terminal cursor, relative to the region's top.
   private var cursorRow = 0
   private var started = false
@@ -123,51 +119,32 @@ public struct ScreenPainter {
       let full = frame.width > 0 && frame.columns(ofRow: i) >= frame.width
       out += move(to: i) + "\r" + (full ? "\u{1B}[K" + encoded : encoded + "\u{1B}[K")
       drawn[i] = encoded
-      setWidth(i, frame.columns(ofRow: i))
     }
     // Rows below a frame that got shorter (after a resize) are cleared.
     for i in height..<drawn.count where drawn[i] != "" {
       out += move(to: i) + "\r\u{1B}[K"
       drawn[i] = ""
-      setWidth(i, 0)
     }
     out += move(to: frame.caret.row) + "\r"
     if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
-    cursorColumn = frame.caret.column
     out += "\u{1B}[?25h"
     return out
   }
 
-  /// How a terminal treats lines wider than its new width when it gets narrower.
-  public enum Reflow: Sendable {
-    /// Cuts them (xterm, GNU screen): every row still takes one line.
-    case none
-    /// Re-wraps them and keeps the cursor on its text (tmux, VTE, kitty, …): the rows above the
-    /// cursor take as many lines as they wrap into. (When the re-wrapped text no longer fits, tmux
-    /// pushes lines off the top of the screen into its scrollback.)
-    case keepsCursorText
-  }
-
-  /// Bytes that erase the picture after the terminal was resized to `columns`, so the next paint
-  /// draws it anew where it began. (Lines the terminal pushed into its scrollback while re-wrapping
-  /// are out of reach of any cursor movement.)
-  public mutating func resized(columns: Int, reflow: Reflow) -> String {
+  /// Bytes that erase everything after the terminal was resized, so the next paint draws the picture
+  /// anew at the top of the screen. A terminal that changes size moves lines between the screen and
+  /// its scrollback (tmux re-wraps wide rows and pushes them off the top when narrower, and pulls them
+  /// back when taller), and two resizes may come as one signal: where the old rows are is not known
+  /// then. So, as fzf does, the picture starts again from the screen's first row, all below erased
+  /// (not with `CSI J` from the top-left corner, which tmux would copy into its scrollback).
+  public mutating func resized() -> String {
     guard !fullscreen else { return invalidate(clear: true) }
-    func lines(_ row: Int) -> Int { max(1, (widths[row] + columns - 1) / max(columns, 1)) }
-    var up = cursorRow
-    switch reflow {
-    case .none: break
-    case .keepsCursorText:
-      up = (0..<min(cursorRow, widths.count)).reduce(0) { $0 + lines($1) } + cursorColumn / max(columns, 1)
-    }
     drawn = [nil]
-    widths = []
     cursorRow = 0
-    cursorColumn = 0
-    // Where the region begins now, for the mouse.
-    anchor = nil
+    anchor = 0
     peak = 1
-    return (up > 0 ? "\u{1B}[\(up)A" : "") + ScreenPainter.eraseBelow + (mouse ? fence() : "")
+    returnColumn = nil
+    return "\u{1B}[H" + ScreenPainter.eraseBelow
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
@@ -215,11 +192,6 @@ public struct ScreenPainter {
   /// first copies into its scrollback, leaving an old picture of the picker there. So the cursor's
   /// line is erased on its own and `CSI J` runs from the line below (saved and restored around it).
   static let eraseBelow = "\r\u{1B}7\u{1B}[2K\u{1B}[1B\r\u{1B}[J\u{1B}8"
-
-  private mutating func setWidth(_ row: Int, _ width: Int) {
-    if widths.count <= row { widths += Array(repeating: 0, count: row + 1 - widths.count) }
-    widths[row] = width
-  }
 
   private mutating func move(to row: Int) -> String {
     defer { cursorRow = row }

@@ -1,0 +1,167 @@
+import Foundation
+import Glibc
+import Testing
+
+/// A tmux server of its own (`-L`), one window running bash, driven as a person would: keys typed,
+/// the window resized, the screen read back. Real terminals re-wrap and keep scrollback as the
+/// emulator of `PseudoTerminal` does not. Nil when tmux is not installed.
+final class Tmux {
+  let socket = "mselect-test-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+
+  init?(columns: Int = 100, rows: Int = 30) {
+    guard access("/usr/bin/tmux", X_OK) == 0 else { return nil }
+    let bin = BinaryRunner.binary.deletingLastPathComponent().path
+    run(
+      "new-session", "-d", "-x", "\(columns)", "-y", "\(rows)", "env", "PATH=\(bin):/usr/bin:/bin", "PS1=$ ",
+      "HISTFILE=/dev/null", "MSELECT_DEFAULT_OPTS=", "bash", "--norc", "--noprofile")
+    run("set-option", "-g", "window-size", "manual")
+    #expect(waitFor { $0.contains("$") })
+  }
+
+  deinit { run("kill-server") }
+
+  /// Runs `tmux -L socket arguments…`.
+  func run(_ arguments: String...) {
+    _ = run(arguments, capturing: false)
+  }
+
+  /// Runs tmux; returns what it printed when `capturing` (never for a command that may start the
+  /// server: the server would hold the pipe open). posix_spawn and waitpid, not Foundation's
+  /// Process, which does not see the client end once it has started the server.
+  private func run(_ arguments: [String], capturing: Bool) -> String {
+    var fds: [Int32] = [0, 0]
+    guard pipe(&fds) == 0 else { return "" }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    if capturing {
+      posix_spawn_file_actions_adddup2(&actions, fds[1], 1)
+    } else {
+      posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    }
+    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+    posix_spawn_file_actions_addclose(&actions, fds[0])
+    posix_spawn_file_actions_addclose(&actions, fds[1])
+    let argv = (["/usr/bin/tmux", "-L", socket] + arguments).map { strdup($0) } + [nil]
+    defer { argv.forEach { free($0) } }
+    var pid: pid_t = 0
+    // Signals as a login gives them: none blocked, none ignored (the test runner's threads block
+    // some, and a server started from here would hand that on to the shell and the picker).
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var none = sigset_t()
+    sigemptyset(&none)
+    var all = sigset_t()
+    sigfillset(&all)
+    posix_spawnattr_setsigmask(&attributes, &none)
+    posix_spawnattr_setsigdefault(&attributes, &all)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+    let started = posix_spawn(&pid, "/usr/bin/tmux", &actions, &attributes, argv, environ) == 0
+    close(fds[1])
+    var out: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while started && capturing {
+      let n = buffer.withUnsafeMutableBytes { read(fds[0], $0.baseAddress, $0.count) }
+      if n <= 0 { break }
+      out += buffer[..<n]
+    }
+    close(fds[0])
+    var status: Int32 = 0
+    if started { while waitpid(pid, &status, 0) == -1 && errno == EINTR {} }
+    return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Types `text` (then Enter when `enter`).
+  func type(_ text: String, enter: Bool = false) {
+    run("send-keys", "-l", text)
+    if enter { run("send-keys", "Enter") }
+  }
+
+  func key(_ name: String) { run("send-keys", name) }
+
+  func resize(columns: Int, rows: Int) {
+    run("resize-window", "-x", "\(columns)", "-y", "\(rows)")
+  }
+
+  /// The visible screen.
+  var screen: String { run(["capture-pane", "-p"], capturing: true) }
+
+  /// Waits until `condition` holds for the screen; false after 15 s (a safety net, not a timing).
+  @discardableResult
+  func waitFor(_ condition: (String) -> Bool) -> Bool {
+    let deadline = Date().addingTimeInterval(15)
+    while !condition(screen) {
+      guard Date() < deadline else { return false }
+      usleep(20_000)
+    }
+    return true
+  }
+}
+
+/// The picker in tmux, beside the shell: what a person sees before, during and after.
+@Suite(.serialized) struct TmuxTests {
+  /// Resizing to a tiny window and back (tmux pulls rows back from its scrollback as it grows) leaves
+  /// no old rows on the screen once the picker is gone.
+  @Test(arguments: ["--height 40% --preview 'seq 50'", "--layout default --preview 'seq 50'", "--height 10"])
+  func aTinyWindowAndBackLeavesNothing(options: String) throws {
+    guard let tmux = Tmux() else { return }
+    tmux.type("clear; seq 100 | mselect \(options); echo done", enter: true)
+    #expect(tmux.waitFor { $0.contains("100/100") })
+    // Drawn anew at each size: the counts once, and the preview's text in its pane at the middle of
+    // the new width (the old picture, re-wrapped or pulled back from the scrollback, shows neither).
+    func redrawn(columns: Int, rows: Int) -> (String) -> Bool {
+      { screen in
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard lines.count <= rows + 1, lines.filter({ $0.contains("100/100") }).count == 1 else {
+          return false
+        }
+        guard options.contains("preview") else { return true }
+        return lines.contains { line in
+          guard let bar = line.range(of: "│ 1 ") else { return false }
+          let column = line[..<bar.lowerBound].count
+          return column >= columns / 2 - 2 && column <= columns / 2 + 2
+        }
+      }
+    }
+    tmux.resize(columns: 30, rows: 8)
+    #expect(tmux.waitFor(redrawn(columns: 30, rows: 8)), "\(tmux.screen)")
+    tmux.resize(columns: 100, rows: 30)
+    #expect(tmux.waitFor(redrawn(columns: 100, rows: 30)), "\(tmux.screen)")
+    tmux.key("Escape")
+    #expect(tmux.waitFor { $0.contains("done") })
+    let left = tmux.screen.split(separator: "\n").filter { line in
+      ["/100", "│", "▌", "─", ">"].contains { line.contains($0) }
+    }
+    #expect(left.isEmpty, "\(left)")
+  }
+
+  /// Text on the shell's line stays, and so do the lines above the picker.
+  @Test func textBeforeThePickerStays() throws {
+    guard let tmux = Tmux() else { return }
+    tmux.type(
+      "clear; echo above; printf 'partial:'; seq 100 | mselect --height 8; echo; echo rc=$?", enter: true)
+    #expect(tmux.waitFor { $0.contains("100/100") })
+    #expect(tmux.screen.split(separator: "\n").prefix(2).map(String.init) == ["above", "partial:"])
+    tmux.key("Enter")
+    #expect(tmux.waitFor { $0.contains("rc=0") })
+    #expect(tmux.screen.split(separator: "\n").prefix(3).map(String.init) == ["above", "partial:1", "rc=0"])
+  }
+
+  /// Enter pressed twice at once: the picker's terminal queries are all answered while it reads, so
+  /// the shell gets the second Enter and nothing else (no `1Rclear`, no `^[[`).
+  @Test func nothingLeaksIntoTheShell() throws {
+    guard let tmux = Tmux() else { return }
+    for _ in 0..<10 {
+      tmux.type("clear; seq 100 | mselect; echo rc=$?", enter: true)
+      tmux.key("Enter")
+      tmux.key("Enter")
+      #expect(tmux.waitFor { $0.contains("rc=") }, "\(tmux.screen)")
+      tmux.type("echo next", enter: true)
+      #expect(tmux.waitFor { $0.contains("\nnext") })
+      let screen = tmux.screen
+      #expect(!screen.contains("^[") && !screen.contains("R") && !screen.contains("not found"), "\(screen)")
+    }
+  }
+}
