@@ -116,6 +116,30 @@ import Testing
     }
   }
 
+  /// fzf's `--multi[=MAX]`: a number after it is the limit, anything else is not its value.
+  @Test func multiTakesTheNextNumber() throws {
+    #expect(try parse(["--multi", "2"]).max == 2)
+    #expect(try parse(["--multi", "2"]).file == nil)
+    let o = try parse(["--multi", "file.txt"])
+    #expect(o.max == nil && o.file == "file.txt")
+  }
+
+  /// `--preview-border[=STYLE]` takes the next word only when it is a style.
+  @Test func previewBorderLeavesTheNextOption() throws {
+    #expect(try parse(["--preview-border", "--filter", "x"]).mode == .filter(Array("x".utf8)))
+    #expect(try parse(["--preview-border", "sharp", "--filter", "x"]).mode == .filter(Array("x".utf8)))
+  }
+
+  /// An error names the help once.
+  @Test func aBindMistakeSendsToTheHelpOnce() {
+    do {
+      _ = try parse(["--bind", "a:nope"]).pickerSettings(unicode: true, colors: false)
+      Issue.record("accepted")
+    } catch {
+      #expect(error.message.components(separatedBy: "mselect --help").count == 2, "\(error.message)")
+    }
+  }
+
   @Test func mistakesInTheDefaultsSaySo() {
     #expect(throws: OptionError.inDefaults(.unknownOption("--foo"))) { try parse([], defaults: ["--foo"]) }
     #expect(

@@ -39,7 +39,13 @@ public enum OptionParser {
           name = text
         }
         if name == "--multi" {
-          if let inline { options.max = try multi(name, inline) }
+          // fzf's `--multi[=MAX]`: the next word is the limit when it is a number (`--multi 2`).
+          if let inline {
+            options.max = try multi(name, inline)
+          } else if let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) {
+            words.removeFirst()
+            options.max = try multi(name, next)
+          }
           continue
         }
         try apply(name, inline: inline, rest: &words, to: &options)
@@ -358,7 +364,10 @@ public enum OptionParser {
         throw .invalidValue(
           option: name, value: spec, expected: "right|left|up|down, a size N or N%, border, wrap, hidden, +N")
       }
-    case "--preview-label", "--preview-label-pos", "--preview-border": _ = try string()
+    case "--preview-label", "--preview-label-pos": _ = try string()
+    case "--preview-border":
+      // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
+      _ = optional { Chrome.Border(rawValue: $0) != nil }
     case "--ansi": try flag(); o.ansi = true
     case "--no-ansi": try flag(); o.ansi = false
     case "--disabled", "--phony": try flag(); o.disabled = true

@@ -79,7 +79,8 @@ public enum ShellScripts {
     switch shell {
     case .bash:
       var cases = ""
-      for option in valued {
+      // `--bind` has a case of its own below (its actions), which a generic one would shadow.
+      for option in valued where !option.names.contains("--bind") {
         let words = option.values == [OptionInfo.files] ? nil : option.values
         let pattern = option.names.joined(separator: "|")
         if let words, !words.isEmpty {

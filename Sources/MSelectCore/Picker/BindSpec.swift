@@ -182,7 +182,7 @@ enum BindSpec {
       {
         actions.append(action)
       } else {
-        throw fail(spec, "a known action (\(text) is not one; see mselect --help)")
+        throw fail(spec, "a known action (\(text) is not one)")
       }
     }
     return (actions, appends)
