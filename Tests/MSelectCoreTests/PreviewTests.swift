@@ -152,14 +152,18 @@ import Testing
     h.state.handle(
       .previewOutput(generation: generation, bytes: Array((1...40).map { "L\($0)\n" }.joined().utf8)))
     h.state.handle(.previewEnded(generation: generation, status: 0))
-    func pane() -> [String] {
+    func paneRows() -> [String] {
       Renderer().render(h.state).text.compactMap { row in
         row.split(separator: "│").dropFirst().first.map { $0.trimmingCharacters(in: .whitespaces) }
       }
     }
+    // Each row's text, without the scroll position the first one ends with.
+    func pane() -> [String] { paneRows().map { String($0.split(separator: " ").first ?? "") } }
     // `+10` with two header lines: line 10 is the first of the scrolled part (fzf's offset counts
     // from the output's top, and the /DENOM part from the rows under the header).
     #expect(Array(pane().prefix(3)) == ["L1", "L2", "L10"])
+    // fzf's scroll position: the first line shown below the header, of all.
+    #expect(paneRows().first?.hasSuffix(" 10/40") == true)
     h.press(.altDown)
     #expect(Array(pane().prefix(3)) == ["L1", "L2", "L11"])
     for _ in 0..<50 { h.press(.altDown) }

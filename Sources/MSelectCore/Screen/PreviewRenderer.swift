@@ -24,16 +24,23 @@ struct PreviewRenderer {
       defer { body += 1 }
       return body < pane.lineCount ? body : nil
     }
+    // fzf's scroll position, `FIRST/TOTAL` at the right of the first row, when the output does not
+    // fit the pane.
+    let position =
+      pane.lineCount > innerRows && innerRows > 0
+      ? " \(max(pane.scroll, headerLines) + 1)/\(pane.lineCount)" : ""
+    let positionWidth = position.count < innerWidth ? position.count : 0
     while text.count < innerRows, let line = next() {
       let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
       let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
       var cells = visible.cells[...]
       repeat {
-        var row = RowBuilder(width: innerWidth)
+        let rowWidth = text.isEmpty ? innerWidth - positionWidth : innerWidth
+        var row = RowBuilder(width: rowWidth)
         var taken = 0
         var used = 0
         for cell in cells {
-          if used + cell.width > innerWidth { break }
+          if used + cell.width > rowWidth { break }
           used += cell.width
           taken += 1
         }
@@ -45,7 +52,15 @@ struct PreviewRenderer {
           row.append(VisibleText(cells: Array(cells)), style: [], highlights: [], colors: colored.colors)
           cells = []
         }
-        text.append(row.spans)
+        var spans = row.spans
+        if text.isEmpty && positionWidth > 0 {
+          let used = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
+          if used < rowWidth {
+            spans.append(Frame.Span(text: String(repeating: " ", count: rowWidth - used), style: []))
+          }
+          spans.append(Frame.Span(text: String(position.suffix(positionWidth)), style: .info))
+        }
+        text.append(spans)
       } while !cells.isEmpty && text.count < innerRows
     }
     if let status = pane.status, status != 0, text.count < innerRows {
