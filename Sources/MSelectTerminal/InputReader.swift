@@ -31,7 +31,8 @@ public final class InputReader {
   public let name: String
   private let ownsDescriptor: Bool
   private var splitter: LineSplitter
-  private let terminator: UInt8
+  /// What ends each line read.
+  public let terminator: UInt8
   /// The size of the file when it was mapped (nil: not mapped).
   private var mappedSize: Int?
   /// Bytes read so far, and the most that may be (nil: no limit).
@@ -91,8 +92,10 @@ public final class InputReader {
   }
 
   /// The files below the current directory, as fzf's walker lists them: symbolic links followed,
-  /// hidden files included, `.git` and `node_modules` and the kernel's file systems left out.
-  public static let walker = Array(ShellScripts.fileWalker.utf8)
+  /// hidden files included, `.git` and `node_modules` and the kernel's file systems left out. Each
+  /// name ends with a NUL (a name may hold a newline): read it with `walkerTerminator`.
+  public static let walker = Array(ShellScripts.fileWalker0.utf8)
+  public static let walkerTerminator: UInt8 = 0
 
   /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.
   init(descriptor: Int32, name: String, terminator: UInt8) {

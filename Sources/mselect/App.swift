@@ -58,12 +58,16 @@ enum App {
           if case .reload = $0 { true } else { false }
         }
         let custom = getenv("MSELECT_DEFAULT_COMMAND").map { Array(String(cString: $0).utf8) } ?? []
+        // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
+        // newline); they are printed as any line is.
         reader =
           reloadsAtStart == true
           ? try InputReader(path: "/dev/null", terminator: terminator)
-          : try InputReader(
-            command: custom.isEmpty ? InputReader.walker : custom, shell: picker.shell, terminator: terminator
-          )
+          : custom.isEmpty
+            ? try InputReader(
+              command: InputReader.walker, shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
+              terminator: InputReader.walkerTerminator)
+            : try InputReader(command: custom, shell: picker.shell, terminator: terminator)
       }
       var fileLines: [[UInt8]] = []
       for path in options.preselectFiles {
@@ -85,14 +89,14 @@ enum App {
         let found: Filter.Outcome
         if let mapping = reader.mapWhole() {
           found = Filter.run(
-            query, in: .bytes(mapping.bytes, terminator: terminator, owner: mapping),
+            query, in: .bytes(mapping.bytes, terminator: reader.terminator, owner: mapping),
             settings: scripted.search)
         } else if InputOrderFilter.applies(to: scripted.search) {
           // `--no-sort` through a pipe: matches are printed as they are read, as fzf prints them.
           return printInInputOrder(query, scripted.search, output, input: reader)
         } else if SegmentFilter.applies(to: scripted.search) {
           // A pipe: each segment is scanned while the next ones are read.
-          let filter = SegmentFilter(query, settings: scripted.search, terminator: terminator)
+          let filter = SegmentFilter(query, settings: scripted.search, terminator: reader.terminator)
           try reader.readSegments(into: filter)
           let (lines, store) = filter.finish()
           found = Filter.Outcome(source: store, lines: lines)

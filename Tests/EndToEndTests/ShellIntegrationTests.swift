@@ -27,6 +27,12 @@ import Testing
     return (shell, directory)
   }
 
+  /// The shell waits at its prompt (the last line written ends with bash's `$` or root's `#`).
+  static func atPrompt(_ screen: ScreenEmulator) -> Bool {
+    guard let last = screen.lines.last(where: { !$0.isEmpty }) else { return false }
+    return last.hasSuffix("$") || last.hasSuffix("#")
+  }
+
   @Test func ctrlTInsertsPickedPathsQuoted() throws {
     guard let (shell, directory) = try bash() else { return }
     defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -102,6 +108,48 @@ import Testing
       shell.waitForScreen { $0.lines.contains { $0.hasSuffix("a\\ b.txt ") || $0.hasSuffix("a\\ b.txt") } })
     shell.type("\r")
     #expect(shell.waitForScreen { $0.lines.contains("[a b.txt]") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// A name holding a newline is one entry of ctrl-t's list and reaches the command line whole.
+  @Test func ctrlTKeepsANameWithANewlineWhole() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    _ = FileManager.default.createFile(atPath: directory + "/two\nlines", contents: nil)
+    #expect(shell.waitForScreen(ShellIntegrationTests.atPrompt))
+    shell.type("printf '[%s]\\n' ")
+    shell.send([0x14])  // ctrl-t
+    #expect(shell.waitFor("4/4"))
+    #expect(shell.waitFor("two^Jlines"))
+    shell.type("lines")
+    #expect(shell.waitFor("1/4"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { !$0.text.contains("1/4") })
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains("[two") && $0.lines.contains("lines]") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// alt-c runs the cd as a command line of its own: the next prompt shows the new directory, and the
+  /// keys work in vi mode too.
+  @Test func altCShowsTheNewDirectoryAndViModeHasTheKeys() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    #expect(shell.waitForScreen(ShellIntegrationTests.atPrompt))
+    shell.type("PS1='[\\W]$ '\r")
+    #expect(shell.waitFor("[mselect-shell-"))
+    shell.type("\u{1B}c")  // alt-c
+    #expect(shell.waitFor("1/1"))
+    shell.type("\r")
+    #expect(shell.waitFor("[sub dir]$"))
+    shell.type("set -o vi\r")
+    #expect(shell.waitForScreen(ShellIntegrationTests.atPrompt))
+    shell.send([0x14])  // ctrl-t in vi insert mode
+    #expect(shell.waitForScreen { $0.lines.contains(">") })
+    shell.type("\u{1B}")
+    #expect(shell.waitForScreen { !$0.lines.contains(">") })
     shell.type("exit\r")
     _ = shell.waitForExit()
   }

@@ -164,4 +164,26 @@ final class Tmux {
       #expect(!screen.contains("^[") && !screen.contains("R") && !screen.contains("not found"), "\(screen)")
     }
   }
+
+  /// bash's ctrl-r ranks the history by the query (fzf's history scheme), not by recency alone, and
+  /// lists a command once however often it was run.
+  @Test func ctrlRRanksTheHistory() throws {
+    guard let tmux = Tmux() else { return }
+    tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
+    for command in ["echo git status", "true g i t s t", "true g i t s t", "clear"] {
+      tmux.type(command, enter: true)
+    }
+    #expect(tmux.waitFor { $0.hasPrefix("$") && !$0.contains("true") })
+    tmux.key("C-r")
+    #expect(tmux.waitFor { $0.contains("/") && $0.contains(">") })
+    tmux.type("gitst")
+    #expect(
+      tmux.waitFor { screen in
+        let rows = screen.split(separator: "\n").filter { $0.hasPrefix("▌ ") || $0.hasPrefix("    ") }
+        return rows.first?.hasSuffix("echo git status") == true
+          && rows.filter { $0.contains("g i t s t") }.count == 1
+      }, "\(tmux.screen)")
+    tmux.key("Enter")
+    #expect(tmux.waitFor { $0.contains("$ echo git status") }, "\(tmux.screen)")
+  }
 }

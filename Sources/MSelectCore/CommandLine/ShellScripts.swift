@@ -15,15 +15,19 @@ public enum ShellScripts {
   /// mselect reads with nothing piped in, as fzf's walker) keep one kind.
   static let walker = walker(selecting: "")
   static let directoryWalker = walker(selecting: "-type d ")
-  package static let fileWalker = walker(selecting: "-type f ")
+  /// The files and directories, each name ended by a NUL (a name may hold a newline).
+  static let walker0 = walker(selecting: "", separator: "\\0")
+  /// The files, each name ended by a NUL: what mselect reads with nothing piped in.
+  package static let fileWalker0 = walker(selecting: "-type f ", separator: "\\0")
 
   /// The `find` expression that leaves out what no walker lists (the walker's test follows it).
   private static let pruned =
     "\\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o"
 
   /// The walker's `find` command, keeping what `test` (a `find` test and a space, or nothing) accepts.
-  private static func walker(selecting test: String) -> String {
-    "command find -L . -mindepth 1 \(pruned) \(test)-print 2>/dev/null | command cut -b3-"
+  /// `separator`: what ends each name (`\\n`, or `\\0` for names that may hold newlines).
+  private static func walker(selecting test: String, separator: String = "\\n") -> String {
+    "command find -L . -mindepth 1 \(pruned) \(test)-printf '%P\(separator)' 2>/dev/null"
   }
 
   /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
@@ -159,29 +163,41 @@ public enum ShellScripts {
     case .bash:
       return """
         # mselect key bindings for bash: ctrl-t, ctrl-r, alt-c
-        __mselect_walk() {
-          if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND"; else \(walker); fi
-        }
+        # The picked names, quoted for the command line: the walker's end with a NUL (a name may hold a
+        # newline), MSELECT_CTRL_T_COMMAND's with a newline.
         __mselect_file_widget() {
           local picked
-          picked="$(__mselect_walk | mselect --height 40% ${MSELECT_CTRL_T_OPTS-} | while IFS= read -r item; do printf '%q ' "$item"; done)"
+          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | mselect --height 40% --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else HISTTIMEFORMAT= builtin history | command sed 's/^ *[0-9]*[* ] *//'; fi) | mselect --height 40% --tac --no-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
-        __mselect_cd_widget() {
+        # alt-c prints the cd command; the key's macro runs it as a command line of its own (so the
+        # prompt shows the new directory) and puts back what was typed.
+        __mselect_cd__() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --max 1 ${MSELECT_ALT_C_OPTS-})" || return
-          builtin cd -- "$dir"
+          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
         }
-        if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -x '"\\C-t": __mselect_file_widget'; fi
-        if [ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]; then bind -x '"\\C-r": __mselect_history_widget'; fi
-        if [ "${MSELECT_ALT_C_COMMAND-x}" != "" ]; then bind -x '"\\ec": __mselect_cd_widget'; fi
+        # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).
+        bind -m emacs-standard '"\\C-\\e(": redraw-current-line'
+        bind -m vi-command '"\\C-z": emacs-editing-mode'
+        bind -m vi-insert '"\\C-z": emacs-editing-mode'
+        bind -m emacs-standard '"\\C-z": vi-editing-mode'
+        for __mselect_map in emacs-standard vi-insert vi-command; do
+          if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-t": __mselect_file_widget'; fi
+          if [ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-r": __mselect_history_widget'; fi
+        done
+        unset __mselect_map
+        if [ "${MSELECT_ALT_C_COMMAND-x}" != "" ]; then
+          bind -m emacs-standard '"\\ec": " \\C-b\\C-k \\C-u`__mselect_cd__`\\e\\C-e\\C-\\e(\\C-m\\C-y\\C-h\\e \\C-y\\ey\\C-x\\C-x\\C-d\\C-y\\ey\\C-_"'
+          bind -m vi-command '"\\ec": "\\C-z\\ec\\C-z"'
+          bind -m vi-insert '"\\ec": "\\C-z\\ec\\C-z"'
+        fi
         # Fuzzy completion, as fzf's: `vim **<TAB>`, `cd src/**<TAB>`, `kill **<TAB>`.
         \(walkFrom)
         declare -gA __mselect_original 2>/dev/null
@@ -275,14 +291,18 @@ public enum ShellScripts {
         # mselect key bindings for zsh: ctrl-t, ctrl-r, alt-c
         mselect-file-widget() {
           local item picked=""
-          local walk="${MSELECT_CTRL_T_COMMAND:-\(walker)}"
-          eval "$walk" | mselect --height 40% ${=MSELECT_CTRL_T_OPTS:-} | while IFS= read -r item; do picked+="${(q)item} "; done
+          # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
+          if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
+            eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --print0 ${=MSELECT_CTRL_T_OPTS:-}
+          else
+            \(walker0) | mselect --height 40% --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
+          fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
           LBUFFER+="$picked"
           zle reset-prompt
         }
         mselect-history-widget() {
           local line
-          line="$(fc -rln 1 | mselect --height 40% --no-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
+          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
           zle reset-prompt
         }
         mselect-cd-widget() {
@@ -293,9 +313,13 @@ public enum ShellScripts {
         zle -N mselect-file-widget
         zle -N mselect-history-widget
         zle -N mselect-cd-widget
-        if [[ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]]; then bindkey '^T' mselect-file-widget; fi
-        if [[ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]]; then bindkey '^R' mselect-history-widget; fi
-        if [[ "${MSELECT_ALT_C_COMMAND-x}" != "" ]]; then bindkey '\\ec' mselect-cd-widget; fi
+        # Every keymap: emacs, viins and vicmd.
+        for __mselect_map in emacs viins vicmd; do
+          if [[ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]]; then bindkey -M $__mselect_map '^T' mselect-file-widget; fi
+          if [[ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]]; then bindkey -M $__mselect_map '^R' mselect-history-widget; fi
+          if [[ "${MSELECT_ALT_C_COMMAND-x}" != "" ]]; then bindkey -M $__mselect_map '\\ec' mselect-cd-widget; fi
+        done
+        unset __mselect_map
         # Fuzzy completion, as fzf's: `vim **<TAB>`, `cd src/**<TAB>`, `kill **<TAB>`; any other TAB does
         # what it did before.
         \(walkFrom)
@@ -347,7 +371,7 @@ public enum ShellScripts {
           commandline -f repaint
         end
         function mselect-history-widget
-          set -l line (history | mselect --height 40% --no-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
+          set -l line (history | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
           and commandline -r -- $line
           commandline -f repaint
         end
@@ -360,12 +384,15 @@ public enum ShellScripts {
         end
         if not set -q MSELECT_CTRL_T_COMMAND; or test -n "$MSELECT_CTRL_T_COMMAND"
           bind \\ct mselect-file-widget
+          bind -M insert \\ct mselect-file-widget
         end
         if not set -q MSELECT_CTRL_R_COMMAND; or test -n "$MSELECT_CTRL_R_COMMAND"
           bind \\cr mselect-history-widget
+          bind -M insert \\cr mselect-history-widget
         end
         if not set -q MSELECT_ALT_C_COMMAND; or test -n "$MSELECT_ALT_C_COMMAND"
           bind \\ec mselect-cd-widget
+          bind -M insert \\ec mselect-cd-widget
         end
 
         """
