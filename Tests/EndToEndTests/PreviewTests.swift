@@ -20,6 +20,23 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// The preview command learns the pane's size as fzf's does, and as `LINES` and `COLUMNS`, which
+  /// programs such as `ls` and `bat` size their output by.
+  @Test func thePreviewKnowsThePanesSize() throws {
+    let (picker, _) = try start(
+      ["--preview", "echo size=$LINES,$COLUMNS,$FZF_PREVIEW_LINES,$FZF_PREVIEW_COLUMNS"], lines: "a\n")
+    #expect(
+      picker.waitForScreen { screen in
+        guard let line = screen.lines.first(where: { $0.contains("size=") }),
+          let values = line.split(separator: "=").last?.split(separator: " ").first?.split(separator: ",")
+        else { return false }
+        return values.count == 4 && values[0] == values[2] && values[1] == values[3]
+          && Int(values[0]) ?? 0 > 0
+      })
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
   @Test func aHostileFileNameRunsNothing() throws {
     let marker = "/tmp/mselect-preview-\(getpid())"
     unlink(marker)
