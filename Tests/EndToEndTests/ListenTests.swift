@@ -20,6 +20,11 @@ import Testing
       }
     }
     guard connected == 0 else { return nil }
+    return exchange(request, on: fd)
+  }
+
+  /// Writes `request` on the connected socket `fd` and reads the whole answer.
+  func exchange(_ request: String, on fd: Int32) -> String? {
     let bytes = Array(request.utf8)
     guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else { return nil }
     var answer: [UInt8] = []
@@ -117,16 +122,7 @@ import Testing
       }
     }
     guard connected == 0 else { return nil }
-    let bytes = Array(request.utf8)
-    guard bytes.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == bytes.count else { return nil }
-    var answer: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 4096)
-    while true {
-      let n = buffer.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-      if n <= 0 { break }
-      answer += buffer[..<n]
-    }
-    return String(decoding: answer, as: UTF8.self)
+    return exchange(request, on: fd)
   }
 
   /// A picker listening on a free TCP port of localhost, and the port (commands are told it).
