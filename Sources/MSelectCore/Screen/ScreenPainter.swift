@@ -2,7 +2,7 @@
 ///
 /// Inline mode draws in a region that starts on the cursor's line and grows downwards (scrolling the
 /// terminal when needed); positions are kept relative to the region's top, so drawing never needs a
-/// cursor-position query. `start()` asks one all the same (`CSI 6n`): the answer (`begin(row:column:)`)
+/// cursor-position query. `start()` asks one all the same (`CSI 6n`): the answer (`anchor(row:column:)`)
 /// says whether the cursor's line already holds text (a shell's command line, `printf 'partial:'`),
 /// and then the region starts on the next line and the cursor goes back there at the end; and the
 /// mouse's reports are in screen rows. A terminal that never answers leaves the region on the
