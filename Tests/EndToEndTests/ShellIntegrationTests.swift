@@ -154,6 +154,25 @@ import Testing
     _ = shell.waitForExit()
   }
 
+  /// bash completion after `--bind KEY:` offers the actions.
+  @Test func bashCompletesBindActions() throws {
+    guard access("/bin/bash", X_OK) == 0 else { return }
+    let bin = BinaryRunner.binary.deletingLastPathComponent().path
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/bin/bash")
+    process.arguments = [
+      "--norc", "-c",
+      #"eval "$(mselect --completion bash)"; COMP_WORDS=(mselect --bind acc); COMP_CWORD=2; _mselect_complete; echo "${COMPREPLY[*]}""#,
+    ]
+    process.environment = ["PATH": bin + ":/usr/bin:/bin"]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(text.split(separator: " ").contains("accept"), "\(text)")
+  }
+
   @Test func theScriptsAreValidShell() throws {
     // bash -n parses the bash script; zsh and fish are checked when installed.
     for (shell, flag, check) in [
