@@ -128,14 +128,13 @@ public final class PickerSession {
           case .suspend: try suspend()
           case .preview(let generation, let command, let rows, let columns):
             // Started after a short pause: moving through the list runs only the preview it stops at.
-            if let replaced = pendingPreview { temporaryFiles.release(mentionedIn: replaced.command) }
+            dropPendingPreview()
             pendingPreview = (
               generation, command, rows, columns, environment,
               PickerSession.now() + PickerSession.previewDelay
             )
           case .cancelPreview:
-            if let replaced = pendingPreview { temporaryFiles.release(mentionedIn: replaced.command) }
-            pendingPreview = nil
+            dropPendingPreview()
             stopPreview()
           case .execute(let command, let silent):
             try execute(command, silent: silent, environment: environment)
@@ -420,8 +419,19 @@ public final class PickerSession {
   /// Stops the preview command, if one runs, and removes the files it was given.
   private func stopPreview() {
     previews.stop()
+    releasePreviewFiles()
+  }
+
+  /// The preview command ended or was stopped: the files it was given go.
+  private func releasePreviewFiles() {
     if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
     previewCommand = nil
+  }
+
+  /// Forgets the preview run waiting to start, and the files made for it.
+  private func dropPendingPreview() {
+    if let pending = pendingPreview { temporaryFiles.release(mentionedIn: pending.command) }
+    pendingPreview = nil
   }
 
   /// Hands the preview's output (and its end) to the state.
@@ -431,8 +441,7 @@ public final class PickerSession {
       case .bytes(let bytes):
         state.handle(.previewOutput(generation: previews.generation, bytes: bytes))
       case .ended(let status):
-        if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
-        previewCommand = nil
+        releasePreviewFiles()
         state.handle(.previewEnded(generation: previews.generation, status: status))
         return
       case .nothing:

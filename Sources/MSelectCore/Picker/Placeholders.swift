@@ -133,11 +133,7 @@ public enum Placeholders {
     -> [UInt8]
   {
     func quote(_ bytes: [UInt8]) throws(PlaceholderError) -> [UInt8] {
-      guard let quoted = values.quoting.quote(bytes) else {
-        if case .unknown(let name) = values.quoting { throw .unknownShell(name) }
-        return []
-      }
-      return quoted
+      try values.quoting.quoted(bytes)
     }
     let empty = Array("''".utf8)
     switch placeholder.kind {

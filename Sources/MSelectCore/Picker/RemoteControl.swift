@@ -89,10 +89,7 @@ public enum RemoteControl {
       return same(head.apiKey, apiKey)
         ? nil : Rejection(status: "401 Unauthorized", message: "invalid api key")
     }
-    if head.origin != nil {
-      return Rejection(status: "403 Forbidden", message: "requests from web pages are refused")
-    }
-    if let site = head.fetchSite, site.lowercased() != "none" {
+    if head.origin != nil || head.fetchSite.map({ $0.lowercased() != "none" }) == true {
       return Rejection(status: "403 Forbidden", message: "requests from web pages are refused")
     }
     if let port, let host = head.host, !isLocalHost(host, port: port) {

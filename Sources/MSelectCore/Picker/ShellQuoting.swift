@@ -64,6 +64,12 @@ public enum ShellQuoting: Sendable, Equatable {
     out.append(quote)
     return out
   }
+
+  /// `quote(bytes)`, or the error that says why this shell gets no quoted value.
+  func quoted(_ bytes: [UInt8]) throws(PlaceholderError) -> [UInt8] {
+    if case .unknown(let name) = self { throw .unknownShell(name) }
+    return quote(bytes) ?? []
+  }
 }
 
 /// Why a command's placeholders could not be filled in.

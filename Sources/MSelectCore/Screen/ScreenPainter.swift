@@ -78,7 +78,7 @@ public struct ScreenPainter {
     answers = true
     guard queries == 0 else { return "" }
     anchor = row - 1
-    guard beginning, !fullscreen else { return "" }
+    guard beginning else { return "" }
     beginning = false
     guard column > 1 else { return "\r" }
     returnColumn = column - 1
