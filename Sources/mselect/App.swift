@@ -9,12 +9,11 @@ enum App {
   static func run() -> ExitCode {
     // A closed stdout must surface as EPIPE from write, not kill us with the terminal in raw mode.
     signal(SIGPIPE, SIG_IGN)
+    let arguments = (1..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }
+    let profile = Profile.of(programName: bytes(CommandLine.unsafeArgv[0]!), arguments: arguments)
     let options: Options
     do throws(OptionError) {
-      let arguments = (1..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }
-      var defaults: [[UInt8]] = []
-      if let text = getenv("MSELECT_DEFAULT_OPTS") { defaults = try ShellWords.split(bytes(text)) }
-      options = try OptionParser.parse(arguments, defaults: defaults)
+      options = try OptionParser.parse(arguments, defaults: try defaultOptions(profile), profile: profile)
     } catch {
       return fail(error.message)
     }
@@ -23,7 +22,8 @@ enum App {
     if let request = options.shellScript {
       let text =
         request.completionOnly
-        ? ShellScripts.completion(request.shell) : ShellScripts.integration(request.shell)
+        ? ShellScripts.completion(request.shell, profile: profile)
+        : ShellScripts.integration(request.shell, profile: profile)
       return emit(Array(text.utf8))
     }
     if let manual = options.manual { return showManual(manual) }
@@ -57,7 +57,7 @@ enum App {
         let reloadsAtStart = picker.bindings.events[.start]?.contains {
           if case .reload = $0 { true } else { false }
         }
-        let custom = getenv("MSELECT_DEFAULT_COMMAND").map { Array(String(cString: $0).utf8) } ?? []
+        let custom = getenv(profile.defaultCommandVariable).map { bytes($0) } ?? []
         // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
         // newline); they are printed as any line is.
         reader =
@@ -138,6 +138,33 @@ enum App {
     } catch {
       return fail(error.message)
     }
+  }
+
+  /// The words of the profile's default options: the file `…_DEFAULT_OPTS_FILE` names, then
+  /// `…_DEFAULT_OPTS` (fzf's order: the variable can override the file).
+  static func defaultOptions(_ profile: Profile) throws(OptionError) -> [[UInt8]] {
+    var words: [[UInt8]] = []
+    if let path = getenv(profile.defaultOptionsFileVariable).map({ String(cString: $0) }), !path.isEmpty {
+      let lines: [[UInt8]]
+      do throws(InputError) {
+        lines = try InputReader.lines(ofFile: path, terminator: 10)
+      } catch {
+        throw .unreadable(variable: profile.defaultOptionsFileVariable, reason: error.message)
+      }
+      do throws(OptionError) {
+        words += try ShellWords.split(Array(lines.joined(separator: [10])))
+      } catch {
+        throw .inDefaults(error, variable: profile.defaultOptionsFileVariable)
+      }
+    }
+    if let text = getenv(profile.defaultOptionsVariable) {
+      do throws(OptionError) {
+        words += try ShellWords.split(bytes(text))
+      } catch {
+        throw .inDefaults(error, variable: profile.defaultOptionsVariable)
+      }
+    }
+    return words
   }
 
   /// Runs the picker and prints what was accepted. `streaming`: the picker reads `input` itself;

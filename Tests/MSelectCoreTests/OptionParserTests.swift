@@ -141,10 +141,12 @@ import Testing
   }
 
   @Test func mistakesInTheDefaultsSaySo() {
-    #expect(throws: OptionError.inDefaults(.unknownOption("--foo"))) { try parse([], defaults: ["--foo"]) }
+    #expect(throws: OptionError.inDefaults(.unknownOption("--foo"), variable: "MSELECT_DEFAULT_OPTS")) {
+      try parse([], defaults: ["--foo"])
+    }
     #expect(
-      OptionError.inDefaults(.unknownOption("--foo")).message.hasPrefix(
-        "MSELECT_DEFAULT_OPTS: unknown option"))
+      OptionError.inDefaults(.unknownOption("--foo"), variable: "FZF_DEFAULT_OPTS").message.hasPrefix(
+        "FZF_DEFAULT_OPTS: unknown option"))
     // The command line's own mistakes are not blamed on the defaults.
     #expect(throws: OptionError.unknownOption("--bar")) { try parse(["--bar"], defaults: ["-i"]) }
   }

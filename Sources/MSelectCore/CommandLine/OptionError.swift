@@ -5,8 +5,11 @@ public enum OptionError: Error, Equatable, Sendable {
   case invalidValue(option: String, value: String, expected: String)
   case unbalancedQuote(String)
   case danglingEscape(String)
-  /// A mistake in MSELECT_DEFAULT_OPTS rather than on the command line.
-  indirect case inDefaults(OptionError)
+  /// A mistake in the default options (`variable`: where they came from, `MSELECT_DEFAULT_OPTS`)
+  /// rather than on the command line.
+  indirect case inDefaults(OptionError, variable: String)
+  /// The file a variable names (`FZF_DEFAULT_OPTS_FILE`) cannot be read.
+  case unreadable(variable: String, reason: String)
 
   /// A one-line human message (without the `mselect: ` prefix).
   public var message: String {
@@ -15,9 +18,10 @@ public enum OptionError: Error, Equatable, Sendable {
     case .missingValue(let o): "option \(o) needs a value (see mselect --help)"
     case .invalidValue(let o, let v, let expected):
       "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
-    case .unbalancedQuote(let text): "MSELECT_DEFAULT_OPTS: unbalanced quote in \(text)"
-    case .danglingEscape(let text): "MSELECT_DEFAULT_OPTS: a backslash at the end escapes nothing: \(text)"
-    case .inDefaults(let error): "MSELECT_DEFAULT_OPTS: " + error.message
+    case .unbalancedQuote(let text): "unbalanced quote in \(text)"
+    case .danglingEscape(let text): "a backslash at the end escapes nothing: \(text)"
+    case .inDefaults(let error, let variable): "\(variable): " + error.message
+    case .unreadable(let variable, let reason): "\(variable): \(reason)"
     }
   }
 }

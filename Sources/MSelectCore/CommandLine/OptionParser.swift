@@ -1,20 +1,23 @@
 /// Turns command-line words (raw bytes, so queries keep invalid UTF-8) into `Options`.
 public enum OptionParser {
-  /// Parses `defaults` (from MSELECT_DEFAULT_OPTS, already split) followed by `arguments`.
-  public static func parse(_ arguments: [[UInt8]], defaults: [[UInt8]] = []) throws(OptionError) -> Options {
+  /// Parses `defaults` (from `profile.defaultOptionsVariable`, already split) followed by `arguments`, starting
+  /// from `profile`'s option values.
+  public static func parse(_ arguments: [[UInt8]], defaults: [[UInt8]] = [], profile: Profile = .mselect)
+    throws(OptionError) -> Options
+  {
     // A mistake in the defaults is reported as theirs, not the command line's.
     if !defaults.isEmpty {
       do throws(OptionError) {
-        _ = try parseWords(defaults[...])
+        _ = try parseWords(defaults[...], from: profile.defaults)
       } catch {
-        throw .inDefaults(error)
+        throw .inDefaults(error, variable: profile.defaultOptionsVariable)
       }
     }
-    return try parseWords((defaults + arguments)[...])
+    return try parseWords((defaults + arguments)[...], from: profile.defaults)
   }
 
-  private static func parseWords(_ all: ArraySlice<[UInt8]>) throws(OptionError) -> Options {
-    var options = Options()
+  private static func parseWords(_ all: ArraySlice<[UInt8]>, from start: Options) throws(OptionError) -> Options {
+    var options = start
     var words = all
     var onlyFiles = false
     var positionals: [[UInt8]] = []
@@ -45,6 +48,8 @@ public enum OptionParser {
           } else if let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) {
             words.removeFirst()
             options.max = try multi(name, next)
+          } else {
+            options.max = nil
           }
           continue
         }
@@ -198,6 +203,8 @@ public enum OptionParser {
     }
     switch name {
     case "-h", "--help": try flag(); o.help = true
+    // The profile was chosen before parsing (`Profile.of`).
+    case "--fzf": try flag()
     case "--man": try flag(); o.manual = .shown
     case "--man-roff": try flag(); o.manual = .roff
     case "--bash", "--zsh", "--fish":

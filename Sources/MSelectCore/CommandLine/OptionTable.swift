@@ -134,6 +134,9 @@ public enum OptionTable {
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c"),
     OptionInfo(["--zsh"], nil, .shell, "print the zsh script"),
     OptionInfo(["--fish"], nil, .shell, "print the fish script"),
+    OptionInfo(
+      ["--fzf"], nil, .general,
+      "behave as fzf: its defaults and FZF_* variables (as when run as fzf; see Coming from fzf)"),
     OptionInfo(["--man"], nil, .general, "show the manual"),
     OptionInfo(["-h", "--help"], nil, .general, "this help"),
     OptionInfo(["-V", "--version"], nil, .general, "the version"),

@@ -99,6 +99,8 @@ public struct Options: Sendable, Equatable {
   /// `--info`, `--border`, `--border-label`, `--margin`, `--padding`.
   public var chrome = Chrome()
   public var headerFirst = false
+  /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
+  public var marking = PickerSettings.Marking.mselect
   public var tabstop = 8
   /// `--track`: the cursor stays on its line when the list changes.
   public var track = false

@@ -64,13 +64,13 @@ public enum ShellScripts {
       [ -z "$dir" ] && dir=.
       [ "$dir" != / ] && dir="${dir%/}"
       __mselect_walk_from "$dir" "$kind" |
-        eval "mselect --height 40% --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
+        eval "mselect --height 40% --layout reverse --multi --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
     }
     """
 
-  /// Completion and key bindings.
-  public static func integration(_ shell: Shell) -> String {
-    completion(shell) + "\n" + bindings(shell)
+  /// Completion and key bindings, with `profile`'s command and variable names.
+  public static func integration(_ shell: Shell, profile: Profile = .mselect) -> String {
+    profile.renaming(optionCompletion(shell) + "\n" + bindings(shell))
   }
 
   /// The long options, and the ones that take a value.
@@ -79,7 +79,12 @@ public enum ShellScripts {
   }
   private static var valued: [OptionInfo] { OptionTable.all.filter { $0.argument != nil } }
 
-  public static func completion(_ shell: Shell) -> String {
+  /// The completion of the program's options, with `profile`'s command name.
+  public static func completion(_ shell: Shell, profile: Profile = .mselect) -> String {
+    profile.renaming(optionCompletion(shell))
+  }
+
+  private static func optionCompletion(_ shell: Shell) -> String {
     switch shell {
     case .bash:
       var cases = ""
@@ -167,13 +172,13 @@ public enum ShellScripts {
         # newline), MSELECT_CTRL_T_COMMAND's with a newline.
         __mselect_file_widget() {
           local picked
-          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | mselect --height 40% --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
+          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --layout reverse --multi --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | mselect --height 40% --layout reverse --multi --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
@@ -181,7 +186,7 @@ public enum ShellScripts {
         # prompt shows the new directory) and puts back what was typed.
         __mselect_cd__() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
+          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --layout reverse --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
         }
         # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).
         bind -m emacs-standard '"\\C-\\e(": redraw-current-line'
@@ -256,7 +261,7 @@ public enum ShellScripts {
             __mselect_fallback "${COMP_WORDS[0]}" _mselect_proc_completion "$@"
             return
           fi
-          picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+          picked="$(command ps -ef | eval "mselect --height 40% --layout reverse --multi --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -293,21 +298,21 @@ public enum ShellScripts {
           local item picked=""
           # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
           if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
-            eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --layout reverse --multi --print0 ${=MSELECT_CTRL_T_OPTS:-}
           else
-            \(walker0) | mselect --height 40% --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            \(walker0) | mselect --height 40% --layout reverse --multi --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
           fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
           LBUFFER+="$picked"
           zle reset-prompt
         }
         mselect-history-widget() {
           local line
-          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
+          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
           zle reset-prompt
         }
         mselect-cd-widget() {
           local dir walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | mselect --height 40% --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
+          dir="$(eval "$walk" | mselect --height 40% --layout reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
           zle reset-prompt
         }
         zle -N mselect-file-widget
@@ -345,7 +350,7 @@ public enum ShellScripts {
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
           elif [[ "$cmd" == kill ]]; then
-            picked="$(command ps -ef | eval "mselect --height 40% --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+            picked="$(command ps -ef | eval "mselect --height 40% --layout reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           else
             __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
           fi
@@ -364,21 +369,21 @@ public enum ShellScripts {
         function mselect-file-widget
           set -l walk "\(walker)"
           set -q MSELECT_CTRL_T_COMMAND; and set walk $MSELECT_CTRL_T_COMMAND
-          set -l picked (eval $walk | mselect --height 40% $MSELECT_CTRL_T_OPTS)
+          set -l picked (eval $walk | mselect --height 40% --layout reverse --multi $MSELECT_CTRL_T_OPTS)
           for item in $picked
             commandline -i (string escape -- $item)' '
           end
           commandline -f repaint
         end
         function mselect-history-widget
-          set -l line (history | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
+          set -l line (history | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
           and commandline -r -- $line
           commandline -f repaint
         end
         function mselect-cd-widget
           set -l walk "\(directoryWalker)"
           set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
-          set -l dir (eval $walk | mselect --height 40% --max 1 $MSELECT_ALT_C_OPTS)
+          set -l dir (eval $walk | mselect --height 40% --layout reverse --max 1 $MSELECT_ALT_C_OPTS)
           and cd -- $dir
           commandline -f repaint
         end

@@ -126,4 +126,14 @@ public enum Action: String, Sendable, CaseIterable {
   /// Labels on the visible lines; typing one moves there (`jump-accept`: and accepts).
   case jump
   case jumpAccept = "jump-accept"
+
+  /// Whether the action marks or unmarks lines (what fzf's single mode ignores).
+  var marks: Bool {
+    switch self {
+    case .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .select, .deselect, .selectAll,
+      .deselectAll, .toggleAll:
+      true
+    default: false
+    }
+  }
 }

@@ -72,6 +72,18 @@ public struct PickerSettings: Sendable {
   public var palette = Palette()
   /// The header goes before the prompt (`--header-first`).
   public var headerFirst = false
+  /// How marking works with `--max 1` and when the count is shown.
+  public enum Marking: Sendable, Equatable {
+    /// mselect's: with `--max 1` one line may be marked; the count is shown once something was.
+    case mselect
+    /// fzf's: `--max 1` (no `--multi`) is no marking at all, the toggles do nothing; the count,
+    /// `(0)` included, is shown whenever several lines may be marked.
+    case fzf
+  }
+  public var marking = Marking.mselect
+
+  /// Whether the marking actions mark (fzf's single mode: they do nothing).
+  var marks: Bool { marking == .mselect || selection.max != 1 }
   /// Columns between tab stops (`--tabstop`).
   public var tabstop = 8
   /// `--preview` and `--preview-window`.

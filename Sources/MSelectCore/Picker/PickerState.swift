@@ -908,6 +908,7 @@ public struct PickerState {
   // MARK: - Actions
 
   private mutating func perform(_ action: Action) {
+    if action.marks && !settings.marks { return }
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let changed = editor.perform(action) {
       if changed { queryChanged() }

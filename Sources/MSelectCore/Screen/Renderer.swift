@@ -255,7 +255,12 @@ public struct Renderer {
     let listed = state.reviewing ? state.listCount : state.result.matchCount
     var marked = ""
     // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
-    if state.selection.count > 0 || state.selection.everMarked {
+    let counted =
+      switch state.settings.marking {
+      case .mselect: state.selection.count > 0 || state.selection.everMarked
+      case .fzf: state.settings.marks
+      }
+    if counted {
       let count = state.selection.count
       marked = state.settings.selection.max.map { " (\(count)/\($0))" } ?? " (\(count))"
     }

@@ -1,0 +1,57 @@
+/// Whose conventions a run follows: mselect's own, or fzf's when the program is run as `fzf` (a
+/// link named so) or given `--fzf`.
+///
+/// This is the one place the two differ: the defaults an option line starts from, the names of the
+/// environment variables read, and the names the shell integration scripts use. Everything else
+/// (options, keys, actions, output bytes) is the same program.
+public struct Profile: Sendable, Equatable {
+  /// The command the shell integration runs, and the stem of its function names (`_fzf_…`).
+  public let command: String
+  /// The prefix of the environment variables read (`FZF_DEFAULT_OPTS`, `FZF_CTRL_T_COMMAND`, …).
+  public let variablePrefix: String
+  /// The option values before any option is read.
+  public let defaults: Options
+
+  /// mselect's own: the picker below the cursor on half the screen, prompt on top, any number of
+  /// lines marked and printed in input order.
+  public static let mselect = Profile(command: "mselect", variablePrefix: "MSELECT_", defaults: Options())
+
+  /// fzf 0.74's: full screen, prompt at the bottom, one line picked unless `-m`, marked lines printed
+  /// in the order they were marked, the marked count shown whenever several may be marked.
+  public static let fzf: Profile = {
+    var options = Options()
+    options.height = .fullscreen
+    options.layout = .default
+    options.max = 1
+    options.order = .selection
+    options.marking = .fzf
+    return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
+  }()
+
+  /// The profile of a run: fzf's when the program's name (argv[0]'s last component) is `fzf` or an
+  /// argument before `--` is `--fzf`.
+  public static func of(programName: [UInt8], arguments: [[UInt8]]) -> Profile {
+    let base = programName.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? programName
+    if base == Array("fzf".utf8) { return .fzf }
+    for word in arguments {
+      if word == Array("--".utf8) { break }
+      if word == Array("--fzf".utf8) { return .fzf }
+    }
+    return .mselect
+  }
+
+  /// The variable holding options read before the command line.
+  public var defaultOptionsVariable: String { variablePrefix + "DEFAULT_OPTS" }
+  /// The variable naming a file of options, read before `defaultOptionsVariable`.
+  public var defaultOptionsFileVariable: String { variablePrefix + "DEFAULT_OPTS_FILE" }
+  /// The variable holding the command whose lines are read when nothing is piped in.
+  public var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
+
+  /// `text` (a shell script written for mselect) with this profile's command, function and
+  /// variable names.
+  func renaming(_ text: String) -> String {
+    guard command != Profile.mselect.command else { return text }
+    return text.replacing(Profile.mselect.variablePrefix, with: variablePrefix)
+      .replacing(Profile.mselect.command, with: command)
+  }
+}
