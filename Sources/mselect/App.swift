@@ -35,7 +35,7 @@ enum App {
     // `--batch` do not read the environment (a dictionary of it costs ~0.1 ms a run).
     let interactive = if case .interactive = options.mode { true } else { false }
     let environment = interactive ? Environment.current : [:]
-    let unicode = interactive && Options.isUnicodeLocale(environment)
+    let unicode = interactive && (options.unicode ?? Options.isUnicodeLocale(environment))
     var picker: PickerSettings
     do throws(OptionError) {
       picker = try options.pickerSettings(

@@ -114,10 +114,10 @@ public enum OptionParser {
   /// (`--name=value` or the next word); `false`: a flag, or `--name=value` only.
   private static let compatibleNoOps: [String: Bool] = [
     "--scrollbar": false, "--no-scrollbar": false,
-    "--separator": false, "--no-separator": false, "--highlight-line": false, "--no-highlight-line": false,
+    "--highlight-line": false, "--no-highlight-line": false,
     "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--keep-right": false,
     "--no-keep-right": false, "--sync": false, "--no-sync": false, "--tmux": false, "--no-tmux": false,
-    "--unicode": false, "--no-unicode": false, "--gap": false, "--no-gap": false, "--list-border": false,
+"--gap": false, "--no-gap": false, "--list-border": false,
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
     "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
@@ -390,6 +390,10 @@ public enum OptionParser {
     case "--inline-info": try flag(); o.chrome.info = .inline
     case "--no-inline-info": try flag(); o.chrome.info = .default
     case "--no-info": try flag(); o.chrome.info = .hidden
+    case "--unicode": try flag(); o.unicode = true
+    case "--no-unicode": try flag(); o.unicode = false
+    case "--separator": o.chrome.separator = try string()
+    case "--no-separator": try flag(); o.chrome.separator = nil
     case "--border":
       let style = optional { Chrome.Border(rawValue: $0) != nil }
       o.chrome.border =

@@ -112,6 +112,9 @@ public enum OptionTable {
     OptionInfo(
       ["--info"], "STYLE", .picker, "default, right, inline, inline-right or hidden",
       values: ["default", "right", "inline", "inline-right", "hidden"]),
+    OptionInfo(["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"),
+    OptionInfo(
+      ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"),
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
     OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
     OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes"),

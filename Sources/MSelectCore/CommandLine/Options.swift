@@ -89,6 +89,8 @@ public struct Options: Sendable, Equatable {
   /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).
   public var timeout: Int?
   public var color: ColorMode = .auto
+  /// `--unicode` / `--no-unicode`: box drawing and symbols, or ASCII (nil: as the locale says).
+  public var unicode: Bool?
   public var bindings: [String] = []
   public var cycle = false
   /// Mouse reporting on (`--no-mouse` turns it off).

@@ -25,6 +25,7 @@ public struct Profile: Sendable, Equatable {
     options.max = 1
     options.order = .selection
     options.marking = .fzf
+    options.chrome.separator = Chrome.defaultSeparator
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

@@ -99,6 +99,10 @@ public struct Chrome: Sendable, Equatable {
   }
 
   public var info = Info.default
+  /// The rule drawn after the info to the edge (`--separator`; nil: none, mselect's default).
+  public var separator: String?
+  /// fzf's rule (`-` where the locale is not UTF-8).
+  public static let defaultSeparator = "─"
   public var border = Border.none
   /// Text set into the top border (`--border-label`).
   public var borderLabel: String?

@@ -230,16 +230,45 @@ public struct Renderer {
   /// at the left or aligned right.
   private func infoRow(_ state: PickerState, width: Int, alignRight: Bool) -> [Frame.Span] {
     let fitting = infoPieces(state, width: width)
+    let used =
+      DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
+    // fzf's separator: a rule from the info to the far edge (`--separator`).
+    let rule = separatorRule(state, width: width - used - 1)
     var row = RowBuilder(width: width)
     if alignRight {
-      let used =
-        DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
-      row.append(VisibleText(String(repeating: " ", count: max(0, width - used))), style: [], highlights: [])
+      if !rule.cells.isEmpty {
+        row.append(rule, style: .border, highlights: [])
+        row.append(VisibleText(" "), style: [], highlights: [])
+      }
+      row.append(VisibleText(String(repeating: " ", count: max(0, row.remaining - used))), style: [], highlights: [])
     }
     if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
     row.append(VisibleText(fitting.counts), style: .info, highlights: [])
     if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
+    if !alignRight && !rule.cells.isEmpty {
+      row.append(VisibleText(" "), style: [], highlights: [])
+      row.append(rule, style: .border, highlights: [])
+    }
     return row.spans
+  }
+
+  /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs
+  /// expanded); empty without a separator.
+  private func separatorRule(_ state: PickerState, width: Int) -> VisibleText {
+    guard let separator = state.settings.chrome.separator, width > 0 else { return VisibleText() }
+    let glyphs = unicode || separator != Chrome.defaultSeparator ? separator : "-"
+    let pattern = VisibleText(
+      ANSI.withoutControlSequences(Array(glyphs.utf8)[...]), tabstop: state.settings.tabstop)
+    guard pattern.width > 0 else { return VisibleText() }
+    var rule = VisibleText()
+    var column = 0
+    while true {
+      for cell in pattern.cells {
+        guard column + cell.width <= width else { return rule }
+        rule.cells.append(cell)
+        column += cell.width
+      }
+    }
   }
 
   /// The parts of the info that fit `width`. When the width is short, the least important parts go

@@ -51,8 +51,10 @@ package struct VisibleText: Equatable {
     }
   }
 
-  package init(_ bytes: [UInt8]) {
-    self = bytes.withUnsafeBytes { VisibleText($0) }
+  package init() {}
+
+  package init(_ bytes: [UInt8], tabstop: Int = 8) {
+    self = bytes.withUnsafeBytes { VisibleText($0, tabstop: tabstop) }
   }
 
   package init(_ text: String, tabstop: Int = 8) {
