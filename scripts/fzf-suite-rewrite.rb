@@ -4,8 +4,8 @@
 #
 #   ruby fzf-suite-rewrite.rb TAG FILE...   makes fzf's Ruby 3.4 tests run on Ruby 3.1, in place:
 #     a block that uses the implicit parameter `it` gets it named (`{ |it| ...}`, `do |it|`), and the
-#     harness's shell folders under /tmp get TAG appended so two copies never share them; bundler
-#     (which would want fzf's Gemfile) is not loaded.
+#     harness's shell folders under /tmp get TAG and the shard appended so two copies never share
+#     them; bundler (which would want fzf's Gemfile) is not loaded; FZF_SUITE_SHARD splits the tests.
 #   ruby fzf-suite-rewrite.rb --summary MSELECT_LOG [FZF_LOG]   prints passes per file from
 #     minitest's verbose logs, and each test mselect fails that fzf passes.
 
@@ -25,6 +25,21 @@ def rewrite(lines)
     line.sub!(/\bdo[ \t]*$/, 'do |it|') if uses_it?(body.join)
   end
 end
+
+# FZF_SUITE_SHARD=K/N: this process runs only the tests whose name's byte sum is K modulo N, so N
+# processes (each with a tmux server of its own) share the suite.
+SHARDING = <<~RUBY
+
+  if (shard = ENV['FZF_SUITE_SHARD'])
+    SHARD_INDEX, SHARD_COUNT = shard.split('/').map(&:to_i)
+    module ShardedMethods
+      def runnable_methods
+        super.select { |name| name.sum % SHARD_COUNT == SHARD_INDEX }
+      end
+    end
+    Minitest::Test.singleton_class.prepend(ShardedMethods)
+  end
+RUBY
 
 def summary(paths)
   results = paths.map do |path|
@@ -74,7 +89,9 @@ else
   ARGV.each do |path|
     lines = File.readlines(path)
     rewrite(lines)
-    text = lines.reject { |l| l.start_with?("require 'bundler/setup'") }.join.gsub(%r{'/tmp/(fzf\.bash|fzf-zsh|fzf-fish)'}) { "'/tmp/#{Regexp.last_match(1)}-#{tag}'" }
+    text = lines.reject { |l| l.start_with?("require 'bundler/setup'") }.join
+    text = text.gsub(%r{'/tmp/(fzf\.bash|fzf-zsh|fzf-fish)'}) { "\"/tmp/#{Regexp.last_match(1)}-#{tag}-\#{ENV['FZF_SUITE_SHARD']&.tr('/', '-')}\"" }
+    text += SHARDING if path.end_with?('lib/common.rb')
     File.write(path, text)
   end
 end

@@ -384,9 +384,10 @@ public enum OptionParser {
     case "--tabstop": o.tabstop = try number(name, try value(), minimum: 1)
     case "--info":
       let style = try string()
-      // `inline:PREFIX` and `inline-right:PREFIX` carry a separator fzf draws; the style is what counts.
-      let base = style.split(separator: ":", maxSplits: 1).first.map(String.init) ?? style
-      o.chrome.info = try choice(name, base, Chrome.Info.self)
+      // `inline:PREFIX` and `inline-right:PREFIX`: the text drawn before the info.
+      let parts = style.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      o.chrome.info = try choice(name, String(parts[0]), Chrome.Info.self)
+      o.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
     case "--inline-info": try flag(); o.chrome.info = .inline
     case "--no-inline-info": try flag(); o.chrome.info = .default
     case "--no-info": try flag(); o.chrome.info = .hidden

@@ -99,6 +99,9 @@ public struct Chrome: Sendable, Equatable {
   }
 
   public var info = Info.default
+  /// What `--info=inline:PREFIX` (or `inline-right:PREFIX`) draws before the info (nil: fzf's ` < `
+  /// for `inline`, nothing for `inline-right`).
+  public var infoPrefix: String?
   /// The rule drawn after the info to the edge (`--separator`; nil: none, mselect's default).
   public var separator: String?
   /// fzf's rule (`-` where the locale is not UTF-8).

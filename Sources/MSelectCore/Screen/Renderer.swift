@@ -212,11 +212,15 @@ public struct Renderer {
     let info = state.settings.chrome.info
     if info == .inline || info == .inlineRight {
       // The info after the query (or at the right edge), when it fits.
-      let pieces = infoPieces(state, width: row.remaining - 2)
-      let text = pieces.spinner + pieces.counts
-      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : 2
+      let prefix = state.settings.chrome.infoPrefix ?? (info == .inline ? " < " : "")
+      var pieces = infoPieces(state, width: row.remaining - 1 - DisplayWidth.of(prefix))
+      // An idle spinner leaves no blank here, unlike on the info's own line.
+      if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
+      let text = prefix + pieces.spinner + pieces.counts
+      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : 1
       if gap + DisplayWidth.of(text) <= row.remaining {
         row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
+        if !prefix.isEmpty { row.append(VisibleText(prefix), style: .border, highlights: []) }
         if !pieces.spinner.isEmpty {
           row.append(VisibleText(pieces.spinner), style: .spinner, highlights: [])
         }
