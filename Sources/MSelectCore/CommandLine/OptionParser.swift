@@ -346,6 +346,8 @@ public enum OptionParser {
     case "--no-color": try flag(); o.color = .never
     case "--bind": o.bindings.append(try string())
     case "--track": try flag(); o.track = true
+    // fzf's older spelling of `--bind KEY:toggle-sort`.
+    case "--toggle-sort": o.bindings.append(try string() + ":toggle-sort")
     case "--no-track": try flag(); o.track = false
     case "--cycle": try flag(); o.cycle = true
     case "--no-cycle": try flag(); o.cycle = false

@@ -93,4 +93,9 @@ public struct KeyBindings: Sendable {
 
   /// The actions for `key`; printable characters not bound insert themselves.
   public func actions(for key: Key) -> [BoundAction]? { table[key] }
+
+  /// Whether a key or event runs `toggle-sort` (fzf then shows the sort state on the info line).
+  var bindsToggleSort: Bool {
+    table.values.joined().contains(.toggleSort) || events.values.joined().contains(.toggleSort)
+  }
 }

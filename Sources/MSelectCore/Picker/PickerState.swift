@@ -213,6 +213,19 @@ public struct PickerState {
   /// The line under the cursor, if any.
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
+  /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
+  /// `+t` (`track-current`).
+  public var infoFlags: String {
+    var flags = ""
+    if settings.bindings.bindsToggleSort { flags += sorting ? " +S" : " -S" }
+    if settings.track {
+      flags += " +T"
+    } else if trackedLine != nil {
+      flags += " +t"
+    }
+    return flags
+  }
+
   /// What the list is searched for: the query, unless `search(…)` gave something else or the search
   /// is paused.
   public var searchQuery: [UInt8] { searchOverride ?? (searchPaused ? pausedQuery : queryBytes) }
@@ -998,8 +1011,9 @@ public struct PickerState {
     case .abort: outcome = .cancelled
     case .up: move(reverse ? -1 : 1)
     case .down: move(reverse ? 1 : -1)
-    case .pageUp: move(reverse ? -listRows : listRows, wrap: false)
-    case .pageDown: move(reverse ? listRows : -listRows, wrap: false)
+    // A page keeps one line of the last one in view, as fzf's does.
+    case .pageUp: move(reverse ? -max(1, listRows - 1) : max(1, listRows - 1), wrap: false)
+    case .pageDown: move(reverse ? max(1, listRows - 1) : -max(1, listRows - 1), wrap: false)
     case .halfPageUp, .halfPageDown:
       let half = max(1, listRows / 2)
       move(reverse == (action == .halfPageDown) ? half : -half, wrap: false)
@@ -1059,7 +1073,12 @@ public struct PickerState {
     case .previousHistory, .nextHistory:
       let history = settings.history
       guard !history.isEmpty else { break }
-      if historyPosition == history.count { draft = queryBytes }
+      // As readline (and fzf) do, an entry edited and left keeps the edit until the picker ends.
+      if historyPosition == history.count {
+        draft = queryBytes
+      } else {
+        settings.history[historyPosition] = queryBytes
+      }
       let target = historyPosition + (action == .previousHistory ? -1 : 1)
       guard target >= 0, target <= history.count else { break }
       historyPosition = target

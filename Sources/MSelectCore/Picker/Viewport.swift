@@ -71,7 +71,9 @@ public struct Viewport: Sendable, Equatable {
   /// the `visible` rows when the list allows it.
   mutating func clamp(count: Int, visible: Int, scrollOff: Int) {
     cursor = min(max(0, cursor), max(0, count - 1))
-    let margin = min(scrollOff, (visible - 1) / 2)
+    // With an even number of rows a margin of half cannot hold on both sides: the side towards the
+    // list's start wins, as in fzf, so the cursor rests on the same row whichever way it moves.
+    let margin = min(scrollOff, visible / 2)
     if cursor < offset + margin { offset = cursor - margin }
     if cursor > offset + visible - 1 - margin { offset = cursor - visible + 1 + margin }
     offset = min(max(0, offset), max(0, count - visible))

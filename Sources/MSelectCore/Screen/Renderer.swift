@@ -206,7 +206,8 @@ public struct Renderer {
     var row = RowBuilder(width: width)
     row.append(prompt, style: .prompt, highlights: [])
     row.append(VisibleText(cells: cells), style: .query, highlights: [])
-    if cells.isEmpty && !state.settings.ghost.isEmpty {
+    let ghostShown = cells.isEmpty && !state.settings.ghost.isEmpty
+    if ghostShown {
       row.append(VisibleText(state.settings.ghost), style: .ghost, highlights: [])
     }
     let info = state.settings.chrome.info
@@ -217,7 +218,8 @@ public struct Renderer {
       // An idle spinner leaves no blank here, unlike on the info's own line.
       if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
       let text = prefix + pieces.spinner + pieces.counts
-      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : 1
+      // One column for the cursor after the query (the ghost text starts on it).
+      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : ghostShown ? 0 : 1
       if gap + DisplayWidth.of(text) <= row.remaining {
         row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
         if !prefix.isEmpty { row.append(VisibleText(prefix), style: .border, highlights: []) }
@@ -297,7 +299,7 @@ public struct Renderer {
       let count = state.selection.count
       marked = state.settings.selection.max.map { " (\(count)/\($0))" } ?? " (\(count))"
     }
-    let review = state.reviewing ? "  [marked only]" : ""
+    let review = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
     let message = state.message.map { "  " + $0 } ?? ""
     let counts = "\(listed)/\(state.totalCount)"
     let choices: [(spinner: String, counts: String, message: String)] = [
