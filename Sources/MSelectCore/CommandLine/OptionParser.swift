@@ -116,7 +116,7 @@ public enum OptionParser {
     "--scrollbar": false, "--no-scrollbar": false,
     "--highlight-line": false, "--no-highlight-line": false,
     "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--keep-right": false,
-    "--no-keep-right": false, "--sync": false, "--no-sync": false, "--tmux": false, "--no-tmux": false,
+    "--no-keep-right": false, "--tmux": false, "--no-tmux": false,
 "--gap": false, "--no-gap": false, "--list-border": false,
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
@@ -346,6 +346,8 @@ public enum OptionParser {
     case "--no-color": try flag(); o.color = .never
     case "--bind": o.bindings.append(try string())
     case "--track": try flag(); o.track = true
+    case "--sync": try flag(); o.sync = true
+    case "--no-sync": try flag(); o.sync = false
     // fzf's older spelling of `--bind KEY:toggle-sort`.
     case "--toggle-sort": o.bindings.append(try string() + ":toggle-sort")
     case "--no-track": try flag(); o.track = false

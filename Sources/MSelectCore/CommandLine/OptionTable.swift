@@ -117,6 +117,7 @@ public enum OptionTable {
       ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"),
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
     OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
+    OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched"),
     OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes"),
     OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)"),
     OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)"),

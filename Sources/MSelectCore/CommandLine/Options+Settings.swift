@@ -95,6 +95,7 @@ extension Options {
     settings.chrome = chrome
     settings.palette = palette
     settings.headerFirst = headerFirst
+    settings.sync = sync
     settings.marking = marking
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }

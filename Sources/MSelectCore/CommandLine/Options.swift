@@ -101,6 +101,8 @@ public struct Options: Sendable, Equatable {
   /// `--info`, `--border`, `--border-label`, `--margin`, `--padding`.
   public var chrome = Chrome()
   public var headerFirst = false
+  /// `--sync`: `start` actions run once the input is read and searched.
+  public var sync = false
   /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
   public var marking = PickerSettings.Marking.mselect
   public var tabstop = 8

@@ -72,6 +72,8 @@ public struct PickerSettings: Sendable {
   public var palette = Palette()
   /// The header goes before the prompt (`--header-first`).
   public var headerFirst = false
+  /// `--sync`: the `start` event waits until the input is read and searched (fzf's).
+  public var sync = false
   /// How marking works with `--max 1` and when the count is shown.
   public enum Marking: Sendable, Equatable {
     /// mselect's: with `--max 1` one line may be marked; the count is shown once something was.

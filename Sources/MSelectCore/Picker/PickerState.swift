@@ -138,6 +138,9 @@ public struct PickerState {
     case search
   }
   private var hold: Hold?
+  /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
+  private var loadPending = false
+  private var startPending = false
   /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
   private var heldActions: [BoundAction] = []
   /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`).
@@ -178,7 +181,7 @@ public struct PickerState {
     self.settings.search.filtering = true
     historyPosition = settings.history.count
     updateHeight()
-    fire(.start)
+    if settings.sync { startPending = true } else { fire(.start) }
   }
 
   // MARK: - Derived values
@@ -298,7 +301,7 @@ public struct PickerState {
     case .input(let block): append(block)
     case .inputEnded:
       inputEnded = true
-      fire(.load)
+      loadPending = true
       if result.complete && result.query == searchQuery && result.lineCount == store.count {
         fireCountEvent()
       }
@@ -320,6 +323,14 @@ public struct PickerState {
       message = reason
     }
     if case .search = hold, inputEnded, !isSearching { release() }
+    if loadPending && inputEnded && !isSearching && result.complete && result.lineCount == store.count {
+      loadPending = false
+      if startPending {
+        startPending = false
+        fire(.start)
+      }
+      fire(.load)
+    }
     clampScroll()
     if selection.changes != seenMarks {
       seenMarks = selection.changes
@@ -1007,7 +1018,9 @@ public struct PickerState {
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
-      if currentLine != nil || selection.count > 0 { acceptSelection(key: nil) }
+      // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
+      let inputEmpty = inputEnded && totalCount == 0
+      if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
     case .abort: outcome = .cancelled
     case .up: move(reverse ? -1 : 1)
     case .down: move(reverse ? 1 : -1)
