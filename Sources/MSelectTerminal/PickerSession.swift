@@ -115,6 +115,9 @@ public final class PickerSession {
     }
     var inputOpen = reader != nil
     let deadline = state.settings.timeout.map { PickerSession.now() + $0 * 1_000_000 }
+    // When each `every(…)` timer is due next (monotonic nanoseconds), by its interval.
+    var timers: [Int: Int] = [:]
+    for interval in state.timerIntervals { timers[interval] = PickerSession.now() + interval * 1_000_000 }
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
       // A transform's output, handed back, may queue more work: taken until none is left.
@@ -174,7 +177,8 @@ public final class PickerSession {
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
-      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline].compactMap({ $0 }) {
+      let timerDue = timers.values.min()
+      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue].compactMap({ $0 }) {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
@@ -201,6 +205,12 @@ public final class PickerSession {
       }
       if let deadline, PickerSession.now() >= deadline {
         return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
+      }
+      // `every(…)` timers: each due one fires once, however late, and is due again an interval on.
+      let now = PickerSession.now()
+      for (interval, due) in timers where now >= due {
+        timers[interval] = now + interval * 1_000_000
+        state.handle(.every(interval))
       }
       if ready.preview { drainPreview() }
       if let listener,

@@ -37,14 +37,25 @@ public struct KeyBindings: Sendable {
   /// What the events (`start`, `load`, `change`, `focus`, `result`, …) run.
   public private(set) var events: [BindEvent: [BoundAction]] = [:]
 
+  /// What fzf's `every(SECONDS)` events run, by their interval in milliseconds.
+  public private(set) var timers: [Int: [BoundAction]] = [:]
+
   /// A key or an event, as `--bind`, `unbind(…)` and `trigger(…)` name them.
   public enum Trigger: Hashable, Sendable {
     case key(Key)
     case event(BindEvent)
+    /// `every(SECONDS)`: a timer, in milliseconds (at least 10).
+    case every(Int)
 
     /// Parses a key or event name (case-insensitive); nil if it is neither.
     public init?(name: String) {
-      if let event = BindEvent(rawValue: name.lowercased()) {
+      let lower = name.lowercased()
+      if lower.hasPrefix("every(") && lower.hasSuffix(")") {
+        guard let seconds = Double(lower.dropFirst(6).dropLast()), seconds > 0, seconds < 1e6 else {
+          return nil
+        }
+        self = .every(max(10, Int((seconds * 1000).rounded())))
+      } else if let event = BindEvent(rawValue: lower) {
         self = .event(event)
       } else if let key = Key(name: name) {
         self = .key(key)
@@ -74,12 +85,14 @@ public struct KeyBindings: Sendable {
       switch trigger {
       case .key(let key): table[key]
       case .event(let event): events[event]
+      case .every(let interval): timers[interval]
       }
     }
     set {
       switch trigger {
       case .key(let key): table[key] = newValue
       case .event(let event): events[event] = newValue
+      case .every(let interval): timers[interval] = newValue
       }
     }
   }
@@ -97,5 +110,6 @@ public struct KeyBindings: Sendable {
   /// Whether a key or event runs `toggle-sort` (fzf then shows the sort state on the info line).
   var bindsToggleSort: Bool {
     table.values.joined().contains(.toggleSort) || events.values.joined().contains(.toggleSort)
+      || timers.values.joined().contains(.toggleSort)
   }
 }

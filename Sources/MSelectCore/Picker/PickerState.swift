@@ -35,6 +35,8 @@ public struct PickerState {
     case remote([BoundAction])
     /// A command could not be started (why, for the info line).
     case commandFailed(String)
+    /// The `every(…)` timer of this interval (milliseconds) is due.
+    case every(Int)
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
@@ -216,10 +218,14 @@ public struct PickerState {
   /// The line under the cursor, if any.
   public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
+  /// The intervals (milliseconds) of the `every(…)` timers the driver is to send.
+  public var timerIntervals: [Int] { settings.bindings.timers.keys.sorted() }
+
   /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
-  /// `+t` (`track-current`).
+  /// `+t` (`track-current`), `(..)` while `wait` holds actions back.
   public var infoFlags: String {
     var flags = ""
+    if case .search = hold { flags += " (..)" }
     if settings.bindings.bindsToggleSort { flags += sorting ? " +S" : " -S" }
     if settings.track {
       flags += " +T"
@@ -321,6 +327,10 @@ public struct PickerState {
       if generation == preview.generation { preview.finish(status) }
     case .commandFailed(let reason):
       message = reason
+    case .every(let interval):
+      if hold == nil, !unbound.contains(.every(interval)), let actions = settings.bindings.timers[interval] {
+        run(actions)
+      }
     }
     if case .search = hold, inputEnded, !isSearching { release() }
     if loadPending && inputEnded && !isSearching && result.complete && result.lineCount == store.count {
