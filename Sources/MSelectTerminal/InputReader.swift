@@ -30,6 +30,8 @@ public final class InputReader {
   /// The input's name in messages: the FILE, or "standard input".
   public let name: String
   private let ownsDescriptor: Bool
+  /// The command whose output is read (`init(command:…)`), until it is stopped.
+  private var producer: pid_t?
   private var splitter: LineSplitter
   /// What ends each line read.
   public let terminator: UInt8
@@ -69,10 +71,20 @@ public final class InputReader {
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
   /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `InputReader.walker`).
   public convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
-    guard let (output, _) = try? ShellCommand.spawnReading(command, shell: shell) else {
+    // In a process group of its own, so that what it started goes with it (`stopProducer`).
+    guard let (output, pid) = try? ShellCommand.spawnReading(command, shell: shell, ownGroup: true) else {
       throw .stdinIsTerminal
     }
     self.init(descriptor: output, name: "the default command", terminator: terminator)
+    producer = pid
+  }
+
+  /// Ends the command whose output this reads, if one was started and still runs, with everything it
+  /// started (as fzf stops its default command when the picker ends).
+  public func stopProducer() {
+    guard let pid = producer else { return }
+    producer = nil
+    _ = ShellCommand.reap(pid, graceMilliseconds: 0, group: true)
   }
 
   /// Reads `lines` given as arguments (gum's `gum choose a b c`), each ended by `terminator`: they

@@ -29,6 +29,8 @@ public final class PickerSession {
   private let signals: SignalPipe
   private let worker: SearchWorker
   private let reader: InputReader?
+  /// What a `reload-sync` command has printed so far (nil: no such reload runs).
+  private var heldReload: [LineBlock]?
   private var state: PickerState
   private var painter: ScreenPainter
   private let renderer: Renderer
@@ -110,6 +112,7 @@ public final class PickerSession {
       worker.stop()
       stepAside()
       stopReload()
+      reader?.stopProducer()
       temporaryFiles.removeAll()
       Leftovers.cleanUp()
     }
@@ -143,8 +146,8 @@ public final class PickerSession {
             try execute(command, silent: silent, environment: environment)
           case .become(let command):
             become(command, environment: environment)
-          case .reload(let command):
-            reload(command, environment: environment)
+          case .reload(let command, let sync):
+            reload(command, sync: sync, environment: environment)
             inputOpen = true
           case .transform(let command):
             var output: [UInt8] = []
@@ -234,16 +237,18 @@ public final class PickerSession {
       if ready.input, let reader = reloaded ?? reader {
         do {
           let (block, ended) = try reader.readOnce(streaming: true)
-          if let block { state.handle(.input(block)) }
+          if let block {
+            if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
+          }
           if ended {
             inputOpen = false
             reapReload()
-            state.handle(.inputEnded)
+            endInput()
           }
         } catch {
           // An input error ends the input; the lines read so far stay selectable.
           inputOpen = false
-          state.handle(.inputEnded)
+          endInput()
         }
       }
       handleEarlyKeys()
@@ -393,13 +398,14 @@ public final class PickerSession {
   }
 
   /// `reload`: the state drops its lines; the command's output streams in as the new input.
-  private func reload(_ command: [UInt8], environment: [String: String]) {
+  private func reload(_ command: [UInt8], sync: Bool, environment: [String: String]) {
     stopReload()
     do {
       // A group of its own: the whole pipeline is stopped by the next reload or the way out.
       let (output, pid) = try ShellCommand.spawnReading(
         command, shell: state.settings.shell, ownGroup: true, environment: environment)
-      state.handle(.inputReset)
+      // `reload-sync`: the old lines stay until the new ones are all there.
+      if sync { heldReload = [] } else { state.handle(.inputReset) }
       reloadProcess = pid
       reloadCommand = command
       reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
@@ -419,8 +425,19 @@ public final class PickerSession {
     reloadCommand = nil
   }
 
+  /// The input has ended: a `reload-sync`'s lines replace the old ones now, all at once.
+  private func endInput() {
+    if let held = heldReload {
+      heldReload = nil
+      state.handle(.inputReset)
+      for block in held { state.handle(.input(block)) }
+    }
+    state.handle(.inputEnded)
+  }
+
   /// Stops a reload command still running, its whole group, and drops its input.
   private func stopReload() {
+    heldReload = nil
     if let pid = reloadProcess { kill(-pid, SIGKILL) }
     reapReload()
     reloaded = nil

@@ -8,8 +8,9 @@ public enum BoundAction: Hashable, Sendable {
   case executeSilent(String)
   /// Put the terminal back and replace mselect by the command.
   case become(String)
-  /// Replace the candidates by the command's output (marks stay on lines that come back).
-  case reload(String)
+  /// Replace the candidates by the command's output (marks stay on lines that come back);
+  /// `sync` (`reload-sync`): the old ones stay listed until the command has ended.
+  case reload(String, sync: Bool = false)
   /// Print this line before the accepted lines.
   case print(String)
   case changePreview(String)
@@ -57,7 +58,7 @@ public enum BoundAction: Hashable, Sendable {
     var table: [String: @Sendable (String) -> BoundAction] = [
       "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) },
       "execute-multi": { .execute($0) }, "become": { .become($0) }, "reload": { .reload($0) },
-      "reload-sync": { .reload($0) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
+      "reload-sync": { .reload($0, sync: true) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
       "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
       "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) }, "transform": { .transform(nil, $0) },
       "bg-transform": { .transform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },
@@ -84,7 +85,7 @@ public enum BoundAction: Hashable, Sendable {
     case .execute: "execute"
     case .executeSilent: "execute-silent"
     case .become: "become"
-    case .reload: "reload"
+    case .reload(_, let sync): sync ? "reload-sync" : "reload"
     case .print: "print"
     case .changePreview: "change-preview"
     case .changePreviewWindow: "change-preview-window"

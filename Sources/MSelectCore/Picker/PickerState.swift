@@ -60,7 +60,7 @@ public struct PickerState {
     /// Put the terminal back and replace mselect by `command`.
     case become(command: [UInt8])
     /// Read new candidates from `command`'s output (the state was reset for them).
-    case reload(command: [UInt8])
+    case reload(command: [UInt8], sync: Bool)
     /// Run `command` (through the shell) and hand its output back as `.transformed`; nothing else
     /// happens meanwhile (fzf's `transform` actions are synchronous too).
     case transform(command: [UInt8])
@@ -404,13 +404,13 @@ public struct PickerState {
     switch bound {
     case .action(let action): perform(action)
     case .execute(let template):
-      if let command = expand(template) { queue(.execute(command: command, silent: false)) }
+      if let command = expandForCurrent(template) { queue(.execute(command: command, silent: false)) }
     case .executeSilent(let template):
-      if let command = expand(template) { queue(.execute(command: command, silent: true)) }
+      if let command = expandForCurrent(template) { queue(.execute(command: command, silent: true)) }
     case .become(let template):
-      if let command = expand(template) { queue(.become(command: command)) }
-    case .reload(let template):
-      if let command = expand(template) { queue(.reload(command: command)) }
+      if let command = expandForCurrent(template) { queue(.become(command: command)) }
+    case .reload(let template, let sync):
+      if let command = expand(template) { queue(.reload(command: command, sync: sync)) }
     case .print(let text): printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
@@ -548,6 +548,13 @@ public struct PickerState {
     inFlight = nil
   }
 
+  /// `expand`, but nil when the template names the line under the cursor and there is none (fzf
+  /// does not run such a command).
+  private mutating func expandForCurrent(_ template: String) -> [UInt8]? {
+    if currentLine == nil && Placeholders.needsCurrentLine(template) { return nil }
+    return expand(template)
+  }
+
   /// A command template with its placeholders filled in for the current line, marks and query; nil
   /// (and the reason on the info line) when the values cannot be quoted for the shell.
   /// `shell` false: the text is read by mselect itself (a preview scroll offset), quoted as for sh.
@@ -655,7 +662,9 @@ public struct PickerState {
         expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
-    guard currentLine != nil, let command = expand(template) else {
+    // Nothing under the cursor: a command about that line is not run (the pane empties), one that
+    // names no line still is, as in fzf.
+    guard currentLine != nil || !Placeholders.needsCurrentLine(template), let command = expand(template) else {
       queue(.cancelPreview)
       return
     }

@@ -47,6 +47,25 @@ public enum Placeholders {
   public static func dependsOnQuery(_ template: String) -> Bool {
     template.contains("{q") || template.contains("{fzf:query}")
   }
+  /// Whether `template` names the line under the cursor (`{}`, `{n}`, `{2}`, …; not `{+}`, `{*}` or
+  /// `{q}`): with no such line, fzf does not run it.
+  public static func needsCurrentLine(_ template: String) -> Bool {
+    var rest = Substring(template)
+    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
+      let escaped = open > rest.startIndex && rest[rest.index(before: open)] == "\\"
+      if !escaped, let placeholder = parse(String(rest[rest.index(after: open)..<close])),
+        !placeholder.marked, !placeholder.every
+      {
+        switch placeholder.kind {
+        case .line, .index, .fields: return true
+        case .query, .prompt, .action: break
+        }
+      }
+      rest = rest[rest.index(after: close)...]
+    }
+    return false
+  }
+
   /// Whether `template` may list every line (`{*}`): only then are they gathered.
   public static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
 
