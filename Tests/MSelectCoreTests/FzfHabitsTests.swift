@@ -142,7 +142,9 @@ import Testing
   }
 
   @Test func inlineAndHiddenInfo() {
-    #expect(rows(["--info=inline"])[0] == ">     2/2")
+    // fzf's: the cursor's column, then its ` < ` (or `inline:PREFIX`'s text) before the counts.
+    #expect(rows(["--info=inline"])[0] == ">   < 2/2")
+    #expect(rows(["--info=inline:__"])[0] == ">  __2/2")
     let hidden = rows(["--info=hidden"])
     #expect(hidden[0] == ">" && hidden[1] == "▌   one")
     #expect(rows(["--info=right"], columns: 12)[1] == "         2/2")

@@ -662,9 +662,8 @@ public struct PickerState {
         expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
-    // Nothing under the cursor: a command about that line is not run (the pane empties), one that
-    // names no line still is, as in fzf.
-    guard currentLine != nil || !Placeholders.needsCurrentLine(template), let command = expand(template) else {
+    // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
+    guard let command = expand(template) else {
       queue(.cancelPreview)
       return
     }

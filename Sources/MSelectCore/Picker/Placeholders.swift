@@ -58,7 +58,7 @@ public enum Placeholders {
       {
         switch placeholder.kind {
         case .line, .index, .fields: return true
-        case .query, .prompt, .action: break
+        case .query, .queryFields, .prompt, .action: break
         }
       }
       rest = rest[rest.index(after: close)...]
@@ -106,6 +106,8 @@ public enum Placeholders {
       case index
       case fields(FieldSpec)
       case query
+      /// `{q:2}`, `{q:s..-2}`: fields of the query, split at blanks.
+      case queryFields(FieldSpec)
       case prompt
       case action
     }
@@ -124,6 +126,14 @@ public enum Placeholders {
     case "fzf:prompt": return Placeholder(kind: .prompt)
     case "fzf:action": return Placeholder(kind: .action)
     default: break
+    }
+    if name.hasPrefix("q:") {
+      let spec = name.dropFirst(2)
+      let keepSpace = spec.hasPrefix("s")
+      guard let fields = FieldSpec(String(keepSpace ? spec.dropFirst() : spec)) else { return nil }
+      var placeholder = Placeholder(kind: .queryFields(fields))
+      placeholder.keepSpace = keepSpace
+      return placeholder
     }
     let flags = name.prefix { "+*sfrn".contains($0) }
     let spec = name.dropFirst(flags.count)
@@ -157,6 +167,15 @@ public enum Placeholders {
     let empty = Array("''".utf8)
     switch placeholder.kind {
     case .query: return try quote(values.query)
+    case .queryFields(let fields):
+      return try quote(
+        values.query.withUnsafeBytes { bytes in
+          let ranges = Fields.ranges(bytes, .whitespace)
+          let chosen = fields.indices(count: ranges.count)
+          return placeholder.keepSpace
+            ? Fields.join(bytes, ranges, chosen, keepingLastDelimiter: true)
+            : Fields.extract(bytes, fields, .whitespace)
+        })
     case .prompt: return try quote(Array(values.prompt.utf8))
     case .action: return Array(values.action.utf8)
     default: break

@@ -263,8 +263,8 @@ public struct Renderer {
   private func separatorRule(_ state: PickerState, width: Int) -> VisibleText {
     guard let separator = state.settings.chrome.separator, width > 0 else { return VisibleText() }
     let glyphs = unicode || separator != Chrome.defaultSeparator ? separator : "-"
-    let pattern = VisibleText(
-      ANSI.withoutControlSequences(Array(glyphs.utf8)[...]), tabstop: state.settings.tabstop)
+    let plain = ANSI.withoutControlSequences(Array(glyphs.utf8)[...]).withUnsafeBytes { ANSI.stripped($0) }
+    let pattern = VisibleText(plain, tabstop: state.settings.tabstop)
     guard pattern.width > 0 else { return VisibleText() }
     var rule = VisibleText()
     var column = 0

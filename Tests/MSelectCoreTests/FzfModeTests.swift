@@ -1,0 +1,162 @@
+import Testing
+
+@testable import MSelectCore
+
+/// fzf mode (the program run as `fzf`, or `--fzf`): fzf's defaults, names and picker details.
+@Suite struct FzfModeTests {
+  private func words(_ list: [String]) -> [[UInt8]] { list.map { Array($0.utf8) } }
+
+  @Test(arguments: [
+    ("fzf", [String](), true), ("/usr/local/bin/fzf", [], true), ("mselect", [], false),
+    ("./fzf-tmux", [], false), ("mselect", ["-m", "--fzf"], true), ("mselect", ["--", "--fzf"], false),
+  ])
+  func theProfileComesFromTheNameOrFlag(program: String, arguments: [String], isFzf: Bool) {
+    let profile = Profile.of(programName: Array(program.utf8), arguments: words(arguments))
+    #expect((profile == .fzf) == isFzf)
+  }
+
+  @Test func fzfDefaults() throws {
+    let fzf = try OptionParser.parse([], profile: .fzf)
+    #expect(fzf.height == .fullscreen && fzf.layout == .default && fzf.max == 1 && fzf.order == .selection)
+    #expect(fzf.chrome.separator == "─" && fzf.marking == .fzf)
+    // `-m` / `--multi` lift the limit of one; a number sets another.
+    #expect(try OptionParser.parse(words(["-m"]), profile: .fzf).max == nil)
+    #expect(try OptionParser.parse(words(["--multi"]), profile: .fzf).max == nil)
+    #expect(try OptionParser.parse(words(["--multi=3"]), profile: .fzf).max == 3)
+    // mselect's own defaults stay as they were.
+    let own = try OptionParser.parse([])
+    #expect(own.height == .percent(50) && own.layout == .reverse && own.max == nil && own.order == .input)
+    #expect(own.chrome.separator == nil && own.marking == .mselect)
+  }
+
+  @Test func variableNamesFollowTheProfile() {
+    #expect(Profile.fzf.defaultOptionsVariable == "FZF_DEFAULT_OPTS")
+    #expect(Profile.fzf.defaultOptionsFileVariable == "FZF_DEFAULT_OPTS_FILE")
+    #expect(Profile.fzf.defaultCommandVariable == "FZF_DEFAULT_COMMAND")
+    #expect(Profile.mselect.defaultOptionsVariable == "MSELECT_DEFAULT_OPTS")
+    #expect(throws: OptionError.inDefaults(.unknownOption("--nope"), variable: "FZF_DEFAULT_OPTS")) {
+      try OptionParser.parse([], defaults: words(["--nope"]), profile: .fzf)
+    }
+  }
+
+  @Test(arguments: ShellScripts.Shell.allCases)
+  func shellScriptsUseFzfNames(shell: ShellScripts.Shell) {
+    let script = ShellScripts.integration(shell, profile: .fzf)
+    #expect(!script.contains("mselect") && !script.contains("MSELECT_"))
+    #expect(script.contains("FZF_CTRL_T_COMMAND") && script.contains("FZF_ALT_C_OPTS"))
+    #expect(ShellScripts.integration(shell) == ShellScripts.integration(shell, profile: .mselect))
+    #expect(ShellScripts.integration(shell).contains("MSELECT_CTRL_T_COMMAND"))
+  }
+
+  private func info(_ h: Harness) -> String {
+    Renderer().render(h.state).text.first { $0.contains("/") } ?? ""
+  }
+
+  @Test func theMarkedCountShowsWheneverSeveralMayBeMarked() {
+    let multi = Harness(["a", "b"], ["-m", "--no-separator"], profile: .fzf)
+    #expect(info(multi).hasSuffix("2/2 (0)"))
+    let limited = Harness(["a", "b"], ["--multi=5", "--no-separator"], profile: .fzf)
+    #expect(info(limited).hasSuffix("2/2 (0/5)"))
+    // mselect shows it once something was marked.
+    #expect(info(Harness(["a", "b"])).hasSuffix("2/2"))
+  }
+
+  @Test func withoutMultiTheMarkingKeysDoNothing() {
+    let h = Harness(["a", "b", "c"], ["--no-separator"], profile: .fzf)
+    h.press(.tab, .tab)
+    #expect(h.state.selection.count == 0 && h.state.cursor == 0)
+    #expect(info(h).hasSuffix("3/3"))
+    // mselect's `--max 1` marks one line.
+    let own = Harness(["a", "b", "c"], ["--max", "1"])
+    own.press(.tab)
+    #expect(own.state.selection.count == 1)
+  }
+
+  @Test(arguments: [
+    ([String](), "  3/3 ─────"), (["--separator", "_-"], "  3/3 _-_-_"), (["--no-separator"], "  3/3"),
+    (["--separator", "a\tb", "--tabstop", "4"], "  3/3 a   b"),
+    (["--separator", "\u{1B}[33mx"], "  3/3 xxxxx"),
+  ])
+  func theSeparatorFillsTheInfoLine(arguments: [String], expected: String) {
+    let h = Harness(["a", "b", "c"], arguments, columns: 11, profile: .fzf)
+    #expect(info(h) == expected)
+  }
+
+  @Test func theSeparatorIsAsciiWithoutUnicode() {
+    let h = Harness(["a"], [], columns: 9, profile: .fzf)
+    #expect(Renderer(unicode: false).render(h.state).text.contains("  1/1 ---"))
+  }
+
+  @Test func flagsFollowTheCounts() {
+    let sorted = Harness(["a", "b"], ["--bind", "ctrl-r:toggle-sort", "--no-separator"], profile: .fzf)
+    #expect(info(sorted).hasSuffix("2/2 +S"))
+    sorted.press(.ctrl(UInt8(ascii: "r")))
+    #expect(info(sorted).hasSuffix("2/2 -S"))
+    #expect(info(Harness(["a"], ["--track", "--no-separator"], profile: .fzf)).hasSuffix("1/1 +T"))
+  }
+
+  @Test func everyTakesSecondsAndIsATrigger() throws {
+    #expect(KeyBindings.Trigger(name: "every(0.2)") == .every(200))
+    #expect(KeyBindings.Trigger(name: "every(2)") == .every(2000))
+    #expect(KeyBindings.Trigger(name: "every(0)") == nil)
+    #expect(KeyBindings.Trigger(name: "every(x)") == nil)
+    let h = Harness(["a", "b"], ["--bind", "every(0.5):down", "--bind", "space:unbind(every(0.5))"])
+    #expect(h.state.timerIntervals == [500])
+    h.state.handle(.every(500))
+    #expect(h.state.cursor == 1)
+    h.press(.char(32))
+    h.state.handle(.every(500))
+    #expect(h.state.cursor == 1)
+  }
+
+  @Test func syncHoldsStartUntilTheInputIsSearched() {
+    let h = Harness([], ["--sync", "--bind", "start:select-all"], stream: true)
+    h.add(["a", "b"])
+    #expect(h.state.selection.count == 0)
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.selection.count == 2)
+  }
+
+  @Test func loadWaitsForTheSearchOfTheWholeInput() {
+    let h = Harness([], ["--bind", "load:select-all"], stream: true)
+    h.add(["a", "b", "c"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.selection.count == 3)
+  }
+
+  @Test func aHistoryEntryKeepsItsEdit() {
+    let e = Harness([], stream: true)
+    var settings = e.state.settings
+    settings.history = [Array("22".utf8), Array("33".utf8)]
+    try! settings.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
+    e.state = PickerState(settings: settings, rows: 20, columns: 40)
+    e.press(.ctrl(UInt8(ascii: "p")))
+    #expect(e.state.queryBytes == Array("33".utf8))
+    e.press(.backspace)
+    e.type("1")
+    e.press(.ctrl(UInt8(ascii: "p")), .ctrl(UInt8(ascii: "n")))
+    #expect(e.state.queryBytes == Array("31".utf8))
+  }
+
+  @Test func commandsAboutTheCurrentLineWaitForOne() {
+    #expect(Placeholders.needsCurrentLine("echo {}"))
+    #expect(Placeholders.needsCurrentLine("echo {2..}"))
+    #expect(Placeholders.needsCurrentLine("echo {n}"))
+    #expect(!Placeholders.needsCurrentLine("echo {q} {+} {*}"))
+    #expect(!Placeholders.needsCurrentLine("echo \\{}"))
+    let h = Harness(["a"], ["--bind", "x:execute(echo {})", "-q", "zzz"])
+    _ = h.state.takeCommands()
+    h.press(.char(UInt32(UInt8(ascii: "x"))))
+    #expect(!h.state.takeCommands().contains { if case .execute = $0 { true } else { false } })
+  }
+
+  @Test func queryFieldPlaceholders() throws {
+    var values = Placeholders.Values(
+      current: nil, currentIndex: nil, marked: [], query: Array("foo bar".utf8), delimiter: .whitespace)
+    values.quoting = .posix
+    let text = try Placeholders.expand("/{q:1}/{q:-1}/{q:s1}/{q:..}/{q:x}/", values)
+    #expect(String(decoding: text, as: UTF8.self) == "/'foo'/'bar'/'foo '/'foo bar'/{q:x}/")
+  }
+}
