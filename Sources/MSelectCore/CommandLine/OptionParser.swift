@@ -375,10 +375,13 @@ public enum OptionParser {
         throw .invalidValue(
           option: name, value: spec, expected: "right|left|up|down, a size N or N%, border, wrap, hidden, +N")
       }
-    case "--preview-label", "--preview-label-pos": _ = try string()
+    case "--preview-label": o.preview.label = try string()
+    case "--preview-label-pos": _ = try string()
     case "--preview-border":
       // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
-      _ = optional { Chrome.Border(rawValue: $0) != nil }
+      let style = optional { Chrome.Border(rawValue: $0) != nil }
+      o.preview.border =
+        try style.map { v throws(OptionError) in try choice(name, v, Chrome.Border.self) } ?? .rounded
     case "--ansi": try flag(); o.ansi = true
     case "--no-ansi": try flag(); o.ansi = false
     case "--disabled", "--phony": try flag(); o.disabled = true

@@ -516,7 +516,8 @@ public struct PickerState {
       if setting == .withNth { settings.shownFields = spec }
       searchAgain()
     case .ghost: settings.ghost = text
-    case .previewLabel, .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer: break
+    case .previewLabel: settings.preview.label = text.isEmpty ? nil : text
+    case .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer: break
     }
   }
 
@@ -630,21 +631,25 @@ public struct PickerState {
     let p = settings.preview
     let insets = settings.chrome.insets(rows: rows, columns: columns)
     let width = max(1, columns - insets.left - insets.right)
-    let frame = p.border ? 2 : 0
+    // The frame's rows and columns (a side line keeps a blank column before the text); without
+    // one, a blank column parts the pane from the list.
+    let sides = p.drawnBorder.sides
+    let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+    let frameColumns = p.border == .none ? 1 : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
     switch p.position {
     case .left, .right:
-      let outer = min(max(p.size.resolve(width), frame + 3), width - 1)
+      let outer = min(max(p.size.resolve(width), frameColumns + 1), width - 1)
       guard outer > 0 else { return nil }
       let height = max(1, viewport.height - insets.top - insets.bottom)
       return PreviewLayout(
         position: p.position, outer: (height, outer),
-        inner: (max(0, height - frame), max(0, outer - (p.border ? 4 : 1))))
+        inner: (max(0, height - frameRows), max(0, outer - frameColumns)))
     case .up, .down:
       let available = max(1, maxHeight - insets.top - insets.bottom)
-      let outer = min(max(p.size.resolve(available), frame + 1), max(1, available - 3))
+      let outer = min(max(p.size.resolve(available), frameRows + 1), max(1, available - 3))
       return PreviewLayout(
-        position: p.position, outer: (outer, width), inner: (max(0, outer - frame), max(0, width - frame * 2))
-      )
+        position: p.position, outer: (outer, width),
+        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
     }
   }
 

@@ -61,7 +61,7 @@ public enum Placeholders {
         case .query, .queryFields, .prompt, .action: break
         }
       }
-      rest = rest[rest.index(after: close)...]
+      rest = rest[rest.index(after: open)...]
     }
     return false
   }
@@ -91,7 +91,10 @@ public enum Placeholders {
       } else if let placeholder = parse(name) {
         out += try substitute(placeholder, values)
       } else {
-        out += rest[open...close].utf8
+        // Not a placeholder: the brace is text, and one may start right after it (`{{}-{n}}`).
+        out += "{".utf8
+        rest = rest[rest.index(after: open)...]
+        continue
       }
       rest = rest[rest.index(after: close)...]
     }

@@ -11,7 +11,10 @@ public struct PreviewSettings: Sendable, Equatable {
   public var position = Position.right
   /// The pane's size: columns (left, right) or rows (up, down), or a percentage of the picker.
   public var size = Chrome.Spacing.Amount.percent(50)
-  public var border = true
+  /// The pane's frame (`border-STYLE`; `line`: one line on the side facing the list).
+  public var border = Chrome.Border.rounded
+  /// Text set into the pane's top border (`--preview-label`).
+  public var label: String?
   public var wrap = false
   public var hidden = false
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
@@ -21,6 +24,17 @@ public struct PreviewSettings: Sendable, Equatable {
   public var headerLines = 0
 
   public init() {}
+
+  /// The frame as drawn at `position`: `line` becomes the side facing the list.
+  var drawnBorder: Chrome.Border {
+    guard border == .line else { return border }
+    switch position {
+    case .right: return .left
+    case .left: return .right
+    case .up: return .bottom
+    case .down: return .top
+    }
+  }
 
   /// Applies fzf's `--preview-window` spec (`right,60%,border,wrap,hidden,+3`, or `up:40%`). Options
   /// fzf has and mselect does not draw (`follow`, `cycle`, alternative layouts after `<`)
@@ -33,20 +47,20 @@ public struct PreviewSettings: Sendable, Equatable {
       case "right", "left", "up", "down": position = Position(rawValue: token)!
       case "top": position = .up
       case "bottom": position = .down
-      case "border", "rounded", "sharp", "bold", "double", "block", "thinblock", "border-rounded",
-        "border-sharp", "border-bold", "border-double", "border-block", "border-thinblock", "border-line":
-        border = true
-      case "noborder", "border-none", "none": border = false
+      case "border": border = .rounded
+      case "noborder", "border-none", "none": border = .none
       case "wrap", "wrap-word": wrap = true
       case "nowrap": wrap = false
       case "hidden": hidden = true
       case "nohidden": hidden = false
-      case "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default", "border-top",
-        "border-bottom",
-        "border-left", "border-right", "border-horizontal", "border-vertical":
+      case "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":
         break
       default:
-        if token.hasPrefix("+") {
+        if let style = Chrome.Border(rawValue: token.hasPrefix("border-") ? String(token.dropFirst(7)) : token),
+          style != .inline
+        {
+          border = style
+        } else if token.hasPrefix("+") {
           scroll = token
         } else if token.hasPrefix("~") {
           guard let n = Int(token.dropFirst()), n >= 0 else { return false }

@@ -8,12 +8,14 @@ struct PreviewRenderer {
   let unicode: Bool
   /// The output's first lines stay on top while the rest scrolls (`--preview-window ~N`).
   var headerLines = 0
+  /// The frame, as drawn (`PreviewSettings.drawnBorder`), and the label in its top.
+  var border = Chrome.Border.rounded
+  var label: String?
 
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] {
-    let border =
-      layout.outer.columns - layout.inner.columns >= 4 || layout.outer.rows - layout.inner.rows >= 2
-    let innerRows = max(0, height - (border ? 2 : 0))
+    let sides = border.sides
+    let innerRows = max(0, height - (sides.top ? 1 : 0) - (sides.bottom ? 1 : 0))
     let innerWidth = layout.inner.columns
     var text: [[Frame.Span]] = []
     // The header lines, then the scrolled ones after them.
@@ -69,7 +71,7 @@ struct PreviewRenderer {
       text.append(row.spans)
     }
     while text.count < innerRows { text.append([]) }
-    guard border else {
+    guard border != .none else {
       // Each row as wide as the pane: a pane on the left keeps the list to its right.
       return text.map { row in
         let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
@@ -78,18 +80,11 @@ struct PreviewRenderer {
           + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
       }
     }
-    let glyphs = Chrome.Border.rounded.glyphs(unicode: unicode)
-    let horizontal = String(repeating: glyphs[4], count: max(0, layout.outer.columns - 2))
-    var rows: [[Frame.Span]] = [[Frame.Span(text: glyphs[0] + horizontal + glyphs[1], style: .border)]]
-    for row in text {
-      let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
-      let fill = String(repeating: " ", count: max(0, innerWidth - used))
-      rows.append(
-        [Frame.Span(text: glyphs[5] + " ", style: .border)] + row
-          + [Frame.Span(text: fill + " " + glyphs[5], style: .border)])
-    }
-    rows.append([Frame.Span(text: glyphs[2] + horizontal + glyphs[3], style: .border)])
-    return rows
+    var frame = Chrome()
+    frame.border = border
+    frame.borderLabel = label
+    return ChromeDecorator(chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns)
+      .decorate(text, contentWidth: innerWidth, height: height)
   }
 
   /// How a command ended, for the pane: `[exit status 2]`, `[killed by signal 9]`.

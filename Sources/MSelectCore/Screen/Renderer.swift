@@ -96,7 +96,8 @@ public struct Renderer {
     if let pane {
       let paneRows = PreviewRenderer(
         pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
-        headerLines: settings.preview.headerLines
+        headerLines: settings.preview.headerLines, border: settings.preview.drawnBorder,
+        label: settings.preview.label
       ).rows(
         height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       switch pane.position {
