@@ -65,6 +65,9 @@ import Testing
     let h = Harness(["a", "b", "c"], ["--no-separator"], profile: .fzf)
     h.press(.tab, .tab)
     #expect(h.state.selection.count == 0 && h.state.cursor == 0)
+    // They still move (fzf's bottom-up layout: shift-tab goes up the screen, to the next line).
+    h.press(.shiftTab)
+    #expect(h.state.selection.count == 0 && h.state.cursor == 1)
     #expect(info(h).hasSuffix("3/3"))
     // mselect's `--max 1` marks one line.
     let own = Harness(["a", "b", "c"], ["--max", "1"])
@@ -78,12 +81,13 @@ import Testing
     (["--separator", "\u{1B}[33mx"], "  3/3 xxxxx"),
   ])
   func theSeparatorFillsTheInfoLine(arguments: [String], expected: String) {
-    let h = Harness(["a", "b", "c"], arguments, columns: 11, profile: .fzf)
+    // 12 columns: fzf leaves the last one blank.
+    let h = Harness(["a", "b", "c"], arguments, columns: 12, profile: .fzf)
     #expect(info(h) == expected)
   }
 
   @Test func theSeparatorIsAsciiWithoutUnicode() {
-    let h = Harness(["a"], [], columns: 9, profile: .fzf)
+    let h = Harness(["a"], [], columns: 10, profile: .fzf)
     #expect(Renderer(unicode: false).render(h.state).text.contains("  1/1 ---"))
   }
 

@@ -955,7 +955,17 @@ public struct PickerState {
   // MARK: - Actions
 
   private mutating func perform(_ action: Action) {
-    if action.marks && !settings.marks { return }
+    if action.marks && !settings.marks {
+      // fzf's single mode: nothing is marked, but tab and shift-tab still move.
+      switch action {
+      case .toggleDown: perform(.down)
+      case .toggleUp: perform(.up)
+      case .toggleIn: perform(settings.layout.listsDownwards ? .up : .down)
+      case .toggleOut: perform(settings.layout.listsDownwards ? .down : .up)
+      default: break
+      }
+      return
+    }
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let changed = editor.perform(action) {
       if changed { queryChanged() }

@@ -127,5 +127,5 @@ public struct Chrome: Sendable, Equatable {
   }
 
   /// Whether the info has a line of its own.
-  var infoHasOwnRow: Bool { info == .default || info == .right }
+  var infoHasOwnRow: Bool { info == .default || info == .right || (info == .inlineRight && separator != nil) }
 }

@@ -220,7 +220,7 @@ public struct Renderer {
       if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
       let text = prefix + pieces.spinner + pieces.counts
       // One column for the cursor after the query (the ghost text starts on it).
-      let gap = info == .inlineRight ? max(2, row.remaining - DisplayWidth.of(text)) : ghostShown ? 0 : 1
+      let gap = info == .inlineRight ? max(2, row.remaining - 1 - DisplayWidth.of(text)) : ghostShown ? 0 : 1
       if gap + DisplayWidth.of(text) <= row.remaining {
         row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
         if !prefix.isEmpty { row.append(VisibleText(prefix), style: .border, highlights: []) }
@@ -228,6 +228,14 @@ public struct Renderer {
           row.append(VisibleText(pieces.spinner), style: .spinner, highlights: [])
         }
         row.append(VisibleText(pieces.counts), style: .info, highlights: [])
+        let rule =
+          info == .inline
+          ? separatorRule(state, width: row.remaining - 1 - (width - Renderer.infoWidth(state, width)))
+          : VisibleText()
+        if !rule.cells.isEmpty {
+          row.append(VisibleText(" "), style: [], highlights: [])
+          row.append(rule, style: .border, highlights: [])
+        }
       }
     }
     return (row.spans, min(caret, width - 1))
@@ -236,18 +244,28 @@ public struct Renderer {
   /// The info line: the spinner, `MATCHES/TOTAL`, the marked count and a message (see `infoPieces`),
   /// at the left or aligned right.
   private func infoRow(_ state: PickerState, width: Int, alignRight: Bool) -> [Frame.Span] {
-    let fitting = infoPieces(state, width: width)
+    let usable = Renderer.infoWidth(state, width)
+    // The info is on the prompt line: this one holds only the separator.
+    if state.settings.chrome.info == .inlineRight {
+      var row = RowBuilder(width: width)
+      row.append(separatorRule(state, width: usable), style: .border, highlights: [])
+      return row.spans
+    }
+    var fitting = infoPieces(state, width: usable)
+    // Aligned right, an idle spinner leaves no blank.
+    if alignRight && fitting.spinner.allSatisfy({ $0 == " " }) { fitting.spinner = "" }
     let used =
       DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
     // fzf's separator: a rule from the info to the far edge (`--separator`).
-    let rule = separatorRule(state, width: width - used - 1)
+    let rule = separatorRule(state, width: usable - used - 1)
     var row = RowBuilder(width: width)
     if alignRight {
       if !rule.cells.isEmpty {
         row.append(rule, style: .border, highlights: [])
         row.append(VisibleText(" "), style: [], highlights: [])
       }
-      row.append(VisibleText(String(repeating: " ", count: max(0, row.remaining - used))), style: [], highlights: [])
+      let gap = max(0, usable - used - (width - row.remaining))
+      row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
     }
     if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
     row.append(VisibleText(fitting.counts), style: .info, highlights: [])
@@ -257,6 +275,12 @@ public struct Renderer {
       row.append(rule, style: .border, highlights: [])
     }
     return row.spans
+  }
+
+  /// The columns the info line fills: as fzf's, one short of the content's width unless a border
+  /// follows it on the right.
+  private static func infoWidth(_ state: PickerState, _ width: Int) -> Int {
+    max(1, state.settings.chrome.border.sides.right ? width : width - 1)
   }
 
   /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs
