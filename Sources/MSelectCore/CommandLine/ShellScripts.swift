@@ -52,6 +52,15 @@ public enum ShellScripts {
     }
     # Fuzzy completion: the text before the trigger names a directory and a query, split as fzf splits
     # it (`src/ma` is `ma` below `src`); prints the picked names, a line each.
+    # Host names for `ssh **`: ssh's configuration, known hosts and /etc/hosts, each once.
+    __mselect_list_hosts() {
+      {
+        command cat ~/.ssh/config ~/.ssh/config.d/* /etc/ssh/ssh_config 2>/dev/null |
+          command awk 'tolower($1) == "host" || tolower($1) == "hostname" { for (i = 2; i <= NF; i++) if ($i !~ /[*?%]/) print $i }'
+        command awk -F '[ ,]' '/^[^|#[:space:]]/ { sub(/^\\[/, "", $1); sub(/\\].*$/, "", $1); print $1 }' ~/.ssh/known_hosts 2>/dev/null
+        command awk '!/^[[:space:]]*(#|$)/ { for (i = 2; i <= NF; i++) { if ($i ~ /^#/) break; print $i } }' /etc/hosts 2>/dev/null
+      } | command awk '!seen[$0]++'
+    }
     __mselect_complete_paths() {
       local base="$1" kind="$2" dir="" leftover
       case "$base" in */*) dir="$base" ;; esac
@@ -178,7 +187,7 @@ public enum ShellScripts {
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
@@ -267,6 +276,42 @@ public enum ShellScripts {
           __mselect_redraw
           return 0
         }
+        # `unset **`, `export **`, `unalias **`, `ssh **`: the words a lister prints, picked.
+        __mselect_word_completion_with() {
+          local lister="$1" ours="$2" cur="${COMP_WORDS[COMP_CWORD]}" trigger="${MSELECT_COMPLETION_TRIGGER-**}" picked
+          shift 2
+          if ! __mselect_triggered "$cur"; then
+            __mselect_fallback "${COMP_WORDS[0]}" "$ours" "$@"
+            return
+          fi
+          local query="${cur:0:${#cur}-${#trigger}}" user=""
+          # `ssh user@host`: the user stays, the host is picked. bash splits the word at `@`, but
+          # readline replaces the `@` too (one of its special prefixes), so it is given back.
+          if [ "$lister" = __mselect_list_hosts ]; then
+            if [[ $query == *@* ]]; then
+              user="${query%%@*}@"
+              query="${query#*@}"
+            elif [ "${COMP_WORDS[COMP_CWORD-1]}" = @ ]; then
+              user=@
+            fi
+          fi
+          picked="$("$lister" | eval "mselect --height 40% --layout reverse --multi -q \\"\\$query\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do printf '%s ' "$user$item"; done)"
+          picked="${picked% }"
+          COMPREPLY=("${picked:-$cur}")
+          __mselect_redraw
+          return 0
+        }
+        __mselect_list_variables() { compgen -v; }
+        __mselect_list_aliases() { compgen -a; }
+        _mselect_var_completion() { __mselect_word_completion_with __mselect_list_variables _mselect_var_completion "$@"; }
+        _mselect_alias_completion() { __mselect_word_completion_with __mselect_list_aliases _mselect_alias_completion "$@"; }
+        _mselect_host_completion() {
+          # After an option (`ssh -i **`): a file.
+          case "${COMP_WORDS[COMP_CWORD-1]}" in
+          -?*) __mselect_path_completion_with "" _mselect_host_completion "$@" ;;
+          *) __mselect_word_completion_with __mselect_list_hosts _mselect_host_completion "$@" ;;
+          esac
+        }
         # Wraps each command's completion: its own still runs without the trigger.
         __mselect_define() {
           local func="$1" options="$2" cmd spec re=' -F ([^ ]+) '
@@ -286,6 +331,9 @@ public enum ShellScripts {
           __mselect_define _mselect_path_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_PATH_COMMANDS-awk bat cat code cp diff emacs file grep head less ln ls more mv nano nvim patch perl python python3 rm rsync scp sed sort source tail tar tee unzip vi view vim wc xdg-open zip}
           __mselect_define _mselect_dir_completion "-o bashdefault -o nospace -o dirnames" ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir}
           __mselect_define _mselect_proc_completion "-o default -o bashdefault" kill
+          __mselect_define _mselect_var_completion "-o default -o bashdefault" unset export
+          __mselect_define _mselect_alias_completion "-o default -o bashdefault" unalias
+          __mselect_define _mselect_host_completion "-o default -o bashdefault" ssh telnet
           # Any other command too, unless something (bash-completion's loader) has the default already.
           [ -n "$(complete -p -D 2>/dev/null)" ] || complete -D -F _mselect_path_completion -o default -o bashdefault 2>/dev/null
         fi
@@ -307,7 +355,7 @@ public enum ShellScripts {
         }
         mselect-history-widget() {
           local line
-          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
+          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
           zle reset-prompt
         }
         mselect-cd-widget() {
@@ -346,11 +394,26 @@ public enum ShellScripts {
           setopt localoptions nonomatch
           eval "prefix=$prefix" 2>/dev/null || return
           lbuf="${LBUFFER:0:-${#tokens[-1]}}"
-          cmd="${tokens[1]}"
+          # The command of the last one on the line (`echo a; X=1 unset V**`: unset).
+          local i=${#tokens}
+          while (( i > 1 )) && [[ "${tokens[i-1]}" != (';'|'&&'|'||'|'|'|'|&'|'&'|'('|'{'|'!'|then|do|else) ]]; do (( i-- )); done
+          while (( i < ${#tokens} )) && [[ "${tokens[i]}" == [A-Za-z_]*=* ]]; do (( i++ )); done
+          cmd="${tokens[i]}"
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
           elif [[ "$cmd" == kill ]]; then
             picked="$(command ps -ef | eval "mselect --height 40% --layout reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+          elif [[ "$cmd" == (unset|export|unalias|ssh|telnet) && ! ( "$cmd" == (ssh|telnet) && "${tokens[-2]}" == -* ) ]]; then
+            local user="" words
+            case "$cmd" in
+            unset|export) words="$(print -rl -- ${(k)parameters})" ;;
+            unalias) words="$(print -rl -- ${(k)aliases})" ;;
+            *)
+              words="$(__mselect_list_hosts)"
+              if [[ "$prefix" == *@* ]]; then user="${prefix%%@*}@"; prefix="${prefix#*@}"; fi
+              ;;
+            esac
+            picked="$(print -r -- "$words" | eval "mselect --height 40% --layout reverse --multi -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
           else
             __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
           fi
@@ -376,7 +439,7 @@ public enum ShellScripts {
           commandline -f repaint
         end
         function mselect-history-widget
-          set -l line (history | mselect --height 40% --layout reverse --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
+          set -l line (history | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
           and commandline -r -- $line
           commandline -f repaint
         end
