@@ -112,6 +112,49 @@ import Testing
     _ = shell.waitForExit()
   }
 
+  /// `unset **<TAB>` lists the shell's variables (fzf's), for the command after `;` and assignments.
+  @Test func doubleStarTabAfterUnsetPicksVariables() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("export MSELECTFOOBAR=1\r")
+    shell.type("echo foo; QUX=THUD unset MSELECTFOOBR**\t")
+    #expect(shell.waitFor("1/"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("unset MSELECTFOOBAR") } })
+    shell.type("\u{15}exec /usr/bin/zsh -f -i\r")
+    guard access("/usr/bin/zsh", X_OK) == 0 else { return }
+    shell.type("PS1='%% '; source <(mselect --zsh); export MSELECTZSHVAR=1; echo shell=zsh$ZSH_VERSION\r")
+    #expect(shell.waitFor("shell=zsh5"))
+    shell.type("echo foo; QUX=THUD unset MSELECTZSHVR**\t")
+    #expect(shell.waitFor("1/"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("unset MSELECTZSHVAR") } })
+    shell.type("\u{15}exit\r")
+    _ = shell.waitForExit()
+  }
+
+  /// Run as `fzf` (a link), `--bash` gives fzf's names: `FZF_CTRL_T_COMMAND` and the `fzf` command.
+  @Test func fzfModeScriptsUseFzfNames() throws {
+    let link = FileManager.default.temporaryDirectory.appendingPathComponent("fzf-mode-\(getpid())")
+    try? FileManager.default.removeItem(at: link)
+    try FileManager.default.createDirectory(at: link, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: link) }
+    let fzf = link.appendingPathComponent("fzf").path
+    try FileManager.default.createSymbolicLink(atPath: fzf, withDestinationPath: BinaryRunner.binary.path)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: fzf)
+    process.arguments = ["--bash"]
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    let script = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(script.contains("FZF_CTRL_T_COMMAND") && !script.contains("MSELECT_"))
+    #expect(script.contains("| fzf --height 40%"))
+    // `--fzf` does the same for the program under its own name.
+    #expect(try BinaryRunner.run(["--fzf", "--bash"]).text == script)
+  }
+
   /// A name holding a newline is one entry of ctrl-t's list and reaches the command line whole.
   @Test func ctrlTKeepsANameWithANewlineWhole() throws {
     guard let (shell, directory) = try bash() else { return }

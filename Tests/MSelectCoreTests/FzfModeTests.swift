@@ -99,6 +99,22 @@ import Testing
     #expect(info(Harness(["a"], ["--track", "--no-separator"], profile: .fzf)).hasSuffix("1/1 +T"))
   }
 
+  private func firstItem(_ h: Harness) -> String {
+    Renderer().render(h.state).text.first { $0.contains(",") } ?? ""
+  }
+
+  @Test func longLinesScrollToTheirMatchWithFzfsEllipsis() {
+    let line = (1...60).map(String.init).joined(separator: ",")
+    let fzf = Harness([line], ["-e", "-q", "50", "--pointer", ">", "--no-separator"], columns: 30, profile: .fzf)
+    let shown = firstItem(fzf)
+    #expect(shown.hasPrefix("> ··") && shown.hasSuffix("··") && shown.contains("50,51"), "\(shown)")
+    let snip = Harness([line], ["-e", "-q", "50", "--ellipsis", "~~~"], columns: 30)
+    #expect(firstItem(snip).contains("~~~") && firstItem(snip).hasSuffix("~~~"))
+    // No match in view: the start shows, or the end with --keep-right.
+    #expect(firstItem(Harness([line], [], columns: 20)).contains("1,2,3"))
+    #expect(firstItem(Harness([line], ["--keep-right"], columns: 20)).hasSuffix("59,60"))
+  }
+
   @Test func everyTakesSecondsAndIsATrigger() throws {
     #expect(KeyBindings.Trigger(name: "every(0.2)") == .every(200))
     #expect(KeyBindings.Trigger(name: "every(2)") == .every(2000))

@@ -115,13 +115,12 @@ public enum OptionParser {
   private static let compatibleNoOps: [String: Bool] = [
     "--scrollbar": false, "--no-scrollbar": false,
     "--highlight-line": false, "--no-highlight-line": false,
-    "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--keep-right": false,
-    "--no-keep-right": false, "--tmux": false, "--no-tmux": false,
+    "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--tmux": false, "--no-tmux": false,
 "--gap": false, "--no-gap": false, "--list-border": false,
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
     "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
-    "--hscroll-off": true, "--style": true, "--ellipsis": true, "--walker": true,
+    "--style": true, "--walker": true,
     "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
     "--min-height": true, "--pointer-label": true, "--list-label": true,
     "--input-label": true, "--header-label": true, "--freeze-left": true, "--freeze-right": true,
@@ -129,7 +128,7 @@ public enum OptionParser {
     "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false,
     "--footer-border": false, "--footer-label": true, "--algo": true,
     "--ambidouble": false, "--no-ambidouble": false, "--footer": true, "--footer-label-pos": true,
-    "--gutter": true, "--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
+"--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
     "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
     "--no-popup": false, "--preview-wrap-sign": true, "--wrap-word": false, "--threads": true, "--tail": true,
     "--raw": false, "--no-raw": false, "--id-nth": true,
@@ -347,6 +346,11 @@ public enum OptionParser {
     case "--bind": o.bindings.append(try string())
     case "--track": try flag(); o.track = true
     case "--sync": try flag(); o.sync = true
+    case "--ellipsis": o.ellipsis = try string()
+    case "--gutter": o.gutter = try string()
+    case "--hscroll-off": o.hscrollOff = try number(name, try value(), minimum: 0)
+    case "--keep-right": try flag(); o.keepRight = true
+    case "--no-keep-right": try flag(); o.keepRight = false
     case "--no-sync": try flag(); o.sync = false
     // fzf's older spelling of `--bind KEY:toggle-sort`.
     case "--toggle-sort": o.bindings.append(try string() + ":toggle-sort")

@@ -69,8 +69,17 @@ extension Options {
     settings.height = height
     settings.layout = layout
     settings.prompt = prompt
-    settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
-    settings.marker = marker ?? (unicode ? "✓ " : "* ")
+    switch marking {
+    case .mselect:
+      settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
+      settings.marker = marker ?? (unicode ? "✓ " : "* ")
+      settings.gutter = gutter
+    case .fzf:
+      // fzf 0.74's: narrow marks, and a gutter on the lines the cursor is not on.
+      settings.pointer = pointer ?? (unicode ? "▌" : ">")
+      settings.marker = marker ?? (unicode ? "┃" : ">")
+      settings.gutter = gutter ?? (unicode ? "▌" : " ")
+    }
     settings.unmarked = unmarked
     settings.ghost = ghost ?? ""
     settings.timeout = timeout
@@ -96,6 +105,9 @@ extension Options {
     settings.palette = palette
     settings.headerFirst = headerFirst
     settings.sync = sync
+    settings.ellipsis = ellipsis
+    settings.hscrollOff = hscrollOff
+    settings.keepRight = keepRight
     settings.marking = marking
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }

@@ -74,6 +74,8 @@ public struct Options: Sendable, Equatable {
   public var prompt = "> "
   public var pointer: String?
   public var marker: String?
+  /// What the pointer column shows on the other lines (`--gutter`; nil: fzf mode's `▌`, else blank).
+  public var gutter: String?
   /// What unmarked lines show in the marker column (gum's `--unselected-prefix`; nil: blanks).
   public var unmarked: String?
   /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
@@ -103,6 +105,10 @@ public struct Options: Sendable, Equatable {
   public var headerFirst = false
   /// `--sync`: `start` actions run once the input is read and searched.
   public var sync = false
+  /// `--ellipsis`, `--hscroll-off`, `--keep-right`: how long lines are cut (see `PickerSettings`).
+  public var ellipsis: String?
+  public var hscrollOff = 10
+  public var keepRight = false
   /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
   public var marking = PickerSettings.Marking.mselect
   public var tabstop = 8

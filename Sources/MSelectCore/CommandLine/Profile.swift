@@ -26,6 +26,7 @@ public struct Profile: Sendable, Equatable {
     options.order = .selection
     options.marking = .fzf
     options.chrome.separator = Chrome.defaultSeparator
+    options.ellipsis = "··"
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

@@ -42,6 +42,8 @@ public struct PickerSettings: Sendable {
   public var prompt = "> "
   public var pointer = "▌ "
   public var marker = "✓ "
+  /// What the pointer column shows on the other lines (`--gutter`; nil: blanks).
+  public var gutter: String?
   /// What an unmarked line shows in the marker column (nil: blanks as wide as `marker`).
   public var unmarked: String?
   /// Dim text shown in place of an empty query (`--ghost`).
@@ -72,6 +74,19 @@ public struct PickerSettings: Sendable {
   public var palette = Palette()
   /// The header goes before the prompt (`--header-first`).
   public var headerFirst = false
+  /// What marks a line cut short (`--ellipsis`; nil: `…`, fzf mode's `··`), and how many columns
+  /// after a match stay in view when a long line scrolls to show it (`--hscroll-off`).
+  public var ellipsis: String?
+  public var hscrollOff = 10
+  /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
+  public var keepRight = false
+
+  /// The ellipsis as drawn: fzf's `··` is `..` where the locale is not UTF-8.
+  func ellipsis(unicode: Bool) -> String {
+    guard let ellipsis else { return "…" }
+    return !unicode && ellipsis == "··" ? ".." : ellipsis
+  }
+
   /// `--sync`: the `start` event waits until the input is read and searched (fzf's).
   public var sync = false
   /// How marking works with `--max 1` and when the count is shown.

@@ -20,6 +20,8 @@ public struct Frame: Equatable, Sendable {
     public static let query = Style(rawValue: 1 << 12)
     /// `--ghost` text in the empty query.
     public static let ghost = Style(rawValue: 1 << 13)
+    /// The pointer column of the lines the cursor is not on (fzf's `--gutter`).
+    public static let gutter = Style(rawValue: 1 << 14)
   }
 
   /// A run of text with one style.

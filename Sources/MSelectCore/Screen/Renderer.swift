@@ -3,7 +3,6 @@ public struct Renderer {
   private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   private static let asciiSpinner = ["-", "\\", "|", "/"]
   /// Columns kept after the last highlighted character when a long line scrolls to show its match.
-  static let matchContext = 10
 
   private let unicode: Bool
   private let cache = PositionCache()
@@ -346,18 +345,25 @@ public struct Renderer {
     let index = state.line(at: i)
     let isCurrent = i == state.cursor
     let settings = state.settings
-    var row = RowBuilder(width: width)
+    let ellipsis = settings.ellipsis(unicode: unicode)
+    var row = RowBuilder(width: width, ellipsis: ellipsis)
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.pointer)
     let markerWidth = Renderer.markerWidth(settings)
-    var pointer = isCurrent ? settings.pointer : String(repeating: " ", count: pointerWidth)
+    let blank = String(repeating: " ", count: pointerWidth)
+    // The other lines show the gutter there (fzf's), padded to the pointer's width.
+    let gutter = settings.gutter.map { $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0)))) }
+    var pointer = isCurrent ? settings.pointer : gutter ?? blank
+    var pointerStyle = base.union(.pointer)
+    if !isCurrent && gutter != nil { pointerStyle = .gutter }
     // `jump`: each visible line shows its label where the pointer goes.
     let labels = settings.jumpLabels
     if state.jumping != nil, i - state.offset < labels.count {
       let label = labels[labels.index(labels.startIndex, offsetBy: i - state.offset)]
       pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
+      pointerStyle = base.union(.pointer)
     }
-    row.append(VisibleText(pointer), style: base.union(.pointer), highlights: [])
+    row.append(VisibleText(pointer), style: pointerStyle, highlights: [])
     let mark = state.selection.contains(index) ? settings.marker : settings.unmarked ?? ""
     row.append(
       VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
@@ -370,21 +376,24 @@ public struct Renderer {
       }
       // Only what can show becomes cells: a row's worth, ending some way past the last highlighted
       // character when that one is far to the right (a long line scrolls to show its match, with
-      // up to `matchContext` columns of what follows it, as fzf does).
-      let lastMatch = positions.last ?? 0
-      let context = min(Renderer.matchContext, max(0, room / 3))
-      let skip = max(0, lastMatch + 2 - room)
+      // up to `--hscroll-off` columns of what follows it, as fzf does).
+      let mark = DisplayWidth.of(ellipsis)
+      // `--keep-right` with nothing to show: the line's end is what counts (a path's file name).
+      let lastMatch = positions.last ?? (settings.keepRight ? Int.max : 0)
+      let context = min(settings.hscrollOff, max(0, room / 3))
+      let skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room)
       var text = VisibleText(
-        bytes, from: skip, limit: lastMatch + 1, columnsPast: room + 1, tabstop: state.settings.tabstop)
+        bytes, from: skip, limit: lastMatch == .max ? .max : lastMatch + 1, columnsPast: room + 1,
+        tabstop: state.settings.tabstop)
       var cutLeft = skip > 0
-      if let lastMatch = positions.last {
+      if positions.last != nil || lastMatch == .max {
         let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
         let after = min(context, text.width - endColumn)
-        // One column for the `…` on the left, one for the `…` on the right when the line goes on.
-        let rightMark = text.width - endColumn > after ? 1 : 0
+        // Room for the ellipsis on the left, and on the right when the line goes on.
+        let rightMark = text.width - endColumn > after ? mark : 0
         var drop = 0
         var dropped = 0
-        while endColumn - dropped + after + rightMark > room - 1 && drop < text.cells.count {
+        while endColumn - dropped + after + rightMark > room - mark && drop < text.cells.count {
           dropped += text.cells[drop].width
           drop += 1
         }
@@ -393,7 +402,7 @@ public struct Renderer {
           cutLeft = true
         }
       }
-      if cutLeft { row.append(VisibleText("…"), style: base, highlights: []) }
+      if cutLeft { row.append(VisibleText(ellipsis), style: base, highlights: []) }
       row.append(text, style: base, highlights: Set(positions), colors: colors)
     }
     if isCurrent { row.fill(style: base) }

@@ -1,12 +1,14 @@
-/// Builds one row, cutting it to the width with `…`.
+/// Builds one row, cutting it to the width with `…` (or another `ellipsis`).
 struct RowBuilder {
   let width: Int
+  let ellipsis: VisibleText
   private(set) var spans: [Frame.Span] = []
   private var used = 0
   private var full = false
 
-  init(width: Int) {
+  init(width: Int, ellipsis: String = "…") {
     self.width = width
+    self.ellipsis = VisibleText(ellipsis)
   }
 
   var remaining: Int { width - used }
@@ -24,9 +26,11 @@ struct RowBuilder {
       if cell.isPlaceholder { cellStyle.insert(.placeholder) }
       defer { restWidth -= cell.width }
       // Cut with an ellipsis if the rest does not fit.
-      if used + cell.width > width || (restWidth > width - used && used + cell.width > width - 1) {
-        if used < width {
-          add("…", width: 1, style: style)
+      let mark = ellipsis.width
+      if used + cell.width > width || (restWidth > width - used && used + cell.width > width - mark) {
+        // The mark where it fits; the row's last columns otherwise (a mark wider than the row is cut).
+        for piece in ellipsis.cells where used + piece.width <= width {
+          add(piece.text, width: piece.width, style: style)
         }
         full = true
         return

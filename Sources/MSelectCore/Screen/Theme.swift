@@ -50,6 +50,7 @@ public struct Theme: Sendable {
     if style.contains(.spinner) { add(.spinner, default: "38;5;161", to: &parts) }
     if style.contains(.border) { add(.border, default: "38;5;59", to: &parts) }
     if style.contains(.label) { add(.label, default: "38;5;144", to: &parts) }
+    if style.contains(.gutter) { parts.append("38;5;236") }
     return parts.joined(separator: ";")
   }
 
