@@ -13,11 +13,30 @@ def uses_it?(text)
   text.gsub(/'[^']*'|"[^"]*"|#.*$/, '').match?(/(?<![\w.@$:|])it(?![\w?!:])/)
 end
 
+# The brace blocks of a line that use `it` without naming a parameter: the offsets after their `{`.
+# Braces are paired by depth on the line (`%r{…}` inside a block stays inside it); `#{` and `%r{`
+# open no block.
+def brace_blocks(line)
+  found = []
+  stack = []
+  line.each_char.with_index do |char, i|
+    if char == '{'
+      stack << i
+    elsif char == '}' && (open = stack.pop)
+      next if open.positive? && (line[open - 1] == '#' || line[[open - 2, 0].max, 2] == '%r')
+
+      body = line[(open + 1)...i]
+      found << (open + 1) if !body.match?(/\A\s*\|/) && uses_it?(body)
+    end
+  end
+  found
+end
+
 # Names `it` in each block that uses it implicitly. Brace blocks are matched on one line; a `do`
 # block ends at the first `end` indented as its first line is.
 def rewrite(lines)
   lines.each_with_index do |line, index|
-    line.gsub!(/(?<!#)\{(?!\s*\|)([^{}]*)\}/) { |block| uses_it?(Regexp.last_match(1)) ? "{ |it|#{Regexp.last_match(1)}}" : block }
+    brace_blocks(line).sort.reverse_each { |at| line.insert(at, ' |it|') }
     next unless line.match?(/\bdo[ \t]*$/)
 
     indent = line[/^\s*/]
