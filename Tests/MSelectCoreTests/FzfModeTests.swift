@@ -18,7 +18,7 @@ import Testing
   @Test func fzfDefaults() throws {
     let fzf = try OptionParser.parse([], profile: .fzf)
     #expect(fzf.height == .fullscreen && fzf.layout == .default && fzf.max == 1 && fzf.order == .selection)
-    #expect(fzf.chrome.separator == "─" && fzf.marking == .fzf)
+    #expect(fzf.chrome.separator == "─" && fzf.flavor == .fzf)
     // `-m` / `--multi` lift the limit of one; a number sets another.
     #expect(try OptionParser.parse(words(["-m"]), profile: .fzf).max == nil)
     #expect(try OptionParser.parse(words(["--multi"]), profile: .fzf).max == nil)
@@ -26,7 +26,7 @@ import Testing
     // mselect's own defaults stay as they were.
     let own = try OptionParser.parse([])
     #expect(own.height == .percent(50) && own.layout == .reverse && own.max == nil && own.order == .input)
-    #expect(own.chrome.separator == nil && own.marking == .mselect)
+    #expect(own.chrome.separator == nil && own.flavor == .mselect)
   }
 
   @Test func variableNamesFollowTheProfile() {

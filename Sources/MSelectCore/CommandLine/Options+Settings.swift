@@ -60,6 +60,8 @@ extension Options {
     throws(OptionError) -> PickerSettings
   {
     var settings = PickerSettings()
+    // The flavor's keys first: `--bind` goes on top of them.
+    settings.bindings = KeyBindings(flavor)
     settings.search = searchSettings
     settings.selection = selectionSettings
     settings.preselection = pickerPreselection(fileLines: preselectFileLines)
@@ -69,7 +71,7 @@ extension Options {
     settings.height = height
     settings.layout = layout
     settings.prompt = prompt
-    switch marking {
+    switch flavor {
     case .mselect:
       settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
       settings.marker = marker ?? (unicode ? "✓ " : "* ")
@@ -108,7 +110,7 @@ extension Options {
     settings.ellipsis = ellipsis
     settings.hscrollOff = hscrollOff
     settings.keepRight = keepRight
-    settings.marking = marking
+    settings.flavor = flavor
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.track = track

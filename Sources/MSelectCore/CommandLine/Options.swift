@@ -110,7 +110,7 @@ public struct Options: Sendable, Equatable {
   public var hscrollOff = 10
   public var keepRight = false
   /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
-  public var marking = PickerSettings.Marking.mselect
+  public var flavor = PickerSettings.Flavor.mselect
   public var tabstop = 8
   /// `--track`: the cursor stays on its line when the list changes.
   public var track = false

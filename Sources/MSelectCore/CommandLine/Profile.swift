@@ -24,7 +24,7 @@ public struct Profile: Sendable, Equatable {
     options.layout = .default
     options.max = 1
     options.order = .selection
-    options.marking = .fzf
+    options.flavor = .fzf
     options.chrome.separator = Chrome.defaultSeparator
     options.ellipsis = "··"
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)

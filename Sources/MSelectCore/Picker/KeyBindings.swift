@@ -30,8 +30,23 @@ public struct KeyBindings: Sendable {
     .altUp: [.previewUp], .altDown: [.previewDown], .ctrl(UInt8(ascii: "/")): [.togglePreview],
   ]
 
-  public init() {
-    table = KeyBindings.defaults.mapValues { $0.map(BoundAction.action) }
+  /// fzf's keys where they differ from mselect's (nil: unbound): alt-d kills a word, ctrl-d deletes
+  /// (or aborts on an empty query), shift-up/down scroll the preview, shift-left/right move by
+  /// words; no select-all, toggle-all or review keys.
+  public static let fzfChanges: [Key: [Action]?] = [
+    .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.killWord],
+    .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil,
+    .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
+    .shiftUp: [.previewUp], .shiftDown: [.previewDown],
+    .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
+  ]
+
+  public init(_ flavor: PickerSettings.Flavor = .mselect) {
+    var keys = KeyBindings.defaults
+    if flavor == .fzf {
+      for (key, actions) in KeyBindings.fzfChanges { keys[key] = actions }
+    }
+    table = keys.mapValues { $0.map(BoundAction.action) }
   }
 
   /// What the events (`start`, `load`, `change`, `focus`, `result`, …) run.

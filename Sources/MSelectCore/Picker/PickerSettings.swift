@@ -89,18 +89,20 @@ public struct PickerSettings: Sendable {
 
   /// `--sync`: the `start` event waits until the input is read and searched (fzf's).
   public var sync = false
-  /// How marking works with `--max 1` and when the count is shown.
-  public enum Marking: Sendable, Equatable {
-    /// mselect's: with `--max 1` one line may be marked; the count is shown once something was.
+  /// Whose habits the picker has where mselect's and fzf's differ (the profile decides).
+  public enum Flavor: Sendable, Equatable {
+    /// mselect's: with `--max 1` one line may be marked; the count is shown once something was;
+    /// wide pointer and check-mark marker; alt-a, alt-d, ctrl-t and ctrl-s mark and review.
     case mselect
     /// fzf's: `--max 1` (no `--multi`) is no marking at all, the toggles do nothing; the count,
-    /// `(0)` included, is shown whenever several lines may be marked.
+    /// `(0)` included, is shown whenever several lines may be marked; fzf's narrow marks and gutter,
+    /// and fzf's keys (alt-d kills a word, shift-up/down scroll the preview, ctrl-d deletes).
     case fzf
   }
-  public var marking = Marking.mselect
+  public var flavor = Flavor.mselect
 
   /// Whether the marking actions mark (fzf's single mode: they do nothing).
-  var marks: Bool { marking == .mselect || selection.max != 1 }
+  var marks: Bool { flavor == .mselect || selection.max != 1 }
   /// Columns between tab stops (`--tabstop`).
   public var tabstop = 8
   /// `--preview` and `--preview-window`.

@@ -315,7 +315,7 @@ public struct Renderer {
     var marked = ""
     // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
     let counted =
-      switch state.settings.marking {
+      switch state.settings.flavor {
       case .mselect: state.selection.count > 0 || state.selection.everMarked
       case .fzf: state.settings.marks
       }
