@@ -123,7 +123,9 @@ enum App {
         return code
       case .interactive:
         var preloaded: LineStore?
-        if options.select1 || options.exit0 {
+        // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
+        // terminal (`fzf -m | … | fzf --sync`).
+        if options.select1 || options.exit0 || options.sync {
           let store = try reader.readAll()
           let decision = Scripted.early(scripted, store)
           if decision != .interactive {
