@@ -119,7 +119,7 @@ public enum OptionParser {
 "--gap": false, "--no-gap": false, "--list-border": false,
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
-    "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, "--border-label-pos": true,
+    "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, 
     "--style": true, "--walker": true,
     "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
     "--min-height": true, "--pointer-label": true, "--list-label": true,
@@ -380,7 +380,8 @@ public enum OptionParser {
           option: name, value: spec, expected: "right|left|up|down, a size N or N%, border, wrap, hidden, +N")
       }
     case "--preview-label": o.preview.label = try string()
-    case "--preview-label-pos": _ = try string()
+    case "--preview-label-pos": o.preview.labelPosition = try labelPosition(name, try string())
+    case "--border-label-pos": o.chrome.borderLabelPosition = try labelPosition(name, try string())
     case "--preview-border":
       // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
       let style = optional { Chrome.Border(rawValue: $0) != nil }
@@ -431,6 +432,13 @@ public enum OptionParser {
   }
 
   /// `--multi=N`: at most N marked lines; 0 means no limit.
+  private static func labelPosition(_ name: String, _ text: String) throws(OptionError) -> Chrome.LabelPosition {
+    guard let position = Chrome.LabelPosition(text) else {
+      throw .invalidValue(option: name, value: text, expected: "N, -N or 0, then :top or :bottom")
+    }
+    return position
+  }
+
   private static func multi(_ name: String, _ value: [UInt8]) throws(OptionError) -> Int? {
     let n = try number(name, value, minimum: 0)
     return n == 0 ? nil : n

@@ -107,6 +107,10 @@ public enum OptionTable {
         "top", "bottom", "left", "right", "none",
       ]),
     OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border"),
+    OptionInfo(
+      ["--border-label-pos", "--preview-label-pos"], "N[:bottom]", .picker,
+      "where the label goes: 0 centered, N from the left, -N from the right"),
+    OptionInfo(["--preview-label"], "TEXT", .preview, "text in the preview pane's border"),
     OptionInfo(["--margin"], "TRBL", .picker, "space outside the border"),
     OptionInfo(["--padding"], "TRBL", .picker, "space inside the border"),
     OptionInfo(

@@ -15,6 +15,8 @@ public struct PreviewSettings: Sendable, Equatable {
   public var border = Chrome.Border.rounded
   /// Text set into the pane's top border (`--preview-label`).
   public var label: String?
+  /// Where the label goes (`--preview-label-pos`).
+  public var labelPosition = Chrome.LabelPosition()
   public var wrap = false
   public var hidden = false
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,

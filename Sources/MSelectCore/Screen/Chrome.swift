@@ -109,6 +109,29 @@ public struct Chrome: Sendable, Equatable {
   public var border = Border.none
   /// Text set into the top border (`--border-label`).
   public var borderLabel: String?
+  /// Where the label goes (`--border-label-pos`).
+  public var borderLabelPosition = LabelPosition()
+
+  /// fzf's `N[:bottom]` label positions: 0 centered, `N` from the left, `-N` from the right.
+  public struct LabelPosition: Sendable, Equatable {
+    public var offset = 0
+    public var bottom = false
+
+    public init() {}
+
+    /// Parses `N`, `N:top`, `N:bottom`, `bottom`; nil for anything else.
+    public init?(_ text: String) {
+      for part in text.split(separator: ":", omittingEmptySubsequences: false) {
+        switch part {
+        case "bottom": bottom = true
+        case "top": bottom = false
+        default:
+          guard let n = Int(part) else { return nil }
+          offset = n
+        }
+      }
+    }
+  }
   public var margin = Spacing()
   public var padding = Spacing()
 

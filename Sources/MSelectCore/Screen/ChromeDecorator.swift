@@ -33,25 +33,33 @@ struct ChromeDecorator {
     return Array(result.prefix(height))
   }
 
-  /// A top or bottom border line; the top one carries the label, centered.
+  /// A top or bottom border line, with the label where `--border-label-pos` puts it (centered by
+  /// default; `N` columns from the left, `-N` from the right; `:bottom` on the bottom line).
   private func edge(top: Bool, inner: Int, glyphs: [String]) -> [Frame.Span] {
     let sides = chrome.border.sides
-    var line = String(repeating: glyphs[4], count: max(0, inner))
-    var out: [Frame.Span] = []
-    if sides.left { out.append(span(top ? glyphs[0] : glyphs[2], .border)) }
-    if top, let label = chrome.borderLabel, !label.isEmpty, inner > 2 {
-      let text = VisibleText(label)
-      var row = RowBuilder(width: inner - 2)
-      row.append(text, style: .label, highlights: [])
-      let used = min(text.width, inner - 2)
-      let before = (inner - used) / 2
-      out.append(span(String(repeating: glyphs[4], count: before), .border))
-      out += row.spans
-      line = String(repeating: glyphs[4], count: max(0, inner - before - used))
+    let left = sides.left ? [span(top ? glyphs[0] : glyphs[2], .border)] : []
+    let right = sides.right ? [span(top ? glyphs[1] : glyphs[3], .border)] : []
+    let position = chrome.borderLabelPosition
+    guard let label = chrome.borderLabel, !label.isEmpty, position.bottom != top, inner > 2 else {
+      return left + [span(String(repeating: glyphs[4], count: max(0, inner)), .border)] + right
     }
-    out.append(span(line, .border))
-    if sides.right { out.append(span(top ? glyphs[1] : glyphs[3], .border)) }
-    return out
+    let text = VisibleText(label)
+    var row = RowBuilder(width: inner)
+    row.append(text, style: .label, highlights: [])
+    let used = min(text.width, inner)
+    // Columns of the whole line, corners included, the way fzf counts them.
+    let total = inner + left.count + right.count
+    let start: Int
+    if position.offset > 0 {
+      start = position.offset - 1
+    } else if position.offset < 0 {
+      start = total + position.offset + 1 - used
+    } else {
+      start = left.count + (inner - used) / 2
+    }
+    let before = min(max(0, start - left.count), inner - used)
+    return left + [span(String(repeating: glyphs[4], count: before), .border)] + row.spans
+      + [span(String(repeating: glyphs[4], count: max(0, inner - before - used)), .border)] + right
   }
 
   private func span(_ text: String, _ style: Frame.Style) -> Frame.Span {

@@ -11,6 +11,7 @@ struct PreviewRenderer {
   /// The frame, as drawn (`PreviewSettings.drawnBorder`), and the label in its top.
   var border = Chrome.Border.rounded
   var label: String?
+  var labelPosition = Chrome.LabelPosition()
 
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] {
@@ -83,6 +84,7 @@ struct PreviewRenderer {
     var frame = Chrome()
     frame.border = border
     frame.borderLabel = label
+    frame.borderLabelPosition = labelPosition
     return ChromeDecorator(chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns)
       .decorate(text, contentWidth: innerWidth, height: height)
   }

@@ -96,7 +96,7 @@ public struct Renderer {
       let paneRows = PreviewRenderer(
         pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
         headerLines: settings.preview.headerLines, border: settings.preview.drawnBorder,
-        label: settings.preview.label
+        label: settings.preview.label, labelPosition: settings.preview.labelPosition
       ).rows(
         height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       switch pane.position {
@@ -277,9 +277,10 @@ public struct Renderer {
   }
 
   /// The columns the info line fills: as fzf's, one short of the content's width unless a border
-  /// follows it on the right.
+  /// follows it on the right and no preview pane is shown.
   private static func infoWidth(_ state: PickerState, _ width: Int) -> Int {
-    max(1, state.settings.chrome.border.sides.right ? width : width - 1)
+    let borderFollows = state.settings.chrome.border.sides.right && state.previewLayout == nil
+    return max(1, borderFollows ? width : width - 1)
   }
 
   /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs
