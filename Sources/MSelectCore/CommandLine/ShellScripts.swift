@@ -52,6 +52,19 @@ public enum ShellScripts {
     }
     # Fuzzy completion: the text before the trigger names a directory and a query, split as fzf splits
     # it (`src/ma` is `ma` below `src`); prints the picked names, a line each.
+    # fzf's completion API, for your own `**` completions: a function `_mselect_complete_CMD` (zsh
+    # finds it; in bash `complete -F` names it) calls `_mselect_complete [OPTIONS] -- "$@" < <(LIST)`
+    # (or the older `_mselect_complete "OPTIONS" "$@"`) to pick from LIST; `_mselect_complete_CMD_post`,
+    # when defined, filters what was picked; `_mselect_comprun CMD OPTIONS`, when defined, runs the
+    # picker in place of `mselect`.
+    __mselect_comprun() {
+      if type _mselect_comprun >/dev/null 2>&1; then
+        _mselect_comprun "$@"
+      else
+        shift
+        mselect --height 40% --layout reverse "$@"
+      fi
+    }
     # Host names for `ssh **`: ssh's configuration, known hosts and /etc/hosts, each once.
     __mselect_list_hosts() {
       {
@@ -276,6 +289,24 @@ public enum ShellScripts {
           __mselect_redraw
           return 0
         }
+        _mselect_complete() {
+          local args=() i post cur="${COMP_WORDS[COMP_CWORD]}" trigger="${MSELECT_COMPLETION_TRIGGER-**}" picked
+          for ((i = 1; i <= $#; i++)); do [ "${!i}" = -- ] && break; done
+          if ((i <= $#)); then
+            args=("${@:1:i-1}")
+          else
+            eval "args=($1)"
+          fi
+          post="${FUNCNAME[1]}_post"
+          type -t "$post" >/dev/null 2>&1 || post="command cat"
+          __mselect_triggered "$cur" || return 0
+          cur="${cur:0:${#cur}-${#trigger}}"
+          picked="$(__mselect_comprun "${COMP_WORDS[0]}" "${args[@]}" -q "$cur" | $post | command tr '\\n' ' ')"
+          picked="${picked% }"
+          COMPREPLY=("${picked:-$cur}")
+          __mselect_redraw
+          return 0
+        }
         # `unset **`, `export **`, `unalias **`, `ssh **`: the words a lister prints, picked.
         __mselect_word_completion_with() {
           local lister="$1" ours="$2" cur="${COMP_WORDS[COMP_CWORD]}" trigger="${MSELECT_COMPLETION_TRIGGER-**}" picked
@@ -381,6 +412,21 @@ public enum ShellScripts {
           __mselect_default_completion="${__mselect_default_completion##* }"
           [[ "$__mselect_default_completion" == (undefined-key|mselect-completion) ]] && __mselect_default_completion=expand-or-complete
         fi
+        _mselect_complete() {
+          local -a args
+          local lbuf post picked i=${@[(i)--]}
+          if (( i <= $# )); then
+            args=("${@[1,i-1]}")
+            lbuf="${@[i+1]}"
+          else
+            eval "args=($1)"
+            lbuf="$2"
+          fi
+          post="${funcstack[2]}_post"
+          (( $+functions[$post] )) || post="command cat"
+          picked="$(__mselect_comprun "${${(z)lbuf}[1]}" "${args[@]}" -q "$prefix" | ${=post} | command tr '\\n' ' ')"
+          [[ -n "$picked" ]] && LBUFFER="$lbuf$picked"
+        }
         mselect-completion() {
           setopt localoptions noshwordsplit noksh_arrays noposixbuiltins
           local trigger="${MSELECT_COMPLETION_TRIGGER-**}" tokens prefix lbuf item picked="" cmd
@@ -399,6 +445,12 @@ public enum ShellScripts {
           while (( i > 1 )) && [[ "${tokens[i-1]}" != (';'|'&&'|'||'|'|'|'|&'|'&'|'('|'{'|'!'|then|do|else) ]]; do (( i-- )); done
           while (( i < ${#tokens} )) && [[ "${tokens[i]}" == [A-Za-z_]*=* ]]; do (( i++ )); done
           cmd="${tokens[i]}"
+          if (( $+functions[_mselect_complete_$cmd] )); then
+            # Your own completion for the command (fzf's API, above).
+            prefix="$prefix" _mselect_complete_$cmd "$lbuf"
+            zle reset-prompt
+            return
+          fi
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
           elif [[ "$cmd" == kill ]]; then
