@@ -24,7 +24,7 @@ let helpText =
     + """
 
       Also accepted, as in fzf: +i +m +s +x +e +c +1 +0, -m[N], --multi[=N], --no-*, --reverse,
-      --inline-info, --no-info, --preview-label, and look-only options (--scrollbar, --tmux,
+      --inline-info, --no-info, and look-only options (--scrollbar, --tmux,
       --gap, ...) that change nothing. As in gum: --limit N, --no-limit, --selected a,b,
       --ordered, --select-if-one, --cursor, --selected-prefix, --placeholder, --value.
 
@@ -35,9 +35,10 @@ let helpText =
 
     --bind actions: \(OptionTable.actions.joined(separator: " "))
     --bind keys: ctrl-a...ctrl-z, alt-X, \(OptionTable.keyNames.joined(separator: " ")), a character;
-    events: start load change focus result zero one.
+    events: start load change focus result zero one every(SECONDS).
 
     Exit status: 0 printed, 1 nothing printed, 2 error, 124 timed out, 130 cancelled.
-    MSELECT_DEFAULT_OPTS holds options read before the command line. See mselect --man.
+    MSELECT_DEFAULT_OPTS holds options read before the command line. Run as fzf (or with --fzf),
+    mselect takes fzf's defaults and FZF_* variables. See mselect --man.
 
     """

@@ -61,8 +61,11 @@ public enum ManPage {
       FZF_LINES, FZF_COLUMNS, FZF_KEY and FZF_ACTION in their environment, as fzf's do.
       .SH ENVIRONMENT
       .TP
-      .B MSELECT_DEFAULT_OPTS
-      Options read before the command line.
+      .B MSELECT_DEFAULT_OPTS, MSELECT_DEFAULT_OPTS_FILE
+      Options read before the command line: the file's, then the variable's. Run as
+      .B fzf
+      (or with --fzf), FZF_DEFAULT_OPTS_FILE, FZF_DEFAULT_OPTS and FZF_DEFAULT_COMMAND are read instead,
+      and fzf's defaults apply.
       .TP
       .B MSELECT_DEFAULT_COMMAND
       With nothing piped in and no FILE, the command whose lines are the candidates (else the files
