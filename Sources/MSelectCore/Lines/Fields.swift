@@ -65,6 +65,8 @@ public struct FieldSpec: Sendable, Equatable {
   public var items: [Item]
   /// The template (`'{2} {1}'`), when the spec is one.
   public var template: [Part]?
+  /// The spec as it was written (what commands get in `FZF_NTH` and `FZF_WITH_NTH`).
+  public private(set) var text = ""
 
   /// Parses a template (text holding `{N}`, `{N..M}`, …); nil when it holds no field.
   public init?(template text: String) {
@@ -88,6 +90,7 @@ public struct FieldSpec: Sendable, Equatable {
     if !literal.isEmpty { parts.append(.text(literal)) }
     guard parts.contains(where: { if case .fields = $0 { true } else { false } }) else { return nil }
     items = []
+    self.text = text
     template = parts
   }
 
@@ -101,6 +104,7 @@ public struct FieldSpec: Sendable, Equatable {
     }
     guard !items.isEmpty else { return nil }
     self.items = items
+    self.text = text
   }
 
   private static func item(_ part: String) -> Item? {

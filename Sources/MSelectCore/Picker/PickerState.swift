@@ -252,6 +252,7 @@ public struct PickerState {
   public var environment: [String: String] {
     [
       "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
+      "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
       "FZF_MATCH_COUNT": String(result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
       "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
