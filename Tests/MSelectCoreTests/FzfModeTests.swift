@@ -129,6 +129,20 @@ import Testing
     #expect(h.state.cursor == 1)
   }
 
+  @Test(arguments: [
+    ([String](), Profile.fzf, 0), (["--id-nth", "1"], Profile.fzf, 1), ([], Profile.mselect, 1),
+  ])
+  func reloadKeepsMarksOnlyWhereTheFlavorSays(arguments: [String], profile: Profile, kept: Int) {
+    let h = Harness(["a", "b"], ["-m"] + arguments, profile: profile)
+    h.press(.tab)
+    #expect(h.state.selection.count == 1)
+    h.reset()
+    h.add(["a", "b"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.selection.count == kept)
+  }
+
   @Test func syncHoldsStartUntilTheInputIsSearched() {
     let h = Harness([], ["--sync", "--bind", "start:select-all"], stream: true)
     h.add(["a", "b"])

@@ -131,7 +131,7 @@ public enum OptionParser {
 "--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
     "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
     "--no-popup": false, "--preview-wrap-sign": true, "--wrap-word": false, "--threads": true, "--tail": true,
-    "--raw": false, "--no-raw": false, "--id-nth": true,
+    "--raw": false, "--no-raw": false,
     // gum's look-only options.
     "--cursor-prefix": true, "--show-help": false, "--no-show-help": false, "--width": true,
     "--strip-ansi": false, "--no-strip-ansi": false, "--strict": false,
@@ -348,6 +348,8 @@ public enum OptionParser {
     case "--sync": try flag(); o.sync = true
     case "--ellipsis": o.ellipsis = try string()
     case "--gutter": o.gutter = try string()
+    // Marks follow a line's bytes across reloads; fzf mode keeps them only with an --id-nth.
+    case "--id-nth": _ = try string(); o.marksSurviveReload = true
     case "--hscroll-off": o.hscrollOff = try number(name, try value(), minimum: 0)
     case "--keep-right": try flag(); o.keepRight = true
     case "--no-keep-right": try flag(); o.keepRight = false

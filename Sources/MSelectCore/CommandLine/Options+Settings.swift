@@ -111,6 +111,7 @@ extension Options {
     settings.hscrollOff = hscrollOff
     settings.keepRight = keepRight
     settings.flavor = flavor
+    settings.marksSurviveReload = marksSurviveReload ?? (flavor == .mselect)
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.track = track

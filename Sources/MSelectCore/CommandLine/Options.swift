@@ -109,6 +109,8 @@ public struct Options: Sendable, Equatable {
   public var ellipsis: String?
   public var hscrollOff = 10
   public var keepRight = false
+  /// Marks stay on the lines a reload brings back (nil: as the flavor has it, mselect yes, fzf no).
+  public var marksSurviveReload: Bool?
   /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
   public var flavor = PickerSettings.Flavor.mselect
   public var tabstop = 8

@@ -80,6 +80,8 @@ public struct PickerSettings: Sendable {
   public var hscrollOff = 10
   /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
   public var keepRight = false
+  /// Marks stay on the lines a reload brings back (fzf: only with `--id-nth`).
+  public var marksSurviveReload = true
 
   /// The ellipsis as drawn: fzf's `··` is `..` where the locale is not UTF-8.
   func ellipsis(unicode: Bool) -> String {

@@ -592,7 +592,7 @@ public struct PickerState {
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.
   private mutating func resetInput() {
-    remarks = WantedLines(selection.lines(.input).map(printedLine))
+    remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(printedLine) : [])
     let everMarked = selection.everMarked
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }
