@@ -97,8 +97,6 @@ public struct Matcher {
     prescan.adapt(to: sample)
   }
 
-  /// Scores a line; nil when it does not match. `prescanned`: the byte pre-scan is known to pass
-  /// (a `.passes` verdict), so it is not run again.
   /// Scores a line given as bytes; nil when it does not match.
   public mutating func match(_ line: [UInt8]) -> Match? {
     line.withUnsafeBytes { match($0) }

@@ -178,7 +178,7 @@ enum RadixSort {
     while from < segment.count {
       let to = min(segment.count, from + givingBackLines)
       body(Segment(rebasing: segment[from..<to]))
-      pages.read(upTo: base + to)
+      pages.release(upTo: base + to)
       from = to
     }
   }

@@ -20,8 +20,9 @@ struct ReadPages {
     from = (UInt(bitPattern: start) + size - 1) & ~(size - 1)
   }
 
-  /// Gives back the whole pages between the last return and `end` (exclusive).
-  mutating func read(upTo end: UnsafeRawPointer) {
+  /// Gives back the whole pages between the last return and `end` (exclusive): the sort is done
+  /// reading them.
+  mutating func release(upTo end: UnsafeRawPointer) {
     let to = UInt(bitPattern: end) & ~UInt(ReadPages.pageSize - 1)
     guard to > from else { return }
     _ = madvise(UnsafeMutableRawPointer(bitPattern: from), Int(to - from), MADV_DONTNEED)
