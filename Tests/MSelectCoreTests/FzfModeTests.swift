@@ -186,6 +186,25 @@ import Testing
     #expect(!h.state.takeCommands().contains { if case .execute = $0 { true } else { false } })
   }
 
+  @Test func thePreviewFollowsItsOutputUntilScrolledUp() {
+    let h = Harness(["a"], ["--preview", "cat", "--preview-window", "follow", "--bind", "u:preview-up"], rows: 12)
+    let generation = h.state.preview.generation
+    h.state.handle(.previewOutput(generation: generation, bytes: Array((1...100).map { "\($0)\n" }.joined().utf8)))
+    let bottom = h.state.preview.scroll
+    #expect(bottom > 80)
+    h.press(.char(UInt32(UInt8(ascii: "u"))))
+    h.state.handle(.previewOutput(generation: generation, bytes: Array("101\n".utf8)))
+    #expect(h.state.preview.scroll == bottom - 1)
+  }
+
+  @Test func everyLineIndexPlaceholder() throws {
+    var values = Placeholders.Values(
+      current: nil, currentIndex: nil, marked: [], query: [], delimiter: .whitespace)
+    values.listed = { [Array("a".utf8), Array("b".utf8)] }
+    values.listedIndices = { [3, 7] }
+    #expect(String(decoding: try Placeholders.expand("{*n}", values), as: UTF8.self) == "3 7")
+  }
+
   @Test func queryFieldPlaceholders() throws {
     var values = Placeholders.Values(
       current: nil, currentIndex: nil, marked: [], query: Array("foo bar".utf8), delimiter: .whitespace)

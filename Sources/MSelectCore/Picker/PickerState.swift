@@ -140,6 +140,8 @@ public struct PickerState {
     case search
   }
   private var hold: Hold?
+  /// The preview pane keeps to the end of the output (`follow`, until scrolled up).
+  private var previewFollowing = false
   /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
   private var loadPending = false
   private var startPending = false
@@ -323,7 +325,10 @@ public struct PickerState {
     case .searched(let found): accept(found)
     case .tick: spinner += 1
     case .previewOutput(let generation, let bytes):
-      if generation == preview.generation { preview.append(bytes) }
+      if generation == preview.generation {
+        preview.append(bytes)
+        if previewFollowing { scrollPreview(preview.lineCount) }
+      }
     case .previewEnded(let generation, let status):
       if generation == preview.generation { preview.finish(status) }
     case .commandFailed(let reason):
@@ -572,8 +577,11 @@ public struct PickerState {
     values.terminator = settings.fileTerminator
     values.quoting = shell ? settings.quoting : .posix
     if Placeholders.needsEveryLine(template) {
-      let lines = (0..<listCount).map { printedLine(line(at: $0)) }
+      let listed = (0..<listCount).map { line(at: $0) }
+      let lines = listed.map(printedLine)
+      let indices = listed.map { $0 - candidateStart }
       values.listed = { lines }
+      values.listedIndices = { indices }
     }
     do {
       return try Placeholders.expand(template, values)
@@ -668,6 +676,7 @@ public struct PickerState {
         expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
+    previewFollowing = settings.preview.follow
     // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
     guard let command = expand(template) else {
       queue(.cancelPreview)
@@ -683,7 +692,10 @@ public struct PickerState {
     let header = settings.preview.headerLines
     let rows = max(1, (previewLayout?.inner.rows ?? 1) - header)
     let lowest = max(header, preview.scroll)
-    preview.scroll = min(max(0, lowest + delta), max(header, preview.lineCount - rows))
+    let bottom = max(header, preview.lineCount - rows)
+    preview.scroll = min(max(0, lowest + delta), bottom)
+    // `follow`: scrolled to the end it follows again, scrolled up it stops.
+    previewFollowing = settings.preview.follow && preview.scroll >= bottom
   }
 
   private mutating func append(_ block: LineBlock) {

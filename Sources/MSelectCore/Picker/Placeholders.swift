@@ -21,6 +21,8 @@ public enum Placeholders {
     /// asks for it.
     public var markedIndices: [Int] = []
     public var listed: () -> [[UInt8]] = { [] }
+    /// The listed lines' indices (`{*n}`), in the same order.
+    public var listedIndices: () -> [Int] = { [] }
     public var prompt = ""
     public var action = ""
     /// Writes a temporary file holding these bytes and returns its path (`{+f}`); nil: cannot.
@@ -187,7 +189,8 @@ public enum Placeholders {
     var indices: [Int?]
     if placeholder.every {
       lines = values.listed()
-      indices = Array(repeating: nil, count: lines.count)
+      let listed = values.listedIndices()
+      indices = listed.count == lines.count ? listed : Array(repeating: nil, count: lines.count)
     } else if placeholder.marked && !values.marked.isEmpty {
       lines = values.marked
       indices =

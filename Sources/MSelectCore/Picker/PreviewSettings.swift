@@ -19,6 +19,8 @@ public struct PreviewSettings: Sendable, Equatable {
   public var labelPosition = Chrome.LabelPosition()
   public var wrap = false
   public var hidden = false
+  /// The pane keeps to the end of a growing output, until it is scrolled up (`follow`).
+  public var follow = false
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
   /// `+{2}-/2`), placeholders and all; nil: the top.
   public var scroll: String?
@@ -55,7 +57,9 @@ public struct PreviewSettings: Sendable, Equatable {
       case "nowrap": wrap = false
       case "hidden": hidden = true
       case "nohidden": hidden = false
-      case "follow", "nofollow", "cycle", "nocycle", "info", "noinfo", "default":
+      case "follow": follow = true
+      case "nofollow": follow = false
+      case "cycle", "nocycle", "info", "noinfo", "default":
         break
       default:
         if let style = Chrome.Border(rawValue: token.hasPrefix("border-") ? String(token.dropFirst(7)) : token),

@@ -21,7 +21,9 @@ struct PreviewRenderer {
     var text: [[Frame.Span]] = []
     // The header lines, then the scrolled ones after them.
     var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
-    var body = max(pane.scroll, headerLines)
+    // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
+    let first = max(min(pane.scroll, pane.lineCount - max(0, innerRows - headerLines)), headerLines)
+    var body = first
     func next() -> Int? {
       if let header = lines.next() { return header }
       defer { body += 1 }
@@ -31,7 +33,7 @@ struct PreviewRenderer {
     // fit the pane.
     let position =
       pane.lineCount > innerRows && innerRows > 0
-      ? " \(max(pane.scroll, headerLines) + 1)/\(pane.lineCount)" : ""
+      ? " \(first + 1)/\(pane.lineCount)" : ""
     let positionWidth = position.count < innerWidth ? position.count : 0
     while text.count < innerRows, let line = next() {
       let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
