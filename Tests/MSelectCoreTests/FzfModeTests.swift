@@ -105,7 +105,8 @@ import Testing
 
   @Test func longLinesScrollToTheirMatchWithFzfsEllipsis() {
     let line = (1...60).map(String.init).joined(separator: ",")
-    let fzf = Harness([line], ["-e", "-q", "50", "--pointer", ">", "--no-separator"], columns: 30, profile: .fzf)
+    let fzf = Harness(
+      [line], ["-e", "-q", "50", "--pointer", ">", "--no-separator"], columns: 30, profile: .fzf)
     let shown = firstItem(fzf)
     #expect(shown.hasPrefix("> ··") && shown.hasSuffix("··") && shown.contains("50,51"), "\(shown)")
     let snip = Harness([line], ["-e", "-q", "50", "--ellipsis", "~~~"], columns: 30)
@@ -187,9 +188,11 @@ import Testing
   }
 
   @Test func thePreviewFollowsItsOutputUntilScrolledUp() {
-    let h = Harness(["a"], ["--preview", "cat", "--preview-window", "follow", "--bind", "u:preview-up"], rows: 12)
+    let h = Harness(
+      ["a"], ["--preview", "cat", "--preview-window", "follow", "--bind", "u:preview-up"], rows: 12)
     let generation = h.state.preview.generation
-    h.state.handle(.previewOutput(generation: generation, bytes: Array((1...100).map { "\($0)\n" }.joined().utf8)))
+    h.state.handle(
+      .previewOutput(generation: generation, bytes: Array((1...100).map { "\($0)\n" }.joined().utf8)))
     let bottom = h.state.preview.scroll
     #expect(bottom > 80)
     h.press(.char(UInt32(UInt8(ascii: "u"))))

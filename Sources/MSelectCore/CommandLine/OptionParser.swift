@@ -16,7 +16,9 @@ public enum OptionParser {
     return try parseWords((defaults + arguments)[...], from: profile.defaults)
   }
 
-  private static func parseWords(_ all: ArraySlice<[UInt8]>, from start: Options) throws(OptionError) -> Options {
+  private static func parseWords(_ all: ArraySlice<[UInt8]>, from start: Options) throws(OptionError)
+    -> Options
+  {
     var options = start
     var words = all
     var onlyFiles = false
@@ -115,11 +117,12 @@ public enum OptionParser {
   private static let compatibleNoOps: [String: Bool] = [
     "--scrollbar": false, "--no-scrollbar": false,
     "--highlight-line": false, "--no-highlight-line": false,
-    "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--tmux": false, "--no-tmux": false,
-"--gap": false, "--no-gap": false, "--list-border": false,
+    "--bold": false, "--no-bold": false, "--hscroll": false, "--no-hscroll": false, "--tmux": false,
+    "--no-tmux": false,
+    "--gap": false, "--no-gap": false, "--list-border": false,
     "--no-list-border": false, "--input-border": false, "--no-input-border": false, "--header-border": false,
     "--no-header-border": false, "--header-lines-border": false, "--filepath-word": false,
-    "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false, 
+    "--no-filepath-word": false, "--ansi-off": false, "--no-info-command": false,
     "--style": true, "--walker": true,
     "--walker-root": true, "--walker-skip": true, "--info-command": true, "--gap-line": false,
     "--min-height": true, "--pointer-label": true, "--list-label": true,
@@ -128,7 +131,7 @@ public enum OptionParser {
     "--black": false, "--no-black": false, "--multi-line": false, "--no-multi-line": false,
     "--footer-border": false, "--footer-label": true, "--algo": true,
     "--ambidouble": false, "--no-ambidouble": false, "--footer": true, "--footer-label-pos": true,
-"--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
+    "--gutter-raw": true, "--header-label-pos": true, "--input-label-pos": true,
     "--list-label-pos": true, "--marker-multi-line": true, "--no-tty-default": false, "--popup": false,
     "--no-popup": false, "--preview-wrap-sign": true, "--wrap-word": false, "--threads": true, "--tail": true,
     "--raw": false, "--no-raw": false,
@@ -434,7 +437,9 @@ public enum OptionParser {
   }
 
   /// `--multi=N`: at most N marked lines; 0 means no limit.
-  private static func labelPosition(_ name: String, _ text: String) throws(OptionError) -> Chrome.LabelPosition {
+  private static func labelPosition(_ name: String, _ text: String) throws(OptionError)
+    -> Chrome.LabelPosition
+  {
     guard let position = Chrome.LabelPosition(text) else {
       throw .invalidValue(option: name, value: text, expected: "N, -N or 0, then :top or :bottom")
     }

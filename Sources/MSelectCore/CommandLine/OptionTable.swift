@@ -116,7 +116,8 @@ public enum OptionTable {
     OptionInfo(
       ["--info"], "STYLE", .picker, "default, right, inline, inline-right or hidden",
       values: ["default", "right", "inline", "inline-right", "hidden"]),
-    OptionInfo(["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"),
+    OptionInfo(
+      ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"),
     OptionInfo(
       ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"),
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
@@ -125,7 +126,9 @@ public enum OptionTable {
     OptionInfo(["--ellipsis"], "STR", .picker, "marks a cut line (default: …; fzf mode: ··)"),
     OptionInfo(["--hscroll-off"], "N", .picker, "columns kept in view after a match in a long line (10)"),
     OptionInfo(["--keep-right"], nil, .picker, "a long line with no match in view shows its end"),
-    OptionInfo(["--id-nth"], "FIELDS", .picker, "marks stay on lines a reload brings back (fzf mode; always so otherwise)"),
+    OptionInfo(
+      ["--id-nth"], "FIELDS", .picker,
+      "marks stay on lines a reload brings back (fzf mode; always so otherwise)"),
     OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched"),
     OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes"),
     OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)"),

@@ -58,7 +58,8 @@ public enum BoundAction: Hashable, Sendable {
     var table: [String: @Sendable (String) -> BoundAction] = [
       "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) },
       "execute-multi": { .execute($0) }, "become": { .become($0) }, "reload": { .reload($0) },
-      "reload-sync": { .reload($0, sync: true) }, "print": { .print($0) }, "change-preview": { .changePreview($0) },
+      "reload-sync": { .reload($0, sync: true) }, "print": { .print($0) },
+      "change-preview": { .changePreview($0) },
       "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
       "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) }, "transform": { .transform(nil, $0) },
       "bg-transform": { .transform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },

@@ -62,7 +62,8 @@ public struct PreviewSettings: Sendable, Equatable {
       case "cycle", "nocycle", "info", "noinfo", "default":
         break
       default:
-        if let style = Chrome.Border(rawValue: token.hasPrefix("border-") ? String(token.dropFirst(7)) : token),
+        if let style = Chrome.Border(
+          rawValue: token.hasPrefix("border-") ? String(token.dropFirst(7)) : token),
           style != .inline
         {
           border = style
