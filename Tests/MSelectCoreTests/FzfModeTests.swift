@@ -23,6 +23,7 @@ import Testing
     #expect(try OptionParser.parse(words(["-m"]), profile: .fzf).max == nil)
     #expect(try OptionParser.parse(words(["--multi"]), profile: .fzf).max == nil)
     #expect(try OptionParser.parse(words(["--multi=3"]), profile: .fzf).max == 3)
+    #expect(try OptionParser.parse(words(["-m", "3"]), profile: .fzf).max == 3)
     // mselect's own defaults stay as they were.
     let own = try OptionParser.parse([])
     #expect(own.height == .percent(50) && own.layout == .reverse && own.max == nil && own.order == .input)

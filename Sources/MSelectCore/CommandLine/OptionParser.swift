@@ -72,6 +72,12 @@ public enum OptionParser {
           options.max = try multi(name, Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest))
           break
         }
+        if name == "-m", let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) {
+          // `-m 3`, as fzf reads it.
+          words.removeFirst()
+          options.max = try multi(name, next)
+          break
+        }
         if shortTakesValue.contains(name) {
           try apply(name, inline: rest.isEmpty ? nil : Array(rest), rest: &words, to: &options)
           break

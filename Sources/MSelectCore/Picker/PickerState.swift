@@ -1097,8 +1097,13 @@ public struct PickerState {
       refuseIfFull(!refused)
     case .deselectAll: forEachListed { state, line in state.selection.unmark(line) }
     case .toggleAll:
+      // The marks go first, so that a limit counts the lines being marked only (as in fzf).
+      var unmarked: [Int] = []
+      forEachListed { state, line in
+        if state.selection.contains(line) { state.selection.unmark(line) } else { unmarked.append(line) }
+      }
       var refused = false
-      forEachListed { state, line in refused = !state.selection.toggle(line) || refused }
+      for line in unmarked { refused = !selection.mark(line) || refused }
       refuseIfFull(!refused)
     case .clearSelection:
       for line in selection.lines(.input) { selection.unmark(line) }
@@ -1190,7 +1195,10 @@ public struct PickerState {
   private mutating func refuseIfFull(_ accepted: Bool) {
     guard !accepted else { return }
     refused = true
-    if let max = settings.selection.max { message = "at most \(max) can be marked" }
+    // fzf says nothing; its count, `(3/3)`, shows the limit.
+    if let max = settings.selection.max, settings.flavor == .mselect {
+      message = "at most \(max) can be marked"
+    }
   }
 
   /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
