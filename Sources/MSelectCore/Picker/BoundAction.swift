@@ -66,7 +66,12 @@ public enum BoundAction: Hashable, Sendable {
       "rebind": { .rebind(BoundAction.names($0)) }, "toggle-bind": { .toggleBind(BoundAction.names($0)) },
       "trigger": { .trigger(BoundAction.names($0)) }, "preview": { .preview($0) },
       "search": { .change(.search, $0) },
-      "change-multi": { text in .changeMulti(Int(text.filter { $0 != " " }).map { max(0, $0) }) },
+      // No number: no limit; a word that is not a number changes nothing (as in fzf).
+      "change-multi": { text in
+        let digits = text.filter { $0 != " " }
+        if digits.isEmpty { return .changeMulti(nil) }
+        return Int(digits).map { .changeMulti(max(0, $0)) } ?? .action(.ignore)
+      },
     ]
     for setting in Setting.allCases {
       table["change-" + setting.rawValue] = { .change(setting, $0) }
