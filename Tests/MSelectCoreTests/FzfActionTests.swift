@@ -275,10 +275,11 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.current == "b")
     h.press(ctrl("n"))
     #expect(h.current == "d")
+    // Past the last one it wraps around, as fzf's next-selected does.
     h.press(ctrl("n"))
-    #expect(h.current == "d")
-    h.press(ctrl("p"))
     #expect(h.current == "b")
+    h.press(ctrl("p"))
+    #expect(h.current == "d")
   }
 
   @Test func jumpMovesToALabelledLine() {

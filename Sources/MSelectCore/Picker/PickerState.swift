@@ -1009,12 +1009,16 @@ public struct PickerState {
     case .downMatch: perform(.down)
     case .upSelected, .downSelected:
       // Positions grow downwards on screen unless the list grows upwards (fzf's default layout).
+      // Past the last marked line it wraps around to the first, as fzf's next-selected does.
       let step = (action == .downSelected) == reverse ? 1 : -1
-      var position = cursor + step
-      while position >= 0 && position < listCount && !selection.contains(line(at: position)) {
-        position += step
+      guard listCount > 0 else { break }
+      for distance in 1...listCount {
+        let position = ((cursor + step * distance) % listCount + listCount) % listCount
+        if selection.contains(line(at: position)) {
+          viewport.jump(to: position)
+          break
+        }
       }
-      if position >= 0 && position < listCount { viewport.jump(to: position) }
     case .close:
       if previewCommand != nil && preview.visible { perform(.hidePreview) } else { outcome = .cancelled }
     case .offsetUp, .offsetDown:
