@@ -1,9 +1,10 @@
 /// Whose conventions a run follows: mselect's own, or fzf's when the program is run as `fzf` (a
 /// link named so) or given `--fzf`.
 ///
-/// This is the one place the two differ: the defaults an option line starts from, the names of the
-/// environment variables read, and the names the shell integration scripts use. Everything else
-/// (options, keys, actions, output bytes) is the same program.
+/// This is the one place the two differ: the defaults an option line starts from (among them the
+/// picker's `Flavor`: fzf's marks, keys and counting), the names of the environment variables read,
+/// and the names the shell integration scripts use. Everything else (options, actions, output
+/// bytes) is the same program.
 public struct Profile: Sendable, Equatable {
   /// The command the shell integration runs, and the stem of its function names (`_fzf_…`).
   public let command: String
