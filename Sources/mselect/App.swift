@@ -18,7 +18,7 @@ enum App {
       return fail(error.message)
     }
     if options.help { return emit(Array(helpText.utf8)) }
-    if options.version { return emit(Array("mselect \(version)\n".utf8)) }
+    if options.version { return emit(Array(profile.versionLine(version).utf8)) }
     if let request = options.shellScript {
       let text =
         request.completionOnly

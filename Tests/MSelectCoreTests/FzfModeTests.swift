@@ -30,6 +30,11 @@ import Testing
     #expect(own.chrome.separator == nil && own.flavor == .mselect)
   }
 
+  @Test func theVersionLineStartsWithFzfsVersionInFzfMode() {
+    #expect(Profile.fzf.versionLine("1.2.3") == "0.74.0 (mselect 1.2.3)\n")
+    #expect(Profile.mselect.versionLine("1.2.3") == "mselect 1.2.3\n")
+  }
+
   @Test func variableNamesFollowTheProfile() {
     #expect(Profile.fzf.defaultOptionsVariable == "FZF_DEFAULT_OPTS")
     #expect(Profile.fzf.defaultOptionsFileVariable == "FZF_DEFAULT_OPTS_FILE")

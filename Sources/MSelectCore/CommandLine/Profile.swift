@@ -50,6 +50,12 @@ public struct Profile: Sendable, Equatable {
   /// The variable holding the command whose lines are read when nothing is piped in.
   public var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
 
+  /// What `--version` prints. fzf mode answers with the fzf version it follows first, as fzf's own
+  /// line starts, since plugins that need a recent fzf (fzf.vim, zoxide, fzf-lua) read that number.
+  public func versionLine(_ version: String) -> String {
+    command == Profile.fzf.command ? "0.74.0 (mselect \(version))\n" : "mselect \(version)\n"
+  }
+
   /// `text` (a shell script written for mselect) with this profile's command, function and
   /// variable names.
   func renaming(_ text: String) -> String {
