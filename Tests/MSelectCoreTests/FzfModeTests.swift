@@ -214,6 +214,12 @@ import Testing
     #expect(String(decoding: try Placeholders.expand("{*n}", values), as: UTF8.self) == "3 7")
   }
 
+  @Test func executeMultiReadsTheCurrentLineAsTheMarkedOnes() throws {
+    var bindings = KeyBindings()
+    try bindings.apply("x:execute-multi(echo {}/{+})")
+    #expect(bindings.actions(for: .char(UInt32(UInt8(ascii: "x")))) == [.execute("echo {+}/{+}")])
+  }
+
   @Test func queryFieldPlaceholders() throws {
     var values = Placeholders.Values(
       current: nil, currentIndex: nil, marked: [], query: Array("foo bar".utf8), delimiter: .whitespace)

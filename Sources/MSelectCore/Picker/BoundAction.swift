@@ -57,7 +57,9 @@ public enum BoundAction: Hashable, Sendable {
   static let withArgument: [String: @Sendable (String) -> BoundAction] = {
     var table: [String: @Sendable (String) -> BoundAction] = [
       "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) },
-      "execute-multi": { .execute($0) }, "become": { .become($0) }, "reload": { .reload($0) },
+      // fzf's old `execute-multi`: `{}` stands for the marked lines, as `{+}` does.
+      "execute-multi": { .execute($0.replacing("{}", with: "{+}")) }, "become": { .become($0) },
+      "reload": { .reload($0) },
       "reload-sync": { .reload($0, sync: true) }, "print": { .print($0) },
       "change-preview": { .changePreview($0) },
       "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
