@@ -2,7 +2,8 @@
 public struct Renderer {
   private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   private static let asciiSpinner = ["-", "\\", "|", "/"]
-  /// Columns kept after the last highlighted character when a long line scrolls to show its match.
+  /// The longest line (bytes) `--keep-right` shows the end of.
+  static let keepRightLimit = 64 << 10
 
   private let unicode: Bool
   private let cache = PositionCache()
@@ -324,12 +325,12 @@ public struct Renderer {
       let count = state.selection.count
       marked = state.settings.selection.max.map { " (\(count)/\($0))" } ?? " (\(count))"
     }
-    let review = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
+    let tags = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
     let message = state.message.map { "  " + $0 } ?? ""
     let counts = "\(listed)/\(state.totalCount)"
     let choices: [(spinner: String, counts: String, message: String)] = [
-      (spinner, counts + marked + review, message),
-      (spinner, counts + marked + review, ""),
+      (spinner, counts + marked + tags, message),
+      (spinner, counts + marked + tags, ""),
       (spinner, counts + marked, ""),
       (spinner, "\(listed)" + marked, ""),
       ("", "\(listed)" + marked, ""),
@@ -379,8 +380,10 @@ public struct Renderer {
       // character when that one is far to the right (a long line scrolls to show its match, with
       // up to `--hscroll-off` columns of what follows it, as fzf does).
       let mark = DisplayWidth.of(ellipsis)
-      // `--keep-right` with nothing to show: the line's end is what counts (a path's file name).
-      let lastMatch = positions.last ?? (settings.keepRight ? Int.max : 0)
+      // `--keep-right` with nothing to show: the line's end is what counts (a path's file name). A huge
+      // line keeps its start: its end would take decoding all of it, at every frame.
+      let keepsRight = settings.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
+      let lastMatch = positions.last ?? (keepsRight ? Int.max : 0)
       let context = min(settings.hscrollOff, max(0, room / 3))
       let skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room)
       var text = VisibleText(
