@@ -44,15 +44,7 @@ public enum OptionParser {
           name = text
         }
         if name == "--multi" {
-          // fzf's `--multi[=MAX]`: the next word is the limit when it is a number (`--multi 2`).
-          if let inline {
-            options.max = try multi(name, inline)
-          } else if let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) {
-            words.removeFirst()
-            options.max = try multi(name, next)
-          } else {
-            options.max = nil
-          }
+          options.max = try multiLimit(name, inline, &words)
           continue
         }
         try apply(name, inline: inline, rest: &words, to: &options)
@@ -67,15 +59,10 @@ public enum OptionParser {
       var rest = word.dropFirst()
       while let c = rest.popFirst() {
         let name = "-" + String(UnicodeScalar(c))
-        if name == "-m" && !rest.isEmpty {
+        if name == "-m" {
           // `-m3`, `-m=3`: the maximum, as with --multi=3.
-          options.max = try multi(name, Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest))
-          break
-        }
-        if name == "-m", let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) {
-          // `-m 3`, as fzf reads it.
-          words.removeFirst()
-          options.max = try multi(name, next)
+          let inline = rest.isEmpty ? nil : Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest)
+          options.max = try multiLimit(name, inline, &words)
           break
         }
         if shortTakesValue.contains(name) {
@@ -280,7 +267,6 @@ public enum OptionParser {
     case "--select-all": try flag(); o.selectAll = true
     case "--min": o.min = try number(name, try value(), minimum: 0)
     case "--max": o.max = try number(name, try value(), minimum: 1)
-    case "-m": o.max = nil
     case "--no-multi": try flag(); o.max = 1
     case "-1", "--select-1": try flag(); o.select1 = true
     case "-0", "--exit-0": try flag(); o.exit0 = true
@@ -450,6 +436,19 @@ public enum OptionParser {
       throw .invalidValue(option: name, value: text, expected: "N, -N or 0, then :top or :bottom")
     }
     return position
+  }
+
+  /// The limit of `--multi[=N]` or `-m[N]`: the one written with it, or the next word when that is a
+  /// number (`--multi 2`, `-m 3`, as fzf reads them); nil (no limit) without one.
+  private static func multiLimit(_ name: String, _ inline: [UInt8]?, _ words: inout ArraySlice<[UInt8]>)
+    throws(OptionError) -> Int?
+  {
+    if let inline { return try multi(name, inline) }
+    guard let next = words.first, !next.isEmpty, next.allSatisfy({ (48...57).contains($0) }) else {
+      return nil
+    }
+    words.removeFirst()
+    return try multi(name, next)
   }
 
   private static func multi(_ name: String, _ value: [UInt8]) throws(OptionError) -> Int? {

@@ -52,20 +52,15 @@ public enum Placeholders {
   /// Whether `template` names the line under the cursor (`{}`, `{n}`, `{2}`, …; not `{+}`, `{*}` or
   /// `{q}`): with no such line, fzf does not run it.
   public static func needsCurrentLine(_ template: String) -> Bool {
-    var rest = Substring(template)
-    while let open = rest.firstIndex(of: "{"), let close = rest[open...].firstIndex(of: "}") {
-      let escaped = open > rest.startIndex && rest[rest.index(before: open)] == "\\"
-      if !escaped, let placeholder = parse(String(rest[rest.index(after: open)..<close])),
-        !placeholder.marked, !placeholder.every
-      {
-        switch placeholder.kind {
-        case .line, .index, .fields: return true
-        case .query, .queryFields, .prompt, .action: break
-        }
+    pieces(template).contains { piece in
+      guard case .placeholder(let placeholder) = piece, !placeholder.marked, !placeholder.every else {
+        return false
       }
-      rest = rest[rest.index(after: open)...]
+      switch placeholder.kind {
+      case .line, .index, .fields: return true
+      case .query, .queryFields, .prompt, .action: return false
+      }
     }
-    return false
   }
 
   /// Whether `template` may list every line (`{*}`): only then are they gathered.
@@ -74,34 +69,48 @@ public enum Placeholders {
   /// The command: bytes, so a value that is not UTF-8 reaches it unchanged.
   public static func expand(_ template: String, _ values: Values) throws(PlaceholderError) -> [UInt8] {
     var out: [UInt8] = []
+    for piece in pieces(template) {
+      switch piece {
+      case .text(let text): out += text.utf8
+      case .placeholder(let placeholder): out += try substitute(placeholder, values)
+      }
+    }
+    return out
+  }
+
+  /// A piece of a template: text as it is, or a placeholder.
+  private enum Piece {
+    case text(Substring)
+    case placeholder(Placeholder)
+  }
+
+  /// `template` cut into text and placeholders.
+  private static func pieces(_ template: String) -> [Piece] {
+    var pieces: [Piece] = []
     var rest = Substring(template)
     while let open = rest.firstIndex(of: "{") {
       let escaped = open > rest.startIndex && rest[rest.index(before: open)] == "\\"
-      out += rest[..<(escaped ? rest.index(before: open) : open)].utf8
+      pieces.append(.text(rest[..<(escaped ? rest.index(before: open) : open)]))
       guard let close = rest[open...].firstIndex(of: "}") else {
-        out += rest[open...].utf8
-        return out
+        pieces.append(.text(rest[open...]))
+        return pieces
       }
       let name = String(rest[rest.index(after: open)..<close])
       if escaped {
         // `\{q}` is `{q}` as text; a `\` before anything else stays.
-        if parse(name) != nil {
-          out += rest[open...close].utf8
-        } else {
-          out += ("\\" + rest[open...close]).utf8
-        }
+        pieces.append(.text(parse(name) != nil ? rest[open...close] : rest[rest.index(before: open)...close]))
       } else if let placeholder = parse(name) {
-        out += try substitute(placeholder, values)
+        pieces.append(.placeholder(placeholder))
       } else {
         // Not a placeholder: the brace is text, and one may start right after it (`{{}-{n}}`).
-        out += "{".utf8
+        pieces.append(.text(rest[open...open]))
         rest = rest[rest.index(after: open)...]
         continue
       }
       rest = rest[rest.index(after: close)...]
     }
-    out += rest.utf8
-    return out
+    pieces.append(.text(rest))
+    return pieces
   }
 
   /// One placeholder: what it names and how.

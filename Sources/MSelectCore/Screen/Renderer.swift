@@ -347,7 +347,8 @@ public struct Renderer {
     let index = state.line(at: i)
     let isCurrent = i == state.cursor
     let settings = state.settings
-    let ellipsis = settings.ellipsis(unicode: unicode)
+    let ellipsis =
+      settings.ellipsis == nil ? RowBuilder.defaultEllipsis : VisibleText(settings.ellipsis(unicode: unicode))
     var row = RowBuilder(width: width, ellipsis: ellipsis)
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.pointer)
@@ -379,7 +380,7 @@ public struct Renderer {
       // Only what can show becomes cells: a row's worth, ending some way past the last highlighted
       // character when that one is far to the right (a long line scrolls to show its match, with
       // up to `--hscroll-off` columns of what follows it, as fzf does).
-      let mark = DisplayWidth.of(ellipsis)
+      let mark = ellipsis.width
       // `--keep-right` with nothing to show: the line's end is what counts (a path's file name). A huge
       // line keeps its start: its end would take decoding all of it, at every frame.
       let keepsRight = settings.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
@@ -406,7 +407,7 @@ public struct Renderer {
           cutLeft = true
         }
       }
-      if cutLeft { row.append(VisibleText(ellipsis), style: base, highlights: []) }
+      if cutLeft { row.append(ellipsis, style: base, highlights: []) }
       row.append(text, style: base, highlights: Set(positions), colors: colors)
     }
     if isCurrent { row.fill(style: base) }

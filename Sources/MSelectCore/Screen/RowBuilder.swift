@@ -6,9 +6,12 @@ struct RowBuilder {
   private var used = 0
   private var full = false
 
-  init(width: Int, ellipsis: String = "…") {
+  /// mselect's mark, made once (every row of every frame starts a builder).
+  static let defaultEllipsis = VisibleText("…")
+
+  init(width: Int, ellipsis: VisibleText = RowBuilder.defaultEllipsis) {
     self.width = width
-    self.ellipsis = VisibleText(ellipsis)
+    self.ellipsis = ellipsis
   }
 
   var remaining: Int { width - used }
