@@ -109,20 +109,22 @@ final class Tmux {
     guard let tmux = Tmux() else { return }
     tmux.type("clear; seq 100 | mselect \(options); echo done", enter: true)
     #expect(tmux.waitFor { $0.contains("100/100") })
-    // Drawn anew at each size: the counts once, and the preview's text in its pane at the middle of
-    // the new width (the old picture, re-wrapped or pulled back from the scrollback, shows neither).
+    // Drawn anew at each size: the counts once, and the preview's text and the count's row both
+    // reaching the preview pane at the middle of the new width. The old picture, re-wrapped or pulled
+    // back from the scrollback, may show either but not both: tmux sends the second of two quick
+    // resizes up to 250 ms late, and until then the screen holds old rows only.
     func redrawn(columns: Int, rows: Int) -> (String) -> Bool {
       { screen in
         let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
-        guard lines.count <= rows + 1, lines.filter({ $0.contains("100/100") }).count == 1 else {
-          return false
-        }
+        let counts = lines.filter { $0.contains("100/100") }
+        guard lines.count <= rows + 1, counts.count == 1 else { return false }
         guard options.contains("preview") else { return true }
-        return lines.contains { line in
-          guard let bar = line.range(of: "│ 1 ") else { return false }
+        func paneAtMiddle(_ line: Substring, after mark: String) -> Bool {
+          guard let bar = line.range(of: mark) else { return false }
           let column = line[..<bar.lowerBound].count
           return column >= columns / 2 - 2 && column <= columns / 2 + 2
         }
+        return lines.contains { paneAtMiddle($0, after: "│ 1 ") } && paneAtMiddle(counts[0], after: "│")
       }
     }
     tmux.resize(columns: 30, rows: 8)
