@@ -3,7 +3,7 @@ import Testing
 
 @testable import MSelectCore
 
-/// The manual and the README say what the option table says.
+/// The manual and the guide say what the option table says.
 @Suite struct DocumentationTests {
   static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent()
@@ -17,8 +17,8 @@ import Testing
     #expect(try read("docs/mselect.1") == ManPage.roff(version: Version.current))
   }
 
-  @Test func everyTableOptionIsParsedAndInTheReadme() throws {
-    let readme = try read("README.md")
+  @Test func everyTableOptionIsParsedAndInTheGuide() throws {
+    let guide = try read("docs/guide.md")
     for option in OptionTable.all {
       for name in option.names {
         var words = [name]
@@ -33,18 +33,18 @@ import Testing
       }
       let long = option.names.filter { $0.hasPrefix("--") }
       #expect(
-        long.contains { readme.contains("`\($0)") || readme.contains(", \($0)") },
-        "README does not mention \(long)")
+        long.contains { guide.contains("`\($0)") || guide.contains(", \($0)") },
+        "the guide does not mention \(long)")
     }
   }
 
-  @Test func everyOptionInTheReadmesTableIsKnown() throws {
-    let readme = try read("README.md")
-    guard let start = readme.range(of: "## Options"), let end = readme.range(of: "## Coming from fzf") else {
-      Issue.record("README has no Options section")
+  @Test func everyOptionInTheGuidesTableIsKnown() throws {
+    let guide = try read("docs/guide.md")
+    guard let start = guide.range(of: "## Options"), let end = guide.range(of: "## Coming from fzf") else {
+      Issue.record("the guide has no Options section")
       return
     }
-    let section = readme[start.upperBound..<end.lowerBound]
+    let section = guide[start.upperBound..<end.lowerBound]
     let names = section.split(separator: "\n").filter { $0.hasPrefix("| `") }.flatMap { row in
       row.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "-") }).filter { $0.hasPrefix("--") }
     }
@@ -53,7 +53,7 @@ import Testing
       do {
         _ = try OptionParser.parse([Array(name.utf8), Array("1".utf8)])
       } catch OptionError.unknownOption(let unknown) {
-        Issue.record("README names \(unknown), which the parser does not know")
+        Issue.record("the guide names \(unknown), which the parser does not know")
       } catch {}
     }
   }

@@ -105,7 +105,7 @@ public enum OptionParser {
   ]
 
   /// fzf options that only change fzf's look in ways mselect does not draw (or its own integrations);
-  /// accepted, so copied option lines work, and listed in the README. `true`: takes a value
+  /// accepted, so copied option lines work, and listed in the guide. `true`: takes a value
   /// (`--name=value` or the next word); `false`: a flag, or `--name=value` only.
   private static let compatibleNoOps: [String: Bool] = [
     "--scrollbar": false, "--no-scrollbar": false,

@@ -1,5 +1,5 @@
 /// Every option mselect documents, in one table: `--help`, the man page and the shell completions
-/// are made from it (and a test checks the parser and the README against it).
+/// are made from it (and a test checks the parser and the guide against it).
 public struct OptionInfo: Sendable {
   public enum Group: String, Sendable, CaseIterable {
     case search = "Search"

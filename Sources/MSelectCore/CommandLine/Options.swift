@@ -126,7 +126,7 @@ public struct Options: Sendable, Equatable {
   public var preview = PreviewSettings()
   /// `--with-shell STR`: STR split into words (the shell and its flags, e.g. `bash -c`).
   public var withShell: [[UInt8]]?
-  /// fzf options accepted for compatibility that change nothing here (see README "Coming from fzf").
+  /// fzf options accepted for compatibility that change nothing here (listed in docs/guide.md, "Coming from fzf").
   public var ignored: [String] = []
 
   public init() {}

@@ -2,7 +2,7 @@
 public struct KeyBindings: Sendable {
   public private(set) var table: [Key: [BoundAction]]
 
-  /// The default keys (see README).
+  /// The default keys (listed in docs/guide.md).
   public static let defaults: [Key: [Action]] = [
     .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort],
     .ctrl(UInt8(ascii: "g")): [.abort],

@@ -31,7 +31,7 @@ public struct RankOptions: Sendable, Equatable {
 
 /// One matching line with its sort key; sorting ascending by (key, order) gives the ranking.
 ///
-/// Eight bytes: a result of millions of lines costs 8 bytes a line (the memory bound in the README).
+/// Eight bytes: a result of millions of lines costs 8 bytes a line (the memory bound in docs/guide.md).
 public struct RankedLine: Sendable, Equatable {
   /// Score and up to two tiebreak criteria packed so that smaller sorts first.
   public var key: UInt32
