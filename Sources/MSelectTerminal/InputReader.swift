@@ -25,7 +25,7 @@ public enum InputError: Error, Equatable, Sendable {
 }
 
 /// Reads candidate lines from a file descriptor into `LineBlock`s.
-public final class InputReader {
+public final class InputReader: LineStream {
   private let fd: Int32
   /// The input's name in messages: the FILE, or "standard input".
   public let name: String
@@ -181,15 +181,19 @@ public final class InputReader {
   /// Reads everything with read(2).
   private func readSequentially() throws(InputError) -> LineStore {
     var store = LineStore()
-    try readBlocks { store.append($0) }
+    try readBlocks(soon: false) { block in
+      store.append(block)
+      return true
+    }
     return store
   }
 
-  /// Reads everything with read(2), handing each block of lines to `body` as it is complete.
-  public func readBlocks(_ body: (LineBlock) -> Void) throws(InputError) {
+  /// Reads everything with read(2), handing each block of lines to `body` as it is complete (`soon`:
+  /// once lines have waited a moment, see `readOnce`), until `body` returns false.
+  public func readBlocks(soon: Bool, _ body: (LineBlock) -> Bool) throws(InputError) {
     while true {
-      let (block, ended) = try readOnce(streaming: false)
-      if let block { body(block) }
+      let (block, ended) = try readOnce(streaming: soon)
+      if let block, !body(block) { return }
       if ended { return }
     }
   }

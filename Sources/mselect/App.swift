@@ -86,29 +86,7 @@ enum App {
       let scripted = options.scriptedSettings
       switch options.mode {
       case .filter(let query):
-        let found: Filter.Outcome
-        if let mapping = reader.mapWhole() {
-          found = Filter.run(
-            query, in: .bytes(mapping.bytes, terminator: reader.terminator, owner: mapping),
-            settings: scripted.search)
-        } else if InputOrderFilter.applies(to: scripted.search) {
-          // `--no-sort` through a pipe: matches are printed as they are read, as fzf prints them.
-          return printInInputOrder(query, scripted.search, output, input: reader)
-        } else if SegmentFilter.applies(to: scripted.search) {
-          // A pipe: each segment is scanned while the next ones are read.
-          let filter = SegmentFilter(query, settings: scripted.search, terminator: reader.terminator)
-          try reader.readSegments(into: filter)
-          let (lines, store) = filter.finish()
-          found = Filter.Outcome(source: store, lines: lines)
-        } else {
-          // Header lines or --ansi: blocks of lines are matched while the next ones are read.
-          let stream = StreamingFilter(query, settings: scripted.search)
-          try reader.readBlocks { stream.add($0) }
-          let (lines, store) = stream.finish()
-          found = Filter.Outcome(source: store, lines: lines)
-        }
-        let decision: Scripted.Decision = found.lines.isEmpty ? .nothing(nil) : .print(found.lines)
-        return finish(decision, output, found.source, query: query, input: reader)
+        return filter(query, scripted.search, output, input: reader)
       case .batch:
         let store = try reader.readAll()
         let outcome = Preselection.apply(
@@ -220,48 +198,53 @@ enum App {
     }
   }
 
-  /// `--filter --no-sort` over a stream: each block's matches are printed as soon as it is read
-  /// (`--print-query`'s line first), so an endless producer gets its matches at once. Exit 0 when
-  /// something matched, 1 when nothing did.
-  static func printInInputOrder(
+  /// `--filter`: a mapped file is searched where it lies, other input as it is read. With `--no-sort`
+  /// a stream's matches are printed as they are found (`--print-query`'s line first), as fzf prints
+  /// them, so an endless producer gets its matches at once.
+  static func filter(
     _ query: [UInt8], _ settings: SearchSettings, _ output: OutputFormatter, input: InputReader
   ) -> ExitCode {
-    let filter = InputOrderFilter(query, settings: settings)
-    let lines = output.linesOnly
+    // The query line (and `--expect`'s key line) goes out before the first match, as when the result
+    // is printed at the end; with no match, the query line alone.
+    var code = ExitCode.success
     var found = false
-    // The query line goes out first; a key line alone (`--expect`) only before a match, as when the
-    // result is printed at the end.
-    if output.printsQuery {
-      let code = emit(output.format([], store: LineStore(), query: query))
-      if code != .success { return code }
-    }
-    while true {
-      let block: LineBlock?
-      let ended: Bool
-      do throws(InputError) {
-        (block, ended) = try input.readOnce(streaming: true)
-      } catch {
-        return fail(error.message)
+    let asFound: Filter.Receiver = { matches, store in
+      if !found && output.printsHead {
+        code = emit(output.format([], store: store, query: query))
       }
-      if let block {
-        let (matches, store) = filter.matches(in: block)
-        if !matches.isEmpty {
-          if !found && output.printsHead && !output.printsQuery {
-            let code = emit(output.format([], store: store, query: query))
-            if code != .success { return code }
-          }
-          found = true
-          do {
-            try lines.write(matches, store: store, query: query) { (bytes) throws(SystemError) in
-              try StandardStreams.writeStandardOutput(bytes)
-            }
-          } catch {
-            return writeFailed(error)
-          }
+      found = true
+      guard code == .success else { return false }
+      do throws(SystemError) {
+        try output.linesOnly.write(matches, store: store, query: query) { (bytes) throws(SystemError) in
+          try StandardStreams.writeStandardOutput(bytes)
         }
+      } catch {
+        code = writeFailed(error)
       }
-      if ended { return found ? .success : .nothing }
+      return code == .success
     }
+    let mapping = input.mapWhole()
+    let outcome: Filter.Outcome
+    do throws(InputError) {
+      outcome =
+        if let mapping {
+          Filter.run(
+            query, in: .bytes(mapping.bytes, terminator: input.terminator, owner: mapping), settings: settings
+          )
+        } else {
+          try Filter.run(query, in: .stream(input), settings: settings, asFound: asFound)
+        }
+    } catch {
+      return fail(error.message)
+    }
+    if let streamed = outcome.streamed {
+      if code == .success && !streamed.found && output.printsQuery {
+        code = emit(output.format([], store: LineStore(), query: query))
+      }
+      return code != .success ? code : streamed.found ? .success : .nothing
+    }
+    let decision: Scripted.Decision = outcome.lines.isEmpty ? .nothing(nil) : .print(outcome.lines)
+    return finish(decision, output, outcome.source, query: query, input: input)
   }
 
   /// Prints a scripted decision and turns it into the exit code. A mapped input file that shrank

@@ -1,15 +1,21 @@
 /// The one entry point of a non-interactive search: every match of a query, best first.
 ///
-/// It picks the way to search: an input that is in memory as a whole is scanned in place (no line
-/// table) unless the query is broad, then it is cut into a line table and searched in parallel.
+/// It picks the way to search from the input and the settings: an input in memory as a whole is
+/// scanned in place (no line table) unless the query is broad, then it is cut into a line table and
+/// searched in parallel; a stream is cut into segments scanned while the next are read
+/// (`SegmentFilter`), or into blocks of lines matched as they come (`StreamingFilter`: header lines,
+/// `--ansi`), or, in input order (`--no-sort`), its matches are handed out block by block as they are
+/// found (`InputOrderFilter`).
 public enum Filter {
   /// Where the lines come from.
-  package enum Input {
+  package enum Input<Stream: LineStream> {
     /// The whole input as one buffer (a mapped file) of lines ended by `terminator`; `owner` keeps
     /// the memory alive.
     case bytes(UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject)
     /// Lines already in a store.
     case lines(LineStore)
+    /// Lines still to be read.
+    case stream(Stream)
   }
 
   /// The matches: indices into `source`, best first.
@@ -19,6 +25,8 @@ public enum Filter {
     package let lines: LineList
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
+    /// Whether the matches were handed out as they were found (then `lines` is empty) and any was.
+    package var streamed: (found: Bool, stopped: Bool)? = nil
 
     package init(source: any LineSource, lines: LineList, scannedInPlace: Bool = false) {
       self.source = source
@@ -27,13 +35,20 @@ public enum Filter {
     }
   }
 
+  /// Receives matches as they are found (input order): a block's matching lines and the store that
+  /// holds them; returns false to stop reading.
+  package typealias Receiver = (_ lines: LineList, _ store: LineStore) -> Bool
+
   /// Every match of `query` among the candidate lines of `store`: line indices, best first.
   public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> LineList {
     ranked(settings.pattern(query), in: store, settings: settings)
   }
 
-  /// Every match of `query` among the candidate lines of `input`, ranked.
-  package static func run(_ query: [UInt8], in input: Input, settings: SearchSettings) -> Outcome {
+  /// Every match of `query` among the candidate lines of `input`, ranked; with `asFound`, a stream
+  /// whose order is the input's hands its matches to it as they are found instead.
+  package static func run<Stream: LineStream>(
+    _ query: [UInt8], in input: Input<Stream>, settings: SearchSettings, asFound: Receiver? = nil
+  ) throws(Stream.Failure) -> Outcome {
     let pattern = settings.pattern(query)
     switch input {
     case .bytes(let bytes, let terminator, let owner):
@@ -51,7 +66,48 @@ public enum Filter {
       return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
     case .lines(let store):
       return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
+    case .stream(let stream):
+      if let asFound, InputOrderFilter.applies(to: settings) {
+        return try inInputOrder(query, stream, settings: settings, asFound)
+      }
+      if SegmentFilter.applies(to: settings) {
+        let filter = SegmentFilter(query, settings: settings, terminator: stream.terminator)
+        try stream.readSegments(into: filter)
+        let (lines, store) = filter.finish()
+        return Outcome(source: store, lines: lines)
+      }
+      let filter = StreamingFilter(query, settings: settings)
+      try stream.readBlocks(soon: false) { block in
+        filter.add(block)
+        return true
+      }
+      let (lines, store) = filter.finish()
+      return Outcome(source: store, lines: lines)
     }
+  }
+
+  /// Every match of `query` among the candidate lines of `input`, ranked (no stream).
+  package static func run(_ query: [UInt8], in input: Input<NoStream>, settings: SearchSettings) -> Outcome {
+    run(query, in: input, settings: settings, asFound: nil)
+  }
+
+  /// `--no-sort` over a stream: each block's matches go to `receiver` as soon as the block is read.
+  private static func inInputOrder<Stream: LineStream>(
+    _ query: [UInt8], _ stream: Stream, settings: SearchSettings, _ receiver: Receiver
+  ) throws(Stream.Failure) -> Outcome {
+    let filter = InputOrderFilter(query, settings: settings)
+    var found = false
+    var stopped = false
+    try stream.readBlocks(soon: true) { block in
+      let (matches, store) = filter.matches(in: block)
+      guard !matches.isEmpty else { return true }
+      found = true
+      stopped = !receiver(matches, store)
+      return !stopped
+    }
+    var outcome = Outcome(source: LineStore(), lines: LineList([]))
+    outcome.streamed = (found, stopped)
+    return outcome
   }
 
   /// The matches of `pattern` among the candidate lines of `store`, best first.
