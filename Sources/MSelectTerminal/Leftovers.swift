@@ -16,6 +16,13 @@ private let groupSlots = Shared(
     slots.initialize(repeating: 0, count: maxGroups)
     return slots
   }())
+/// The folder the files are in, removed after them when empty.
+private let directorySlot = Shared(
+  {
+    let slot = UnsafeMutablePointer<CChar>.allocate(capacity: pathCapacity)
+    slot.initialize(repeating: 0, count: pathCapacity)
+    return slot
+  }())
 private let fileSlots = Shared(
   {
     let slots = UnsafeMutablePointer<CChar>.allocate(capacity: maxFiles * pathCapacity)
@@ -32,6 +39,16 @@ enum Leftovers {
   static func prepare() {
     _ = groupSlots.pointer
     _ = fileSlots.pointer
+    _ = directorySlot.pointer
+  }
+
+  /// `path`, the folder of the files, is removed on the way out (after them) when it is empty.
+  static func setDirectory(_ path: String) {
+    let bytes = Array(path.utf8)
+    guard directorySlot.pointer[0] == 0, !bytes.isEmpty, bytes.count < pathCapacity else { return }
+    for (i, byte) in bytes.enumerated().dropFirst() { directorySlot.pointer[i] = CChar(bitPattern: byte) }
+    directorySlot.pointer[bytes.count] = 0
+    directorySlot.pointer[0] = CChar(bitPattern: bytes[0])
   }
 
   /// `group` (a process group id) is killed on the way out unless `removeGroup` came first.
@@ -68,7 +85,8 @@ enum Leftovers {
     }
   }
 
-  /// Kills every group and removes every file still recorded (async-signal-safe: `kill`, `unlink`).
+  /// Kills every group and removes every file still recorded, then their folder when empty
+  /// (async-signal-safe: `kill`, `unlink`, `rmdir`).
   static func cleanUp() {
     for k in 0..<maxGroups where groupSlots.pointer[k] > 0 {
       kill(-groupSlots.pointer[k], SIGKILL)
@@ -78,5 +96,6 @@ enum Leftovers {
       unlink(fileSlots.pointer + k * pathCapacity)
       fileSlots.pointer[k * pathCapacity] = 0
     }
+    if directorySlot.pointer[0] != 0 { rmdir(directorySlot.pointer) }
   }
 }

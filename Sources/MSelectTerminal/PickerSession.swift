@@ -81,8 +81,7 @@ public final class PickerSession {
     }
     let size = tty.size
     var settings = settings
-    let files = temporaryFiles
-    settings.writeFile = { files.write($0) }
+    settings.fileDirectory = temporaryFiles.directory
     settings.quoting = ShellQuoting(shellWords: ShellCommand.words(settings.shell))
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     state.listening = listener?.environment ?? [:]
@@ -124,7 +123,7 @@ public final class PickerSession {
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
       // A transform's output, handed back, may queue more work: taken until none is left.
-      var work = state.takeWork()
+      var work = takeWork()
       while !work.isEmpty {
         for (command, environment) in work {
           switch command {
@@ -164,7 +163,7 @@ public final class PickerSession {
             tty.write("\u{07}")
           }
         }
-        work = state.takeWork()
+        work = takeWork()
       }
       if let outcome = state.outcome {
         return Ending(outcome: outcome, store: state.store, query: state.queryBytes, printed: state.printed)
@@ -475,6 +474,12 @@ public final class PickerSession {
         return
       }
     }
+  }
+
+  /// The state's pending commands, once the files they read are written.
+  private func takeWork() -> [(command: PickerState.Command, environment: [String: String])] {
+    for file in state.takeFiles() { temporaryFiles.write(file) }
+    return state.takeWork()
   }
 
   /// Monotonic nanoseconds.

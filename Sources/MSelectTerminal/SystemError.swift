@@ -14,4 +14,7 @@ public struct SystemError: Error, Equatable, Sendable {
   public var reason: String { String(cString: strerror(errno)) }
 
   public var message: String { "\(operation): \(reason)" }
+
+  /// The reader of a pipe closed it (EPIPE).
+  public var isBrokenPipe: Bool { errno == EPIPE }
 }

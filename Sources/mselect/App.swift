@@ -1,4 +1,3 @@
-import Glibc
 import MSelectCore
 import MSelectTerminal
 
@@ -7,10 +6,9 @@ enum App {
   static let version = Version.current
 
   static func run() -> ExitCode {
-    // A closed stdout must surface as EPIPE from write, not kill us with the terminal in raw mode.
-    signal(SIGPIPE, SIG_IGN)
-    let arguments = (1..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }
-    let profile = Profile.of(programName: bytes(CommandLine.unsafeArgv[0]!), arguments: arguments)
+    CurrentProcess.ignoreBrokenPipe()
+    let (program, arguments) = CurrentProcess.arguments
+    let profile = Profile.of(programName: program, arguments: arguments)
     let options: Options
     do throws(OptionError) {
       options = try OptionParser.parse(arguments, defaults: try defaultOptions(profile), profile: profile)
@@ -57,7 +55,7 @@ enum App {
         let reloadsAtStart = picker.bindings.events[.start]?.contains {
           if case .reload = $0 { true } else { false }
         }
-        let custom = getenv(profile.defaultCommandVariable).map { bytes($0) } ?? []
+        let custom = CurrentProcess.variable(profile.defaultCommandVariable) ?? []
         // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
         // newline); they are printed as any line is.
         reader =
@@ -124,7 +122,11 @@ enum App {
   /// `…_DEFAULT_OPTS` (fzf's order: the variable can override the file).
   static func defaultOptions(_ profile: Profile) throws(OptionError) -> [[UInt8]] {
     var words: [[UInt8]] = []
-    if let path = getenv(profile.defaultOptionsFileVariable).map({ String(cString: $0) }), !path.isEmpty {
+    if let path = CurrentProcess.variable(profile.defaultOptionsFileVariable).map({
+      String(decoding: $0, as: UTF8.self)
+    }),
+      !path.isEmpty
+    {
       let lines: [[UInt8]]
       do throws(InputError) {
         lines = try InputReader.lines(ofFile: path, terminator: 10)
@@ -137,9 +139,9 @@ enum App {
         throw .inDefaults(error, variable: profile.defaultOptionsFileVariable)
       }
     }
-    if let text = getenv(profile.defaultOptionsVariable) {
+    if let text = CurrentProcess.variable(profile.defaultOptionsVariable) {
       do throws(OptionError) {
-        words += try ShellWords.split(bytes(text))
+        words += try ShellWords.split(text)
       } catch {
         throw .inDefaults(error, variable: profile.defaultOptionsVariable)
       }
@@ -280,12 +282,10 @@ enum App {
   /// `--man`: the manual through `man -l` on a terminal (else the roff text); `--man-roff`: the roff.
   static func showManual(_ form: Options.ManualForm) -> ExitCode {
     let roff = ManPage.roff(version: version)
-    guard form == .shown, isatty(1) == 1 else { return emit(Array(roff.utf8)) }
-    guard let (fd, file) = try? Syscall.temporaryFile(Array(roff.utf8)) else { return emit(Array(roff.utf8)) }
-    defer { unlink(file) }
-    close(fd)
-    let status = system("man -l '\(file)'")
-    return status == 0 ? .success : emit(Array(roff.utf8))
+    guard form == .shown, CurrentProcess.outputIsTerminal, CurrentProcess.showManual(roff) else {
+      return emit(Array(roff.utf8))
+    }
+    return .success
   }
 
   /// Writes to stdout.
@@ -300,7 +300,7 @@ enum App {
 
   /// A closed pipe ends quietly; other write errors are reported.
   static func writeFailed(_ error: SystemError) -> ExitCode {
-    if error.errno == EPIPE { return .brokenPipe }
+    if error.isBrokenPipe { return .brokenPipe }
     return fail("cannot write output: \(error.reason)")
   }
 
@@ -311,10 +311,6 @@ enum App {
   static func fail(_ message: String) -> ExitCode {
     warn(message)
     return .error
-  }
-
-  private static func bytes(_ p: UnsafePointer<CChar>) -> [UInt8] {
-    Array(UnsafeRawBufferPointer(start: p, count: strlen(p)))
   }
 }
 

@@ -1,3 +1,3 @@
-import Glibc
+import MSelectTerminal
 
-exit(App.run().rawValue)
+CurrentProcess.exit(App.run().rawValue)

@@ -19,7 +19,7 @@ func fuzzOptions(_ input: [UInt8]) {
     current: Array(input.prefix(8)), currentIndex: 1, marked: [Array(input.suffix(4))], query: [],
     delimiter: .whitespace)
   values.listed = { [Array(input.prefix(3))] }
-  values.writeFile = { _ in "/tmp/x" }
+  values.fileDirectory = "/tmp/x"
   _ = try? Placeholders.expand(text, values)
   let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
   if let options = try? OptionParser.parse(words) {

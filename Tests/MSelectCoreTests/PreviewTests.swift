@@ -79,24 +79,52 @@ import Testing
     values.listed = { [Array("a".utf8), Array("b  x".utf8)] }
     values.prompt = "> "
     values.action = "toggle"
-    var written: [UInt8] = []
-    values.writeFile = { bytes in
-      written = bytes
-      return "/tmp/list"
-    }
+    values.fileDirectory = "/tmp/d"
+    values.fileSerial = 4
+    var files: [Placeholders.File] = []
     func expand(_ template: String) -> String {
-      String(decoding: (try? Placeholders.expand(template, values)) ?? [], as: UTF8.self)
+      String(decoding: (try? Placeholders.expand(template, values, files: &files)) ?? [], as: UTF8.self)
     }
     #expect(expand("echo {r} {+r}") == "echo b  x a c d")
     #expect(expand("echo {n} {+n}") == "echo 1 0 2")
-    #expect(expand("cat {+f}") == "cat '/tmp/list'")
-    #expect(written == Array("a\nc d\n".utf8))
+    #expect(expand("cat {+f}") == "cat '/tmp/d/4-lines'")
+    #expect(files == [Placeholders.File(path: "/tmp/d/4-lines", contents: Array("a\nc d\n".utf8))])
     #expect(expand("echo {*}") == "echo 'a' 'b  x'")
     #expect(expand("echo {1} {s1} {r2}") == "echo 'b' 'b  ' x")
     #expect(expand("echo {fzf:query} {fzf:prompt} {fzf:action}") == "echo 'q' '> ' toggle")
     // Escaped: the placeholder stays as text, without its backslash; other backslashes stay.
     #expect(expand("echo \\{q} \\{x} {q}") == "echo {q} \\{x} 'q'")
     #expect(expand("echo {nn} {+sn}") == "echo {nn} {+sn}")
+  }
+  /// The state names `{+f}` files and hands them to the driver to write; every name is new, even
+  /// while earlier files wait to be written.
+  @Test func fileListsAreNamedByTheStateAndWrittenByTheDriver() throws {
+    let options = try OptionParser.parse(
+      ["-m", "--bind", "ctrl-x:execute-silent(cat {+f}),ctrl-y:execute-silent(wc {+f})"].map {
+        Array($0.utf8)
+      })
+    var settings = try options.pickerSettings(unicode: true, colors: false)
+    settings.fileDirectory = "/run/d"
+    var state = PickerState(settings: settings, rows: 10, columns: 40)
+    var splitter = LineSplitter(terminator: 10)
+    splitter.append(Array("a\nb\n".utf8))
+    state.handle(.input(splitter.takeBlock(force: true)!))
+    state.handle(.inputEnded)
+    while let request = state.nextSearch() { state.handle(.searched(request.run()!)) }
+    state.handle(.key(.tab))
+    state.handle(.key(.ctrl(UInt8(ascii: "x"))))
+    state.handle(.key(.ctrl(UInt8(ascii: "y"))))
+    let first = state.takeFiles()
+    state.handle(.key(.ctrl(UInt8(ascii: "x"))))
+    let second = state.takeFiles()
+    #expect(first.map(\.path) == ["/run/d/0-lines", "/run/d/1-lines"])
+    #expect(first.map(\.contents) == [Array("a\n".utf8), Array("a\n".utf8)])
+    #expect(second.map(\.path) == ["/run/d/2-lines"])
+    let commands = state.takeCommands().compactMap { command -> String? in
+      guard case .execute(let text, _) = command else { return nil }
+      return String(decoding: text, as: UTF8.self)
+    }
+    #expect(commands == ["cat '/run/d/0-lines'", "wc '/run/d/1-lines'", "cat '/run/d/2-lines'"])
   }
 }
 

@@ -1,9 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A pointer (or a value holding pointers) handed across threads: the one place where the compiler's
 /// `Sendable` checking is waived.
 ///
@@ -21,7 +17,7 @@ package struct Shared<Pointer>: @unchecked Sendable {
 /// Parallel loops over the online cores.
 package enum Parallel {
   /// The number of online CPUs (at least 1), read once.
-  package static let cores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+  package static let cores = Platform.onlineCores
 
   /// Runs `body(k)` for every `k` in `0..<count`, spread over the cores; returns when all are done.
   /// One iteration runs inline.

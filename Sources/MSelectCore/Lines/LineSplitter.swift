@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A few input buffers of `LineSplitter.bufferSize` bytes let go by blocks that are no longer needed
 /// (a `--filter` drops blocks without matches): their pages are in memory already, so reading into
 /// them again costs no page faults.
@@ -50,20 +46,11 @@ public struct LineSplitter: ~Copyable {
     buffer = LineSplitter.allocate(capacity)
   }
 
-  /// Linux's `MADV_HUGEPAGE` (Glibc's module does not export it).
-  private static let adviseHugePages: Int32 = 14
-
   /// Memory for `size` bytes of input. Large buffers are aligned to and advised for huge pages: a
-  /// fresh 4 KiB page costs a fault (about 2 µs here) when first written, and a pipe fills tens of
-  /// MiB of them; a 2 MiB page costs one.
+  /// pipe fills tens of MiB of fresh pages, each 4 KiB one costing a fault when first written.
   static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
     if size == bufferSize, let reused = InputBuffers.take() { return reused }
-    let huge = 2 << 20
-    guard size >= huge else { return malloc(max(size, 1))! }
-    var p: UnsafeMutableRawPointer?
-    guard posix_memalign(&p, huge, size) == 0, let p else { return malloc(size)! }
-    _ = madvise(p, size & ~(huge - 1), LineSplitter.adviseHugePages)
-    return p
+    return Platform.allocateHuge(size)
   }
 
   /// The longest line accepted: an endless one (`/dev/zero`) must end in an error, not take all memory.
@@ -79,7 +66,7 @@ public struct LineSplitter: ~Copyable {
   package mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
     if capacity - used < minimum {
       let newCapacity = max(capacity * 2, used + minimum)
-      buffer = realloc(buffer, newCapacity)!
+      buffer = Platform.reallocate(buffer, newCapacity)
       capacity = newCapacity
     }
     return UnsafeMutableRawBufferPointer(start: buffer + used, count: capacity - used)
@@ -91,7 +78,7 @@ public struct LineSplitter: ~Copyable {
     let base = buffer.assumingMemoryBound(to: UInt8.self)
     var position = scanned
     while position < used {
-      guard let hit = memchr(base + position, Int32(terminator), used - position) else { break }
+      guard let hit = Platform.find(terminator, in: base + position, count: used - position) else { break }
       let end = UnsafeRawPointer(hit) - UnsafeRawPointer(base)
       starts.append(UInt32(truncatingIfNeeded: end + 1))
       position = end + 1
@@ -118,9 +105,9 @@ public struct LineSplitter: ~Copyable {
     var reusable = false
     if sealed < capacity / 4 {
       // Small block (streaming input): copy it out and keep the big buffer for what follows.
-      blockBase = malloc(max(sealed, 1))!
+      blockBase = Platform.allocate(max(sealed, 1))
       blockBase.copyMemory(from: buffer, byteCount: sealed)
-      memmove(buffer, buffer + sealed, tail)
+      buffer.copyMemory(from: buffer + sealed, byteCount: tail)
     } else {
       let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2))
       fresh.copyMemory(from: buffer + sealed, byteCount: tail)
@@ -128,7 +115,7 @@ public struct LineSplitter: ~Copyable {
       // block is gone; a block sealed early (the picker shows lines as they come) gives back the rest,
       // or it would hold up to four times its bytes.
       reusable = capacity == LineSplitter.bufferSize && sealed >= capacity - capacity / 8
-      blockBase = reusable ? buffer : realloc(buffer, sealed)!
+      blockBase = reusable ? buffer : Platform.reallocate(buffer, sealed)
       buffer = fresh
       capacity = max(LineSplitter.bufferSize, tail * 2)
     }
@@ -151,5 +138,5 @@ public struct LineSplitter: ~Copyable {
     return block
   }
 
-  deinit { free(buffer) }
+  deinit { Platform.free(buffer) }
 }

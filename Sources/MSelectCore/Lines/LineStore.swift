@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// An immutable run of complete lines stored back to back in one byte buffer.
 ///
 /// Every line is followed by exactly one terminator byte (a synthetic one for a last line that had none),
@@ -37,7 +33,7 @@ public final class LineBlock: Sendable {
 
   deinit {
     guard owner.pointer == nil else { return }
-    if !reusable || !InputBuffers.give(base) { free(base) }
+    if !reusable || !InputBuffers.give(base) { Platform.free(base) }
   }
 
   /// The bytes of local line `i`, without its terminator.

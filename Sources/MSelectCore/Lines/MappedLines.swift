@@ -1,9 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Lines of an input that is already in memory as a whole (a mapped file), cut into blocks in parallel.
 package enum MappedLines {
   /// Bytes per block: small enough to spread over the cores, large enough to keep the block list short.
@@ -44,7 +40,7 @@ package enum MappedLines {
       if lo + complete < hi {
         // The unterminated last line gets a copy with a terminator.
         let length = hi - lo - complete
-        let copy = malloc(length + 1)!
+        let copy = Platform.allocate(length + 1)
         copy.copyMemory(from: base + lo + complete, byteCount: length)
         copy.storeBytes(of: terminator, toByteOffset: length, as: UInt8.self)
         offsets = [0, UInt32(length + 1)]
@@ -87,7 +83,7 @@ extension MappedLines {
     offsets.reserveCapacity((to - from) / 48 + 2)
     var position = from
     while position < to {
-      guard let hit = memchr(base + position, Int32(terminator), to - position) else { break }
+      guard let hit = Platform.find(terminator, in: base + position, count: to - position) else { break }
       position = UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1
       offsets.append(UInt32(truncatingIfNeeded: position - from))
     }
@@ -107,7 +103,7 @@ extension MappedLines {
         bounds.append(n)
         break
       }
-      if let hit = memchr(base + target - 1, Int32(terminator), n - target + 1) {
+      if let hit = Platform.find(terminator, in: base + target - 1, count: n - target + 1) {
         bounds.append(UnsafeRawPointer(hit) - UnsafeRawPointer(base) + 1)
       } else {
         bounds.append(n)

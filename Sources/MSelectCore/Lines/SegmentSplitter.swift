@@ -1,7 +1,3 @@
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// A reading buffer shared by the segments cut from it; its memory goes back to `InputBuffers` (or
 /// is freed) when the last one is done with it.
 final class ReadBuffer: @unchecked Sendable {
@@ -15,7 +11,7 @@ final class ReadBuffer: @unchecked Sendable {
   }
 
   deinit {
-    if capacity != LineSplitter.bufferSize || !InputBuffers.give(base) { free(base) }
+    if capacity != LineSplitter.bufferSize || !InputBuffers.give(base) { Platform.free(base) }
   }
 }
 

@@ -109,9 +109,9 @@ public struct PickerSettings: Sendable {
   public var tabstop = 8
   /// `--preview` and `--preview-window`.
   public var preview = PreviewSettings()
-  /// Writes a temporary file for a `{+f}` placeholder and returns its path (set by the terminal
-  /// side; nil: such placeholders give `''`).
-  public var writeFile: (@Sendable ([UInt8]) -> String?)?
+  /// The folder `{+f}` files are named in (the terminal side makes it and writes them, see
+  /// `PickerState.takeFiles`); nil: such placeholders give `''`.
+  public var fileDirectory: String?
   /// What ends each line of such a file (`--print0`: NUL, as fzf's).
   public var fileTerminator: UInt8 = 10
   /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).

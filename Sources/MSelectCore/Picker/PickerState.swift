@@ -114,6 +114,9 @@ public struct PickerState {
   /// The preview pane (`--preview`).
   public private(set) var preview: PreviewPane
   private var commands: [Command] = []
+  /// Files the queued commands read, not written yet, and how many were ever named.
+  private var files: [Placeholders.File] = []
+  private var filesNamed = 0
   /// What `environment` was when each of `commands` was queued.
   private var environments: [[String: String]] = []
   /// Keys and events `unbind(…)` took away.
@@ -280,6 +283,12 @@ public struct PickerState {
 
   /// The most rows the picker may use.
   public var maxHeight: Int { viewport.maxHeight(settings.height) }
+
+  /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
+  public mutating func takeFiles() -> [Placeholders.File] {
+    defer { files.removeAll() }
+    return files
+  }
 
   /// Takes the pending non-search commands.
   public mutating func takeCommands() -> [Command] {
@@ -573,7 +582,8 @@ public struct PickerState {
     values.markedIndices = marked.map { $0 - candidateStart }
     values.prompt = prompt
     values.action = lastAction
-    values.writeFile = settings.writeFile
+    values.fileDirectory = settings.fileDirectory
+    values.fileSerial = filesNamed
     values.terminator = settings.fileTerminator
     values.quoting = shell ? settings.quoting : .posix
     if Placeholders.needsEveryLine(template) {
@@ -584,7 +594,12 @@ public struct PickerState {
       values.listedIndices = { indices }
     }
     do {
-      return try Placeholders.expand(template, values)
+      var named: [Placeholders.File] = []
+      defer {
+        files += named
+        filesNamed += named.count
+      }
+      return try Placeholders.expand(template, values, files: &named)
     } catch {
       message = error.message
       return nil

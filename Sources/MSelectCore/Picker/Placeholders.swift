@@ -25,8 +25,10 @@ public enum Placeholders {
     public var listedIndices: () -> [Int] = { [] }
     public var prompt = ""
     public var action = ""
-    /// Writes a temporary file holding these bytes and returns its path (`{+f}`); nil: cannot.
-    public var writeFile: (([UInt8]) -> String?)?
+    /// The folder `{+f}` files are named in (the driver makes it and writes them); nil: none can be.
+    public var fileDirectory: String?
+    /// The number the next file's name starts from (names are never used twice).
+    public var fileSerial = 0
     /// What ends each line written to a file.
     public var terminator: UInt8 = 10
     /// How the shell that runs the command reads quotes.
@@ -68,14 +70,31 @@ public enum Placeholders {
 
   /// The command: bytes, so a value that is not UTF-8 reaches it unchanged.
   public static func expand(_ template: String, _ values: Values) throws(PlaceholderError) -> [UInt8] {
+    var files: [File] = []
+    return try expand(template, values, files: &files)
+  }
+
+  /// `expand`, the files that `{+f}` placeholders name appended to `files` (numbered from
+  /// `values.fileSerial` on, in the order of `files`): the caller writes them before the command
+  /// runs (the expansion itself touches nothing).
+  public static func expand(_ template: String, _ values: Values, files: inout [File])
+    throws(PlaceholderError)
+    -> [UInt8]
+  {
     var out: [UInt8] = []
     for piece in pieces(template) {
       switch piece {
       case .text(let text): out += text.utf8
-      case .placeholder(let placeholder): out += try substitute(placeholder, values)
+      case .placeholder(let placeholder): out += try substitute(placeholder, values, files: &files)
       }
     }
     return out
+  }
+
+  /// A file a command is to read (`{+f}`): its path and what it holds.
+  public struct File: Equatable, Sendable {
+    public let path: String
+    public let contents: [UInt8]
   }
 
   /// A piece of a template: text as it is, or a placeholder.
@@ -172,8 +191,8 @@ public enum Placeholders {
 
   /// The placeholder's text: its values quoted and separated by spaces, or the path of a file
   /// holding them one a line.
-  private static func substitute(_ placeholder: Placeholder, _ values: Values) throws(PlaceholderError)
-    -> [UInt8]
+  private static func substitute(_ placeholder: Placeholder, _ values: Values, files: inout [File])
+    throws(PlaceholderError) -> [UInt8]
   {
     func quote(_ bytes: [UInt8]) throws(PlaceholderError) -> [UInt8] {
       try values.quoting.quoted(bytes)
@@ -233,7 +252,10 @@ public enum Placeholders {
         content += text
         content.append(values.terminator)
       }
-      guard let path = values.writeFile?(content) else { return empty }
+      guard let directory = values.fileDirectory else { return empty }
+      // A suffix after the number: no file's path is part of another's (`…/1-lines`, `…/11-lines`).
+      let path = "\(directory)/\(values.fileSerial + files.count)-lines"
+      files.append(File(path: path, contents: content))
       return try quote(Array(path.utf8))
     }
     if texts.isEmpty { return empty }

@@ -1,9 +1,5 @@
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// The rest of a pipe after a selective query's first segments: every core reads a piece into a
 /// buffer of its own and scans it there at once, then reads the next.
 ///
@@ -31,7 +27,7 @@ enum PipeScan {
 
     init(carrying bytes: UnsafeRawBufferPointer, next: Int) {
       carryCapacity = max(bytes.count * 2, 64 << 10)
-      carry = malloc(carryCapacity)!
+      carry = Platform.allocate(carryCapacity)
       if let start = bytes.baseAddress { carry.copyMemory(from: start, byteCount: bytes.count) }
       carryCount = bytes.count
       self.next = next
@@ -81,14 +77,14 @@ enum PipeScan {
         scan(k, shared.pointer[k].base, shared.pointer[k].range)
       }
       let capacity = pieceSize + SegmentSplitter.minimumRead
-      var buffer = Buffer(base: malloc(capacity)!, capacity: capacity)
-      defer { free(buffer.base) }
+      var buffer = Buffer(base: Platform.allocate(capacity), capacity: capacity)
+      defer { Platform.free(buffer.base) }
       while let (number, end) = turn.withLock({ take(&$0, into: &buffer, terminator, read) }) {
         scan(number, UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self)), 0..<end)
       }
     }
     let failure = turn.withLock { state in
-      free(state.carry)
+      Platform.free(state.carry)
       return state.failure
     }
     withExtendedLifetime(first) {}
@@ -150,7 +146,7 @@ extension PipeScan.Turn {
   fileprivate mutating func carry(_ bytes: UnsafeRawPointer, count: Int) {
     if carryCapacity < count {
       carryCapacity = count * 2
-      carry = realloc(carry, carryCapacity)!
+      carry = Platform.reallocate(carry, carryCapacity)
     }
     carry.copyMemory(from: bytes, byteCount: count)
     carryCount = count
@@ -161,6 +157,6 @@ extension PipeScan.Buffer {
   /// Makes room for `capacity` bytes, keeping the ones there.
   fileprivate mutating func grow(to capacity: Int) {
     self.capacity = capacity
-    base = realloc(base, capacity)!
+    base = Platform.reallocate(base, capacity)
   }
 }

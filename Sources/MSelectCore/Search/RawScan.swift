@@ -1,10 +1,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `--filter` over an input that is in memory as a whole (a mapped file), without a line table.
 ///
 /// Building the offset table of every line costs a quarter of a selective search; here chunks of the
@@ -356,7 +352,7 @@ struct RawScan: LineSource {
 
   /// The offset of the terminator ending the line that holds `from` (or `to` when there is none).
   private static func lineEnd(_ base: UnsafePointer<UInt8>, from: Int, to: Int, _ terminator: UInt8) -> Int {
-    guard from < to, let hit = memchr(base + from, Int32(terminator), to - from) else { return to }
+    guard from < to, let hit = Platform.find(terminator, in: base + from, count: to - from) else { return to }
     return UnsafeRawPointer(hit) - UnsafeRawPointer(base)
   }
 }

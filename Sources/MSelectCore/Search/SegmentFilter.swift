@@ -1,10 +1,6 @@
 import Dispatch
 import Synchronization
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `--filter` over input read from a pipe, a segment at a time while the next ones are read (see
 /// `SegmentSplitter`).
 ///
@@ -266,7 +262,7 @@ extension SegmentFilter.Part {
     guard !hits.keys.isEmpty else { return }
     var bytes = 0
     for length in hits.lengths { bytes += Int(length) + 1 }
-    let memory = malloc(bytes)!
+    let memory = Platform.allocate(bytes)
     starts.reserveCapacity(hits.keys.count + 1)
     ranked.reserveCapacity(hits.keys.count)
     var offset = 0

@@ -1,9 +1,5 @@
 import Dispatch
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// `--filter` over input that arrives in blocks (a pipe): each block is matched on the cores while
 /// the next one is read, so when the input ends only the last block and the sort remain.
 public final class StreamingFilter {
@@ -95,7 +91,7 @@ public final class StreamingFilter {
       count += run.lines.count
     }
     guard bytes * 2 < Int(block.starts[block.count]) else { return block }
-    let base = malloc(max(bytes, 1))!
+    let base = Platform.allocate(max(bytes, 1))
     var starts = [UInt32](repeating: 0, count: count + 1)
     var k = 0
     var offset = 0

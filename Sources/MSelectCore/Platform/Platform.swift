@@ -1,0 +1,64 @@
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The C library calls the core makes (memory, pages, the number of CPUs): the core's one door to the
+/// system, besides `Locked`'s mutex. Files, descriptors, processes and signals are the terminal
+/// module's (`Syscall`).
+package enum Platform {
+  /// The system's page size, read once.
+  package static let pageSize = Int(sysconf(Int32(_SC_PAGESIZE)))
+
+  /// The number of online CPUs (at least 1), read once.
+  package static let onlineCores = max(1, sysconf(Int32(_SC_NPROCESSORS_ONLN)))
+
+  /// Linux's `MADV_HUGEPAGE` (Glibc's module does not export it).
+  private static let adviseHugePages: Int32 = 14
+
+  /// `size` bytes (at least one) of uninitialized memory, freed with `free`. Out of memory ends the
+  /// process with a message and exit status 2: nothing sensible is left to do.
+  package static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+    guard let memory = malloc(max(size, 1)) else { outOfMemory(size) }
+    return memory
+  }
+
+  /// `memory` grown or shrunk to `size` bytes (at least one), its contents kept up to the smaller size.
+  package static func reallocate(_ memory: UnsafeMutableRawPointer?, _ size: Int) -> UnsafeMutableRawPointer {
+    guard let moved = realloc(memory, max(size, 1)) else { outOfMemory(size) }
+    return moved
+  }
+
+  /// Frees memory from `allocate`, `reallocate` or `allocateHuge`.
+  package static func free(_ memory: UnsafeMutableRawPointer?) {
+    Glibc.free(memory)
+  }
+
+  /// `size` bytes aligned to a 2 MiB huge page and advised for huge pages: a fresh 4 KiB page costs a
+  /// fault when first written, a 2 MiB one costs one for all of it.
+  package static func allocateHuge(_ size: Int) -> UnsafeMutableRawPointer {
+    let huge = 2 << 20
+    guard size >= huge else { return allocate(size) }
+    var memory: UnsafeMutableRawPointer?
+    guard posix_memalign(&memory, huge, size) == 0, let memory else { return allocate(size) }
+    _ = madvise(memory, size & ~(huge - 1), adviseHugePages)
+    return memory
+  }
+
+  /// Gives the pages in `start..<end` (whole pages, aligned) back to the system; they read as zeros
+  /// afterwards and stay valid to write and to free.
+  package static func releasePages(_ start: UInt, _ end: UInt) {
+    _ = madvise(UnsafeMutableRawPointer(bitPattern: start), Int(end - start), MADV_DONTNEED)
+  }
+
+  /// The first `byte` in `count` bytes at `start`, or nil (the C library's vectorized `memchr`).
+  @inline(__always)
+  package static func find(_ byte: UInt8, in start: UnsafeRawPointer, count: Int) -> UnsafeRawPointer? {
+    UnsafeRawPointer(memchr(start, Int32(byte), count))
+  }
+
+  private static func outOfMemory(_ size: Int) -> Never {
+    let message = Array("mselect: out of memory (\(size) bytes wanted)\n".utf8)
+    _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
+    exit(2)
+  }
+}
