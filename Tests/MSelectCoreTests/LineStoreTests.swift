@@ -153,7 +153,7 @@ import Testing
     var random = SparseScorerTests.Generator(state: 5)
     let alphabet = Array("aaab/ é")
     var text = ""
-    while text.utf8.count < 3 << 20 {
+    while text.utf8.count < 9 << 18 {
       let line = (0..<random.next(60)).map { _ -> Character in
         switch random.next(300) {
         case 0: "z"

@@ -137,3 +137,8 @@ public enum Action: String, Sendable, CaseIterable {
     }
   }
 }
+
+extension Action {
+  /// The query edit this action is, if it is one.
+  public var edit: QueryEditor.Edit? { QueryEditor.Edit(rawValue: rawValue) }
+}

@@ -15,9 +15,33 @@ public struct QueryEditor: Sendable, Equatable {
   /// The query as bytes.
   public var bytes: [UInt8] { QueryEditor.encode(characters) }
 
-  /// Applies an editing action; returns whether the text changed (nil: not an editing action).
-  public mutating func perform(_ action: Action) -> Bool? {
-    switch action {
+  /// The actions that edit the query line (named as the `Action`s they are).
+  public enum Edit: String, Sendable, CaseIterable {
+    case backwardChar = "backward-char"
+    case forwardChar = "forward-char"
+    case beginningOfLine = "beginning-of-line"
+    case endOfLine = "end-of-line"
+    case backwardWord = "backward-word"
+    case forwardWord = "forward-word"
+    case backwardSubword = "backward-subword"
+    case forwardSubword = "forward-subword"
+    case backwardDeleteChar = "backward-delete-char"
+    case deleteChar = "delete-char"
+    case killWord = "kill-word"
+    case backwardKillWord = "backward-kill-word"
+    case killSubword = "kill-subword"
+    case backwardKillSubword = "backward-kill-subword"
+    case unixWordRubout = "unix-word-rubout"
+    case unixLineDiscard = "unix-line-discard"
+    case killLine = "kill-line"
+    case yank
+    case clearQuery = "clear-query"
+  }
+
+  /// Applies an editing action; returns whether the text changed.
+  @discardableResult
+  public mutating func perform(_ edit: Edit) -> Bool {
+    switch edit {
     case .backwardChar: cursor = max(0, cursor - 1)
     case .forwardChar: cursor = min(characters.count, cursor + 1)
     case .beginningOfLine: cursor = 0
@@ -37,7 +61,6 @@ public struct QueryEditor: Sendable, Equatable {
     case .killLine: return kill(cursor..<characters.count)
     case .yank: return insert(killed)
     case .clearQuery: return remove(0..<characters.count)
-    default: return nil
     }
     return false
   }

@@ -1,0 +1,285 @@
+/// What each action does to the state.
+
+extension PickerState {
+  // MARK: - Actions
+
+  mutating func perform(_ action: Action) {
+    if action.marks && !settings.marks {
+      // fzf's single mode: nothing is marked, but tab and shift-tab still move.
+      let moves: [Action: Action] = [
+        .toggleDown: .down, .toggleUp: .up, .toggleIn: settings.layout.listsDownwards ? .up : .down,
+        .toggleOut: settings.layout.listsDownwards ? .down : .up,
+      ]
+      if let move = moves[action] { perform(move) }
+      return
+    }
+    if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
+    if let edit = action.edit {
+      if editor.perform(edit) { queryChanged() }
+      return
+    }
+    let reverse = settings.layout.listsDownwards
+    switch action {
+    case .cancel:
+      if editor.characters.isEmpty {
+        outcome = .cancelled
+      } else {
+        editor.perform(.endOfLine)
+        perform(.unixLineDiscard)
+      }
+    case .deleteCharOrEnd, .backwardDeleteCharOrEnd:
+      if editor.characters.isEmpty {
+        outcome = .cancelled
+      } else {
+        perform(action == .deleteCharOrEnd ? .deleteChar : .backwardDeleteChar)
+      }
+    case .acceptOrPrintQuery:
+      if selection.count > 0 || listCount > 0 { acceptSelection(key: nil) } else { perform(.printQuery) }
+    case .printQuery:
+      printed.append(String(decoding: queryBytes, as: UTF8.self))
+      outcome = .accepted(lines: [], key: nil)
+    case .best: perform(.first)
+    case .upMatch: perform(.up)
+    case .downMatch: perform(.down)
+    case .upSelected, .downSelected:
+      // Positions grow downwards on screen unless the list grows upwards (fzf's default layout).
+      // Past the last marked line it wraps around to the first, as fzf's next-selected does.
+      let step = (action == .downSelected) == reverse ? 1 : -1
+      guard listCount > 0 else { break }
+      for distance in 1...listCount {
+        let position = ((cursor + step * distance) % listCount + listCount) % listCount
+        if selection.contains(line(at: position)) {
+          viewport.jump(to: position)
+          break
+        }
+      }
+    case .close:
+      if previewCommand != nil && preview.visible { perform(.hidePreview) } else { outcome = .cancelled }
+    case .offsetUp, .offsetDown:
+      updateHeight()
+      let step = (action == .offsetDown) == reverse ? 1 : -1
+      viewport.scroll(by: step, count: listCount, visible: listRows, scrollOff: settings.scrollOff)
+    case .offsetMiddle:
+      updateHeight()
+      viewport.center(count: listCount, visible: listRows)
+    case .replaceQuery:
+      guard let line = currentLine else { break }
+      editor = QueryEditor(printedLine(line))
+      queryChanged()
+    case .exclude, .excludeMulti:
+      var lines: [Int] = []
+      if action == .excludeMulti && selection.count > 0 {
+        lines = selection.lines(.input)
+      } else if let line = currentLine {
+        lines = [line]
+      }
+      guard !lines.isEmpty else { break }
+      for line in lines { selection.unmark(line) }
+      excluded.formUnion(lines)
+      if reviewing { reviewLines.removeAll { excluded.contains($0) } }
+      result = result.excluding(excluded)
+      cache = ResultCache()
+    case .enableSearch, .disableSearch, .toggleSearch:
+      let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
+      guard pause != searchPaused else { break }
+      if pause { pausedQuery = searchQuery }
+      searchPaused = pause
+    case .toggleHeader, .showHeader, .hideHeader:
+      headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
+      updateHeight()
+    case .bell: queue(.bell)
+    case .togglePreviewWrap, .togglePreviewWrapWord: settings.preview.wrap.toggle()
+    case .wait: hold = .search
+    case .jump, .jumpAccept:
+      guard listCount > 0 else { break }
+      jumping = action
+    case .toggleTrack: settings.track.toggle()
+    case .trackCurrent: trackedLine = currentLine
+    case .untrackCurrent: trackedLine = nil
+    case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
+    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
+      .toggleInput, .showInput, .hideInput, .bgCancel:
+      break
+    case .accept: acceptSelection(key: nil)
+    case .acceptNonEmpty:
+      // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
+      let inputEmpty = inputEnded && totalCount == 0
+      if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
+    case .abort: outcome = .cancelled
+    case .up: move(reverse ? -1 : 1)
+    case .down: move(reverse ? 1 : -1)
+    // A page keeps one line of the last one in view, as fzf's does.
+    case .pageUp: move(reverse ? -max(1, listRows - 1) : max(1, listRows - 1), wrap: false)
+    case .pageDown: move(reverse ? max(1, listRows - 1) : -max(1, listRows - 1), wrap: false)
+    case .halfPageUp, .halfPageDown:
+      let half = max(1, listRows / 2)
+      move(reverse == (action == .halfPageDown) ? half : -half, wrap: false)
+    case .first:
+      trackedLine = nil
+      viewport.jump(to: 0)
+    case .last:
+      trackedLine = nil
+      viewport.jump(to: max(0, listCount - 1))
+    case .toggle: toggleCurrent()
+    case .toggleDown, .toggleUp:
+      // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
+      toggleCurrent()
+      if !refused { perform(action == .toggleDown ? .down : .up) }
+    case .toggleIn: perform(reverse ? .toggleUp : .toggleDown)
+    case .toggleOut: perform(reverse ? .toggleDown : .toggleUp)
+    case .select: current { state, line in state.refuseIfFull(state.selection.mark(line)) }
+    case .deselect: current { state, line in state.selection.unmark(line) }
+    case .selectAll:
+      var refused = false
+      forEachListed { state, line in refused = !state.selection.mark(line) || refused }
+      refuseIfFull(!refused)
+    case .deselectAll: forEachListed { state, line in state.selection.unmark(line) }
+    case .toggleAll:
+      // The marks go first, so that a limit counts the lines being marked only (as in fzf).
+      var unmarked: [Int] = []
+      forEachListed { state, line in
+        if state.selection.contains(line) { state.selection.unmark(line) } else { unmarked.append(line) }
+      }
+      var refused = false
+      for line in unmarked { refused = !selection.mark(line) || refused }
+      refuseIfFull(!refused)
+    case .clearSelection:
+      for line in selection.lines(.input) { selection.unmark(line) }
+    case .toggleMarkedView:
+      if reviewing {
+        reviewing = false
+      } else if selection.count == 0 {
+        message = "nothing marked"
+      } else {
+        reviewing = true
+        reviewLines = selection.lines(settings.selection.order)
+      }
+      viewport.reset()
+    case .togglePreview:
+      guard previewCommand != nil else { break }
+      preview.visible.toggle()
+      preview.key = nil
+      if !preview.visible { queue(.cancelPreview) }
+    case .previewUp: scrollPreview(-1)
+    case .previewDown: scrollPreview(1)
+    case .previewPageUp: scrollPreview(-(previewLayout?.inner.rows ?? 1))
+    case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
+    case .showPreview, .hidePreview:
+      guard previewCommand != nil, preview.visible != (action == .showPreview) else { break }
+      perform(.togglePreview)
+    case .refreshPreview: preview.key = nil
+    case .previewHalfPageUp: scrollPreview(-max(1, (previewLayout?.inner.rows ?? 2) / 2))
+    case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
+    case .previewTop: scrollPreview(-preview.lineCount)
+    case .previewBottom: scrollPreview(preview.lineCount)
+    case .previousHistory, .nextHistory:
+      let history = settings.history
+      guard !history.isEmpty else { break }
+      // As readline (and fzf) do, an entry edited and left keeps the edit until the picker ends.
+      if historyPosition == history.count {
+        draft = queryBytes
+      } else {
+        settings.history[historyPosition] = queryBytes
+      }
+      let target = historyPosition + (action == .previousHistory ? -1 : 1)
+      guard target >= 0, target <= history.count else { break }
+      historyPosition = target
+      editor = QueryEditor(target == history.count ? draft : history[target])
+      queryChanged()
+    case .redraw: queue(.redraw)
+    case .suspend: queue(.suspend)
+    case .ignore: break
+    // Done by the editor, above.
+    case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
+      .backwardSubword, .forwardSubword, .backwardDeleteChar, .deleteChar, .killWord, .backwardKillWord,
+      .killSubword, .backwardKillSubword, .unixWordRubout, .unixLineDiscard, .killLine, .yank, .clearQuery:
+      break
+    }
+  }
+
+  mutating func acceptSelection(key: String?) {
+    if !selection.everMarked && !reviewing && (result.query != searchQuery || !result.complete) {
+      // The line under the cursor belongs to an older query; decide when the new results are in.
+      pendingAccept = .some(key)
+      return
+    }
+    let lines: [Int]
+    if selection.everMarked {
+      lines = selection.lines(settings.selection.order)
+    } else {
+      lines = currentLine.map { [$0] } ?? []
+    }
+    if let min = settings.selection.min, lines.count < min {
+      message = "select at least \(min)"
+      return
+    }
+    outcome = .accepted(lines: lines, key: key)
+  }
+
+  /// Toggles the line under the cursor.
+  mutating func toggleCurrent() {
+    guard let line = currentLine else { return }
+    refuseIfFull(selection.toggle(line))
+  }
+
+  mutating func current(_ body: (inout PickerState, Int) -> Void) {
+    guard let line = currentLine else { return }
+    body(&self, line)
+  }
+
+  /// Runs `body` on every listed line, in input order so `--max` keeps the first ones. While a search
+  /// is still scoring (a provisional list), that is the lines listed so far.
+  mutating func forEachListed(_ body: (inout PickerState, Int) -> Void) {
+    let lines = reviewing ? reviewLines.sorted() : result.inputOrder.map { Int($0) }
+    for line in lines { body(&self, line) }
+  }
+
+  mutating func refuseIfFull(_ accepted: Bool) {
+    guard !accepted else { return }
+    refused = true
+    // fzf says nothing; its count, `(3/3)`, shows the limit.
+    if let max = settings.selection.max, settings.flavor == .mselect {
+      message = "at most \(max) can be marked"
+    }
+  }
+
+  /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
+  func position(of line: Int) -> Int? {
+    if let (lines, reversed) = result.everyLine {
+      guard lines.contains(line) else { return nil }
+      return reversed ? lines.upperBound - 1 - line : line - lines.lowerBound
+    }
+    let index = UInt32(truncatingIfNeeded: line)
+    return result.ranked.firstIndex { $0.index == index }
+  }
+
+  mutating func move(_ delta: Int, wrap: Bool = true) {
+    trackedLine = nil
+    viewport.move(by: delta, count: listCount, cycle: settings.cycle && wrap)
+  }
+
+  mutating func insert(_ text: [UInt32]) {
+    if editor.insert(text) { queryChanged() }
+  }
+
+  mutating func queryChanged() {
+    reviewing = false
+    searchOverride = nil
+    fire(.change)
+  }
+
+  // MARK: - Layout
+
+  /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
+  mutating func updateHeight() {
+    // A preview pane wants room whatever the list's length: the picker takes its whole height then.
+    let needed =
+      previewCommand != nil && preview.visible ? maxHeight : fixedRows + max(listCount, 1)
+    viewport.grow(toFit: needed, settings.height)
+  }
+
+  mutating func clampScroll() {
+    updateHeight()
+    viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.scrollOff)
+  }
+}

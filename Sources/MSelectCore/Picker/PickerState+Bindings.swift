@@ -1,0 +1,244 @@
+/// Running what `--bind` gives keys and events: actions, commands from templates, `transform`, `wait`.
+
+extension PickerState {
+  // MARK: - Bound actions and events
+
+  /// Runs the actions of a key or event, stopping at a refused mark; a `transform(…)` or `wait`
+  /// holds the ones after it back until what it waits for comes.
+  mutating func run(_ actions: [BoundAction]) {
+    refused = false
+    var rest = actions[...]
+    while outcome == nil && !refused, let action = rest.popFirst() {
+      perform(action)
+      lastAction = action.name
+      if hold != nil {
+        // After the actions an inner `trigger(…)` held back.
+        heldActions += rest
+        return
+      }
+    }
+  }
+
+  /// Runs the held actions once what they waited for has come.
+  mutating func release() {
+    hold = nil
+    let actions = heldActions
+    heldActions = []
+    run(actions)
+  }
+
+  /// `zero` or `one` when the search of the whole input found no line or one (else nothing).
+  mutating func fireCountEvent() {
+    guard outcome == nil else { return }
+    if result.matchCount == 0 {
+      fire(.zero)
+    } else if result.matchCount == 1 {
+      fire(.one)
+    }
+  }
+
+  /// Runs what `--bind` gave `event`.
+  mutating func fire(_ event: BindEvent) {
+    guard hold == nil, !unbound.contains(.event(event)), let actions = settings.bindings.events[event] else {
+      return
+    }
+    run(actions)
+  }
+
+  mutating func perform(_ bound: BoundAction) {
+    switch bound {
+    case .action(let action): perform(action)
+    case .execute(let template):
+      if let command = expandForCurrent(template) { queue(.execute(command: command, silent: false)) }
+    case .executeSilent(let template):
+      if let command = expandForCurrent(template) { queue(.execute(command: command, silent: true)) }
+    case .become(let template):
+      if let command = expandForCurrent(template) { queue(.become(command: command)) }
+    case .reload(let template, let sync):
+      if let command = expand(template) { queue(.reload(command: command, sync: sync)) }
+    case .print(let text): printed.append(text)
+    case .changePreview(let template):
+      guard settings.preview.command != nil || !template.isEmpty else { break }
+      settings.preview.command = template
+      preview.key = nil
+    case .changePreviewWindow(let spec):
+      // fzf's: the sets are taken in turn, each on top of `--preview-window`'s own (an empty one is
+      // that), keeping the command and the wrapping toggled since.
+      let choice = nextChoice(spec, of: "preview-window")
+      var changed = initialPreview
+      changed.command = settings.preview.command
+      changed.wrap = settings.preview.wrap
+      if !choice.isEmpty { changed.hidden = false }
+      if changed.apply(choice) {
+        settings.preview = changed
+        preview.visible = !changed.hidden
+        preview.key = nil
+        if !preview.visible { queue(.cancelPreview) }
+      }
+    case .put(let text):
+      insert(Array(text.unicodeScalars.map(\.value)))
+    case .position(let n):
+      guard listCount > 0 else { break }
+      viewport.jump(to: min(max(n > 0 ? n - 1 : listCount + n, 0), listCount - 1))
+    case .toggleSort:
+      sorting.toggle()
+      searchAgain()
+    case .change(let setting, let text): set(setting, to: text)
+    case .transform(let target, let template):
+      guard let command = expand(template) else { break }
+      hold = .transform(target)
+      queue(.transform(command: command))
+    case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
+    case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
+    case .toggleBind(let names):
+      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) {
+        if unbound.remove(trigger) == nil { unbound.insert(trigger) }
+      }
+    case .trigger(let names):
+      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) where outcome == nil && hold == nil {
+        guard !triggering.contains(trigger), !unbound.contains(trigger),
+          let actions = settings.bindings[trigger]
+        else { continue }
+        // A binding that triggers itself would never end.
+        triggering.insert(trigger)
+        run(actions)
+        triggering.remove(trigger)
+      }
+    case .preview(let template):
+      previewOverride = template
+      preview.visible = true
+      preview.key = nil
+    case .changeMulti(let limit):
+      let max = limit.map { $0 == 0 ? 1 : $0 }
+      guard max != settings.selection.max else { break }
+      settings.selection.max = max
+      var fresh = Selection(limit: max)
+      if selection.everMarked { fresh.rememberMarking() }
+      selection = fresh
+    }
+  }
+
+  /// The next of `list`'s `|`-separated choices, one each time an action of `kind` takes it (fzf
+  /// turns `change-nth(2|1|)` and `change-preview-window(down|hidden|)` so).
+  mutating func nextChoice(_ list: String, of kind: String) -> String {
+    let choices = list.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let turn = rotations[kind + " " + list, default: 0]
+    rotations[kind + " " + list] = turn + 1
+    return choices[turn % choices.count]
+  }
+
+  /// Sets what `change-…(…)` and `transform-…(…)` name.
+  mutating func set(_ setting: BoundAction.Setting, to text: String) {
+    switch setting {
+    case .query:
+      editor = QueryEditor(Array(text.utf8))
+      queryChanged()
+    case .prompt: prompt = text
+    case .header:
+      settings.header = text.isEmpty ? nil : text
+      updateHeight()
+    case .search: searchOverride = Array(text.utf8)
+    case .pointer:
+      guard DisplayWidth.of(text) <= 2 else { break }
+      settings.pointer = text
+    case .borderLabel: settings.chrome.borderLabel = text.isEmpty ? nil : text
+    case .headerLines:
+      guard let n = Int(text.filter { $0 != " " }), n >= 0, n != settings.search.headerLines else { break }
+      settings.search.headerLines = n
+      // Lines that became header lines cannot stay marked.
+      for line in selection.lines(.input) where line < n { selection.unmark(line) }
+      searchAgain()
+    case .nth, .withNth:
+      let choice = nextChoice(text, of: setting.rawValue)
+      let spec = choice.isEmpty ? nil : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
+      guard choice.isEmpty || spec != nil else { break }
+      let old = settings.search.fields
+      var fields = SearchFields(
+        setting == .nth ? spec : old.spec, view: setting == .withNth ? spec : old.view,
+        delimiter: old.delimiter)
+      fields.ansi = old.ansi
+      settings.search.fields = fields
+      if setting == .withNth { settings.shownFields = spec }
+      searchAgain()
+    case .ghost: settings.ghost = text
+    case .previewLabel: settings.preview.label = text.isEmpty ? nil : text
+    case .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer: break
+    }
+  }
+
+  /// The output of a `transform` command: its first line sets the target (a header takes every
+  /// line); `transform(…)`'s is a list of actions. Then the held actions run.
+  mutating func transformed(_ output: [UInt8]) {
+    guard case .transform(let target) = hold else { return }
+    hold = nil
+    var text = String(decoding: output, as: UTF8.self)
+    while text.last?.isNewline == true { text.removeLast() }
+    if let target {
+      let value = target == .header ? text : String(text.prefix { !$0.isNewline })
+      set(target, to: value)
+      release()
+      return
+    }
+    do {
+      heldActions = try BindSpec.actions(text) + heldActions
+    } catch {
+      message = "transform: \(error.message)"
+    }
+    release()
+  }
+
+  /// Everything is searched again (the ranking, the searched fields or the candidates changed).
+  mutating func searchAgain() {
+    cache = ResultCache()
+    result = .empty
+    inFlight = nil
+  }
+
+  /// `expand`, but nil when the template names the line under the cursor and there is none (fzf
+  /// does not run such a command).
+  mutating func expandForCurrent(_ template: String) -> [UInt8]? {
+    if currentLine == nil && Placeholders.needsCurrentLine(template) { return nil }
+    return expand(template)
+  }
+
+  /// A command template with its placeholders filled in for the current line, marks and query; nil
+  /// (and the reason on the info line) when the values cannot be quoted for the shell.
+  /// `shell` false: the text is read by mselect itself (a preview scroll offset), quoted as for sh.
+  mutating func expand(_ template: String, shell: Bool = true) -> [UInt8]? {
+    let marked = selection.lines(settings.selection.order)
+    var values = Placeholders.Values(
+      current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
+      marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
+    values.markedIndices = marked.map { $0 - candidateStart }
+    values.prompt = prompt
+    values.action = lastAction
+    values.fileDirectory = settings.fileDirectory
+    values.fileSerial = filesNamed
+    values.terminator = settings.fileTerminator
+    values.quoting = shell ? settings.quoting : .posix
+    if Placeholders.needsEveryLine(template) {
+      let listed = (0..<listCount).map { line(at: $0) }
+      let lines = listed.map(printedLine)
+      let indices = listed.map { $0 - candidateStart }
+      values.listed = { lines }
+      values.listedIndices = { indices }
+    }
+    do {
+      var named: [Placeholders.File] = []
+      defer {
+        files += named
+        filesNamed += named.count
+      }
+      return try Placeholders.expand(template, values, files: &named)
+    } catch {
+      message = error.message
+      return nil
+    }
+  }
+
+  /// Line `index` as it is printed (without its colors under `--ansi`): what commands get and what
+  /// marks are remembered by.
+  func printedLine(_ index: Int) -> [UInt8] {
+    ANSI.plainLine(store.line(index), settings.search.fields.ansi)
+  }
+}

@@ -1,0 +1,153 @@
+/// Keys and mouse reports: what is bound to them, and keys held back until the list they act on is shown.
+
+extension PickerState {
+  mutating func handle(_ key: Key) {
+    if aborts(key) {
+      // Leaving never waits for a list, and what was waiting goes with it.
+      deferredKeys = []
+    } else if !deferredKeys.isEmpty || result.query != searchQuery && actsOnTheList(key) {
+      deferredKeys.append(key)
+      return
+    }
+    handleNow(key)
+  }
+
+  /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
+  func aborts(_ key: Key) -> Bool {
+    actions(for: key)?.first == .action(.abort)
+  }
+
+  /// What `key` is bound to now (nil: nothing, or taken away by `unbind`).
+  func actions(for key: Key) -> [BoundAction]? {
+    unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
+  }
+
+  /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
+  /// line), so it must wait for the list of what is typed.
+  func actsOnTheList(_ key: Key) -> Bool {
+    guard let actions = actions(for: key) else { return false }
+    return actions.contains { bound in
+      switch bound {
+      case .action(let action): PickerState.listActions.contains(action)
+      case .execute, .executeSilent, .become, .print, .position: true
+      default: false
+      }
+    }
+  }
+
+  /// The actions whose effect depends on the list (see `actsOnTheList`); accepting waits its own way
+  /// (`pendingAccept`).
+  static let listActions: Set<Action> = [
+    .up, .down, .pageUp, .pageDown, .first, .last, .toggle, .toggleDown, .toggleUp, .select, .deselect,
+    .selectAll, .deselectAll, .toggleAll, .halfPageUp, .halfPageDown, .toggleIn, .toggleOut, .best, .upMatch,
+    .downMatch, .upSelected, .downSelected, .exclude, .excludeMulti, .offsetUp, .offsetDown, .offsetMiddle,
+    .jump, .jumpAccept,
+  ]
+
+  /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
+  /// is not yet the one for the typed query.
+  mutating func runDeferredKeys() {
+    while outcome == nil, let key = deferredKeys.first, result.query == searchQuery || !actsOnTheList(key) {
+      deferredKeys.removeFirst()
+      handleNow(key)
+    }
+  }
+
+  mutating func handleNow(_ key: Key) {
+    message = nil
+    pendingAccept = nil
+    lastKey = key.name
+    if let mode = jumping {
+      jumping = nil
+      var landed = false
+      if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
+        let index = settings.jumpLabels.firstIndex(of: label)
+      {
+        let position = offset + settings.jumpLabels.distance(from: settings.jumpLabels.startIndex, to: index)
+        if position < min(listCount, offset + listRows) {
+          viewport.jump(to: position)
+          landed = true
+          if mode == .jumpAccept { acceptSelection(key: nil) }
+        }
+      }
+      fire(landed ? .jump : .jumpCancel)
+      return
+    }
+    let actions = actions(for: key)
+    if case .search = hold {
+      // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
+      // held actions instead of ending, and run the rest of their own.
+      guard let actions,
+        let stop = actions.firstIndex(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
+      else { return }
+      hold = nil
+      heldActions = []
+      run(Array(actions[(stop + 1)...]))
+      return
+    }
+    if let name = settings.expectKeys[key] {
+      acceptSelection(key: name)
+      return
+    }
+    if let actions {
+      // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
+      refused = false
+      run(actions)
+      return
+    }
+    switch key {
+    case .char(let c): insert([c])
+    case .paste(let bytes):
+      // Pasted line breaks and tabs become spaces; other control bytes are dropped.
+      let text = UTF8Decoding.scalars(bytes).compactMap { c -> UInt32? in
+        c == 10 || c == 13 || c == 9 ? 32 : (c < 0x20 || c == 0x7F ? nil : c)
+      }
+      insert(text)
+    default: break
+    }
+  }
+
+  /// Wheel over the pane scrolls it, elsewhere it runs `scroll-up` / `scroll-down`; a press on an item
+  /// moves the cursor there first, then runs what `left-click`, `double-click` or `right-click` is
+  /// bound to; a left press on the pointer or marker column toggles the item instead.
+  mutating func handle(_ event: MouseEvent, on target: Frame.Target?, at time: Int) {
+    switch event.action {
+    case .wheel(let up):
+      if target == .preview {
+        message = nil
+        scrollPreview(up ? -PickerState.wheelStep : PickerState.wheelStep)
+      } else {
+        handle(.wheel(up: up))
+      }
+    case .press(let button):
+      guard case .item(let position, let onMarker) = target, position < listCount else {
+        lastClick = nil
+        return
+      }
+      viewport.jump(to: position)
+      let line = line(at: position)
+      let last = lastClick
+      lastClick = nil
+      switch button {
+      case .left where onMarker:
+        // Quick clicks on marks toggle them one by one: never a double click.
+        message = nil
+        refused = false
+        toggleCurrent()
+      case .left:
+        if let last, last.line == line, time - last.time <= PickerState.doubleClickInterval {
+          handle(.doubleClick)
+        } else {
+          lastClick = (line, time)
+          handle(.leftClick)
+        }
+      case .right: handle(.rightClick)
+      case .middle: break
+      }
+    case .release: break
+    }
+  }
+
+  /// Preview lines one wheel step scrolls.
+  static let wheelStep = 3
+}

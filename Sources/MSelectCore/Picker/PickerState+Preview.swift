@@ -1,0 +1,83 @@
+/// The preview pane: where it goes, when its command runs again, scrolling it.
+
+extension PickerState {
+  // MARK: - Preview
+
+  /// The preview pane's place: its outer size (border included) and the size of its text, or nil
+  /// when there is no pane.
+  public struct PreviewLayout: Equatable, Sendable {
+    public var position: PreviewSettings.Position
+    public var outer: (rows: Int, columns: Int)
+    public var inner: (rows: Int, columns: Int)
+
+    public static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
+      a.position == b.position && a.outer == b.outer && a.inner == b.inner
+    }
+  }
+
+  /// What the preview pane shows: `preview(…)`'s command, else `--preview`'s.
+  var previewCommand: String? { previewOverride ?? settings.preview.command }
+
+  public var previewLayout: PreviewLayout? {
+    guard previewCommand != nil, preview.visible else { return nil }
+    let p = settings.preview
+    let insets = settings.chrome.insets(rows: rows, columns: columns)
+    let width = max(1, columns - insets.left - insets.right)
+    // The frame's rows and columns (a side line keeps a blank column before the text); without
+    // one, a blank column parts the pane from the list.
+    let sides = p.drawnBorder.sides
+    let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+    let frameColumns = p.border == .none ? 1 : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
+    switch p.position {
+    case .left, .right:
+      let outer = min(max(p.size.resolve(width), frameColumns + 1), width - 1)
+      guard outer > 0 else { return nil }
+      let height = max(1, viewport.height - insets.top - insets.bottom)
+      return PreviewLayout(
+        position: p.position, outer: (height, outer),
+        inner: (max(0, height - frameRows), max(0, outer - frameColumns)))
+    case .up, .down:
+      let available = max(1, maxHeight - insets.top - insets.bottom)
+      let outer = min(max(p.size.resolve(available), frameRows + 1), max(1, available - 3))
+      return PreviewLayout(
+        position: p.position, outer: (outer, width),
+        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
+    }
+  }
+
+  /// Starts a preview run when what the command is run for changed (the current line, and the query
+  /// or the marks when its placeholders use them).
+  mutating func updatePreview() {
+    guard let template = previewCommand, preview.visible, let layout = previewLayout else { return }
+    var key = [currentLine ?? -1]
+    if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
+    if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
+    guard key != preview.key else { return }
+    let generation = preview.generation + 1
+    let scroll = settings.preview.scroll.map {
+      PreviewSettings.firstLine(
+        expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
+    }
+    preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
+    previewFollowing = settings.preview.follow
+    // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
+    guard let command = expand(template) else {
+      queue(.cancelPreview)
+      return
+    }
+    queue(
+      .preview(
+        generation: generation, command: command, rows: layout.inner.rows, columns: layout.inner.columns))
+  }
+
+  mutating func scrollPreview(_ delta: Int) {
+    // Rows under the fixed header lines (`~N`) show the scrolled part.
+    let header = settings.preview.headerLines
+    let rows = max(1, (previewLayout?.inner.rows ?? 1) - header)
+    let lowest = max(header, preview.scroll)
+    let bottom = max(header, preview.lineCount - rows)
+    preview.scroll = min(max(0, lowest + delta), bottom)
+    // `follow`: scrolled to the end it follows again, scrolled up it stops.
+    previewFollowing = settings.preview.follow && preview.scroll >= bottom
+  }
+}

@@ -1,0 +1,141 @@
+/// Input coming in, searches going out and their results coming back, and `reload`.
+
+extension PickerState {
+  /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
+  /// the new input holds them.
+  mutating func resetInput() {
+    remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(printedLine) : [])
+    let everMarked = selection.everMarked
+    selection = Selection(limit: settings.selection.max)
+    if everMarked { selection.rememberMarking() }
+    store = LineStore()
+    inputEnded = false
+    epoch += 1
+    // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
+    pausedQuery = []
+    excluded = []
+    cache = ResultCache()
+    result = .empty
+    inFlight = nil
+    reviewing = false
+    viewport.reset()
+    preview.key = nil
+  }
+
+  mutating func append(_ block: LineBlock) {
+    let before = store.count
+    store.append(block)
+    let candidates = max(before, candidateStart)..<store.count
+    let marked = selection.count
+    preselector.mark(candidates, of: store, in: &selection)
+    if var finder = focusFinder {
+      // Tracked as `track-current` tracks: the cursor comes to the line and stays until it is moved.
+      if let first = candidates.first(where: { finder.wants(store.line($0)) }) {
+        trackedLine = first
+        focusFinder = nil
+      } else {
+        focusFinder = finder
+      }
+    }
+    if let remarks {
+      for index in candidates where remarks.contains(printedLine(index)) {
+        selection.mark(index)
+      }
+    }
+    if selection.count > marked || preselector.dropped > 0 {
+      if let warning = preselector.warning(marked: selection.count) { message = warning }
+    }
+    updateHeight()
+  }
+
+  mutating func accept(_ search: SearchResult) {
+    // A result for the input before a reload names lines that are gone.
+    guard search.epoch == epoch else { return }
+    let found = search.excluding(excluded)
+    if !found.complete {
+      // A preview: show the best lines now if they are for what is typed; the full result follows.
+      guard found.query == searchQuery, found.query != result.query || !result.complete else { return }
+      let newQuery = found.query != result.query
+      show(found)
+      // The previous result has left the screen: the cache need not keep it whole any more.
+      if newQuery { cache.compact(current: searchQuery, newestShown: false) }
+      updateHeight()
+      runDeferredKeys()
+      return
+    }
+    if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
+      self.inFlight = nil
+    }
+    cache.remember(search, current: searchQuery)
+    guard found.query == searchQuery, found.lineCount >= result.lineCount || found.query != result.query
+    else {
+      return
+    }
+    show(found)
+    updateHeight()
+    if result.lineCount == store.count {
+      fire(.result)
+      if inputEnded { fireCountEvent() }
+    }
+    if let key = pendingAccept, result.query == searchQuery {
+      pendingAccept = nil
+      acceptSelection(key: key)
+    }
+    runDeferredKeys()
+  }
+
+  /// Puts `found` on screen: a new query's list starts at the top, unless the line being tracked
+  /// (`--track`, `track-current`) is listed: the cursor stays on it.
+  mutating func show(_ found: SearchResult) {
+    let tracked = trackedLine ?? (settings.track ? currentLine : nil)
+    if found.query != result.query { viewport.reset() }
+    result = found
+    if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
+  }
+
+  /// The search needed to bring the result up to date, if one is not already running.
+  public mutating func nextSearch() -> SearchRequest? {
+    let q = searchQuery
+    let count = store.count
+    if result.query == q && result.lineCount == count { return nil }
+    // A search for this query is running: let it finish (new input is searched after it, as an
+    // extension) rather than restart it, or fast streaming input would starve it.
+    if let inFlight, inFlight.query == q { return nil }
+    let pattern = settings.search.pattern(q)
+    var rank = settings.search.rank
+    rank.sort = sorting
+    if pattern.isEmpty {
+      // Every line, in input order: no search, and no memory a line. Handled as a search's result
+      // is (the cursor's line, the preview and bound events follow it).
+      inFlight = nil
+      var every = SearchResult(
+        query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
+        reversed: rank.effective(for: pattern).reverse)
+      every.epoch = epoch
+      handle(.searched(every))
+      return nil
+    }
+    generation += 1
+    inFlight = (q, count)
+    var base: SearchResult?
+    var narrowed: SearchRequest.Broader?
+    var searched = 0
+    if result.query == q && result.complete {
+      base = result
+      searched = result.lineCount
+    } else if let same = cache.result(for: q) {
+      base = same
+      searched = same.lineCount
+    } else if let (broader, lineCount) = cache.broader(than: pattern) {
+      narrowed = broader
+      searched = lineCount
+    } else {
+      searched = count
+    }
+    return SearchRequest(
+      generation: generation, pattern: pattern, store: store, broader: SearchRequest.Handoff(narrowed),
+      candidateStart: candidateStart,
+      tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields, epoch: epoch
+    )
+  }
+}
