@@ -11,13 +11,16 @@ let package = Package(
   targets: [
     // Everything testable without a terminal: lines, queries, matching, selection, options, the picker state.
     .target(name: "MSelectCore"),
+    // The command line: option words → settings values, the option table and what is made from it
+    // (help, the manual, completions, the shell scripts), fzf's and mselect's profiles.
+    .target(name: "MSelectCommandLine", dependencies: ["MSelectCore"]),
     // Syscalls, /dev/tty, termios, signals and reading input: the only code that talks to the OS.
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
-    .executableTarget(name: "mselect", dependencies: ["MSelectCore", "MSelectTerminal"]),
+    .executableTarget(name: "mselect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
     // The typing replay of scripts/bench: per-keystroke latency of the picker's core on a large input.
-    .executableTarget(name: "mselect-bench", dependencies: ["MSelectCore", "MSelectTerminal"]),
-    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore"]),
+    .executableTarget(name: "mselect-bench", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
+    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore", "MSelectCommandLine"]),
     .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
   ]
 )

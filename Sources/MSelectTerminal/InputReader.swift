@@ -69,7 +69,7 @@ public final class InputReader: LineStream {
   }
 
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
-  /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `InputReader.walker`).
+  /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `ShellScripts.fileWalker0`).
   public convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
     // In a process group of its own, so that what it started goes with it (`stopProducer`).
     guard let (output, pid) = try? ShellCommand.spawnReading(command, shell: shell, ownGroup: true) else {
@@ -103,10 +103,8 @@ public final class InputReader: LineStream {
     self.init(descriptor: file.fd, name: "the arguments", terminator: terminator)
   }
 
-  /// The files below the current directory, as fzf's walker lists them: symbolic links followed,
-  /// hidden files included, `.git` and `node_modules` and the kernel's file systems left out. Each
-  /// name ends with a NUL (a name may hold a newline): read it with `walkerTerminator`.
-  public static let walker = Array(ShellScripts.fileWalker0.utf8)
+  /// What ends each name the built-in file walker (`ShellScripts.fileWalker0`) lists: a NUL, as a
+  /// name may hold a newline.
   public static let walkerTerminator: UInt8 = 0
 
   /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.

@@ -15,6 +15,7 @@
 
 import Dispatch
 import Glibc
+import MSelectCommandLine
 import MSelectCore
 import MSelectTerminal
 

@@ -1,3 +1,4 @@
+import MSelectCommandLine
 import MSelectCore
 
 /// The text of `mselect --help`: short, with examples; the options come from `OptionTable`.

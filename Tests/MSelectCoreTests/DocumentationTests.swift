@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// The manual and the guide say what the option table says.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// Options people carry over from fzf: accepted with fzf's meaning.

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// fzf mode (the program run as `fzf`, or `--fzf`): fzf's defaults, names and picker details.

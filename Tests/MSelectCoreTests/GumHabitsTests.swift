@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// `gum choose` / `gum filter` option lines work: their selection options mean what they mean in

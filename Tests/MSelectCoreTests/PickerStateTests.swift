@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// Drives a `PickerState` like the event loop does, running its searches inline.

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 @Suite struct PlaceholderTests {

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// `--listen`: addresses, requests and answers as fzf's server reads and writes them.

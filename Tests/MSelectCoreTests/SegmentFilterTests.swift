@@ -1,6 +1,7 @@
 import Glibc
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// Feeds `bytes` to a `SegmentSplitter` `read` bytes at a time, as reads from a pipe would, and hands

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// `--filter` through a pipe matches blocks as they arrive: the result must be the one of the whole

@@ -54,7 +54,7 @@ public enum BoundAction: Hashable, Sendable {
 
   /// The actions that take an argument, by fzf's names (the `change-` and `transform-` families are
   /// added from `Setting`).
-  static let withArgument: [String: @Sendable (String) -> BoundAction] = {
+  package static let withArgument: [String: @Sendable (String) -> BoundAction] = {
     var table: [String: @Sendable (String) -> BoundAction] = [
       "execute": { .execute($0) }, "execute-silent": { .executeSilent($0) },
       // fzf's old `execute-multi`: `{}` stands for the marked lines, as `{+}` does.

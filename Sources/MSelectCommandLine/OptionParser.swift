@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// Turns command-line words (raw bytes, so queries keep invalid UTF-8) into `Options`.
 public enum OptionParser {
   /// Parses `defaults` (from `profile.defaultOptionsVariable`, already split) followed by `arguments`, starting

@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// The edge between the command line and the engine: `Options` turned into settings values, once.
 extension Options {
   /// What searches match and rank by.

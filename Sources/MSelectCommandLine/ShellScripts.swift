@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// The shell integration `mselect --bash`, `--zsh` and `--fish` print: completion of mselect's
 /// options (made from `OptionTable`) and the key bindings ctrl-t (files and directories into the
 /// command line, each quoted), ctrl-r (a command from history) and alt-c (cd into a directory).

@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// Every option mselect documents, in one table: `--help`, the man page and the shell completions
 /// are made from it (and a test checks the parser and the guide against it).
 public struct OptionInfo: Sendable {

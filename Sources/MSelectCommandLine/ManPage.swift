@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// The manual page (roff), made from `OptionTable` and a few fixed sections; `docs/mselect.1` is this
 /// text, checked in (a test keeps it current: regenerate with `mselect --man-roff > docs/mselect.1`).
 public enum ManPage {

@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// Whose conventions a run follows: mselect's own, or fzf's when the program is run as `fzf` (a
 /// link named so) or given `--fzf`.
 ///

@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// Splits text into words the way a POSIX shell would (quotes and backslashes), for MSELECT_DEFAULT_OPTS.
 public enum ShellWords {
   /// The words of `text`; throws when a quote is not closed.

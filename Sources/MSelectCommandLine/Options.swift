@@ -1,3 +1,5 @@
+import MSelectCore
+
 /// Everything the command line says, as a value.
 ///
 /// Only the command line and the executable see it: it is turned into the engine's settings values
