@@ -2,8 +2,8 @@ import MSelectCore
 
 /// The manual page (roff), made from `OptionTable` and a few fixed sections; `docs/mselect.1` is this
 /// text, checked in (a test keeps it current: regenerate with `mselect --man-roff > docs/mselect.1`).
-public enum ManPage {
-  public static func roff(version: String) -> String {
+package enum ManPage {
+  package static func roff(version: String) -> String {
     var out = """
       .TH MSELECT 1 "" "mselect \(version)" "User Commands"
       .SH NAME

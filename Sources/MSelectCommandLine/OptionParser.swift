@@ -1,10 +1,10 @@
 import MSelectCore
 
 /// Turns command-line words (raw bytes, so queries keep invalid UTF-8) into `Options`.
-public enum OptionParser {
+package enum OptionParser {
   /// Parses `defaults` (from `profile.defaultOptionsVariable`, already split) followed by `arguments`, starting
   /// from `profile`'s option values.
-  public static func parse(_ arguments: [[UInt8]], defaults: [[UInt8]] = [], profile: Profile = .mselect)
+  package static func parse(_ arguments: [[UInt8]], defaults: [[UInt8]] = [], profile: Profile = .mselect)
     throws(OptionError) -> Options
   {
     // A mistake in the defaults is reported as theirs, not the command line's.

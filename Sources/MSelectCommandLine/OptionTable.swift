@@ -2,8 +2,8 @@ import MSelectCore
 
 /// Every option mselect documents, in one table: `--help`, the man page and the shell completions
 /// are made from it (and a test checks the parser and the guide against it).
-public struct OptionInfo: Sendable {
-  public enum Group: String, Sendable, CaseIterable {
+package struct OptionInfo: Sendable {
+  package enum Group: String, Sendable, CaseIterable {
     case search = "Search"
     case selection = "Selection"
     case io = "Input and output"
@@ -14,13 +14,13 @@ public struct OptionInfo: Sendable {
   }
 
   /// Spellings: short first (`-f`), then long (`--filter`).
-  public let names: [String]
+  package let names: [String]
   /// The argument's name (`QUERY`), nil for a flag.
-  public let argument: String?
-  public let help: String
-  public let group: Group
+  package let argument: String?
+  package let help: String
+  package let group: Group
   /// The values an argument takes, for completion (empty: any; `files`: a file name).
-  public let values: [String]
+  package let values: [String]
 
   init(_ names: [String], _ argument: String? = nil, _ group: Group, _ help: String, values: [String] = []) {
     self.names = names
@@ -31,11 +31,11 @@ public struct OptionInfo: Sendable {
   }
 
   /// The completion marker for a file-name argument.
-  public static let files = "<files>"
+  package static let files = "<files>"
 }
 
-public enum OptionTable {
-  public static let all: [OptionInfo] = [
+package enum OptionTable {
+  package static let all: [OptionInfo] = [
     OptionInfo(["-f", "--filter"], "QUERY", .search, "print the matching lines, best first, and exit"),
     OptionInfo(["-q", "--query"], "QUERY", .search, "start with this query"),
     OptionInfo(["-e", "--exact"], nil, .search, "plain terms match exact substrings"),
@@ -161,14 +161,14 @@ public enum OptionTable {
   ]
 
   /// Every action `--bind` knows, as fzf names them.
-  public static var actions: [String] {
+  package static var actions: [String] {
     Action.allCases.map(\.rawValue) + BoundAction.withArgument.keys.sorted().map { $0 + "(...)" } + [
       "toggle-sort"
     ]
   }
 
   /// Key names `--bind` knows (besides single characters, `ctrl-a`…`ctrl-z` and `alt-x`).
-  public static let keyNames = [
+  package static let keyNames = [
     "enter", "tab", "btab", "esc", "bspace", "del", "up", "down", "left", "right", "home", "end", "pgup",
     "pgdn", "shift-up", "shift-down", "shift-left", "shift-right", "alt-up", "alt-down", "alt-left",
     "alt-right", "alt-enter", "alt-space", "alt-bspace", "ctrl-space", "ctrl-/", "ctrl-\\", "ctrl-]",
@@ -177,7 +177,7 @@ public enum OptionTable {
   ]
 
   /// The options part of `--help`, grouped.
-  public static var helpText: String {
+  package static var helpText: String {
     var out = ""
     for group in OptionInfo.Group.allCases {
       let entries = all.filter { $0.group == group }

@@ -3,7 +3,7 @@ import MSelectCore
 /// The edge between the command line and the engine: `Options` turned into settings values, once.
 extension Options {
   /// What searches match and rank by.
-  public var searchSettings: SearchSettings {
+  package var searchSettings: SearchSettings {
     var settings = SearchSettings(
       match: match, rank: rank, fields: SearchFields(nth, view: withNth, delimiter: delimiter),
       headerLines: headerLines)
@@ -12,13 +12,13 @@ extension Options {
     return settings
   }
 
-  public var selectionSettings: SelectionSettings {
+  package var selectionSettings: SelectionSettings {
     SelectionSettings(min: min, max: max, order: order)
   }
 
   /// The preselection options; `fileLines` are the lines of the `--preselect-file` files, read by the
   /// caller.
-  public func preselectionSettings(fileLines: [[UInt8]] = []) -> PreselectionSettings {
+  package func preselectionSettings(fileLines: [[UInt8]] = []) -> PreselectionSettings {
     var settings = PreselectionSettings(
       lines: preselect + selected + fileLines, queries: preselectMatch, all: selectAll, match: match)
     settings.ansi = ansi
@@ -28,7 +28,7 @@ extension Options {
 
   /// The picker's preselection: as in gum, picking one (`--limit 1`), `--selected` says where the
   /// cursor starts and marks nothing (`--batch` marks them: there is no cursor).
-  public func pickerPreselection(fileLines: [[UInt8]] = []) -> PreselectionSettings {
+  package func pickerPreselection(fileLines: [[UInt8]] = []) -> PreselectionSettings {
     var settings = preselectionSettings(fileLines: fileLines)
     if max == 1 && !selected.isEmpty {
       settings.lines = preselect + fileLines
@@ -38,7 +38,7 @@ extension Options {
   }
 
   /// What is printed; in `--filter` mode there is no key line (as in fzf: no key was pressed).
-  public var outputSettings: OutputSettings {
+  package var outputSettings: OutputSettings {
     var printKey = !expect.isEmpty
     if case .filter = mode { printKey = false }
     var settings = OutputSettings(
@@ -48,7 +48,7 @@ extension Options {
     return settings
   }
 
-  public var scriptedSettings: Scripted.Settings {
+  package var scriptedSettings: Scripted.Settings {
     Scripted.Settings(
       search: searchSettings, selection: selectionSettings, query: query, selectOne: select1, exitZero: exit0,
       preselects: hasPreselection)
@@ -58,7 +58,7 @@ extension Options {
   /// marker); `colors`: decided by the caller from `--color`, `NO_COLOR` and `TERM`;
   /// `preselectFileLines`: the lines of the `--preselect-file` files. Throws on a bad `--bind` or
   /// `--expect`.
-  public func pickerSettings(unicode: Bool, colors: Bool, preselectFileLines: [[UInt8]] = [])
+  package func pickerSettings(unicode: Bool, colors: Bool, preselectFileLines: [[UInt8]] = [])
     throws(OptionError) -> PickerSettings
   {
     var settings = PickerSettings()
@@ -124,7 +124,7 @@ extension Options {
   }
 
   /// Whether `--color`, `NO_COLOR` and `TERM` allow colors.
-  public static func useColors(_ mode: ColorMode, environment: [String: String]) -> Bool {
+  package static func useColors(_ mode: ColorMode, environment: [String: String]) -> Bool {
     if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
     switch mode {
     case .always: return true
@@ -134,7 +134,7 @@ extension Options {
   }
 
   /// Whether the locale variables say UTF-8.
-  public static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
+  package static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
     let value =
       environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
       ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""

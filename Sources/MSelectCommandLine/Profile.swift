@@ -7,21 +7,21 @@ import MSelectCore
 /// picker's `Flavor`: fzf's marks, keys and counting), the names of the environment variables read,
 /// and the names the shell integration scripts use. Everything else (options, actions, output
 /// bytes) is the same program.
-public struct Profile: Sendable, Equatable {
+package struct Profile: Sendable, Equatable {
   /// The command the shell integration runs, and the stem of its function names (`_fzf_…`).
-  public let command: String
+  package let command: String
   /// The prefix of the environment variables read (`FZF_DEFAULT_OPTS`, `FZF_CTRL_T_COMMAND`, …).
-  public let variablePrefix: String
+  package let variablePrefix: String
   /// The option values before any option is read.
-  public let defaults: Options
+  package let defaults: Options
 
   /// mselect's own: the picker below the cursor on half the screen, prompt on top, any number of
   /// lines marked and printed in input order.
-  public static let mselect = Profile(command: "mselect", variablePrefix: "MSELECT_", defaults: Options())
+  package static let mselect = Profile(command: "mselect", variablePrefix: "MSELECT_", defaults: Options())
 
   /// fzf 0.74's: full screen, prompt at the bottom, one line picked unless `-m`, marked lines printed
   /// in the order they were marked, the marked count shown whenever several may be marked.
-  public static let fzf: Profile = {
+  package static let fzf: Profile = {
     var options = Options()
     options.height = .fullscreen
     options.layout = .default
@@ -35,7 +35,7 @@ public struct Profile: Sendable, Equatable {
 
   /// The profile of a run: fzf's when the program's name (argv[0]'s last component) is `fzf` or an
   /// argument before `--` is `--fzf`.
-  public static func of(programName: [UInt8], arguments: [[UInt8]]) -> Profile {
+  package static func of(programName: [UInt8], arguments: [[UInt8]]) -> Profile {
     let base = programName.split(separator: UInt8(ascii: "/")).last.map(Array.init) ?? programName
     if base == Array("fzf".utf8) { return .fzf }
     for word in arguments {
@@ -46,15 +46,15 @@ public struct Profile: Sendable, Equatable {
   }
 
   /// The variable holding options read before the command line.
-  public var defaultOptionsVariable: String { variablePrefix + "DEFAULT_OPTS" }
+  package var defaultOptionsVariable: String { variablePrefix + "DEFAULT_OPTS" }
   /// The variable naming a file of options, read before `defaultOptionsVariable`.
-  public var defaultOptionsFileVariable: String { variablePrefix + "DEFAULT_OPTS_FILE" }
+  package var defaultOptionsFileVariable: String { variablePrefix + "DEFAULT_OPTS_FILE" }
   /// The variable holding the command whose lines are read when nothing is piped in.
-  public var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
+  package var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
 
   /// What `--version` prints. fzf mode answers with the fzf version it follows first, as fzf's own
   /// line starts, since plugins that need a recent fzf (fzf.vim, zoxide, fzf-lua) read that number.
-  public func versionLine(_ version: String) -> String {
+  package func versionLine(_ version: String) -> String {
     command == Profile.fzf.command ? "0.74.0 (mselect \(version))\n" : "mselect \(version)\n"
   }
 

@@ -7,8 +7,8 @@ import MSelectCore
 /// Each binding can be turned off or given another command: `MSELECT_CTRL_T_COMMAND`,
 /// `MSELECT_CTRL_R_COMMAND`, `MSELECT_ALT_C_COMMAND` (set and empty: off), with extra options in
 /// `MSELECT_CTRL_T_OPTS`, `MSELECT_CTRL_R_OPTS`, `MSELECT_ALT_C_OPTS`.
-public enum ShellScripts {
-  public enum Shell: String, Sendable, CaseIterable {
+package enum ShellScripts {
+  package enum Shell: String, Sendable, CaseIterable {
     case bash, zsh, fish
   }
 
@@ -93,7 +93,7 @@ public enum ShellScripts {
     """
 
   /// Completion and key bindings, with `profile`'s command and variable names.
-  public static func integration(_ shell: Shell, profile: Profile = .mselect) -> String {
+  package static func integration(_ shell: Shell, profile: Profile = .mselect) -> String {
     profile.renaming(optionCompletion(shell) + "\n" + bindings(shell))
   }
 
@@ -104,7 +104,7 @@ public enum ShellScripts {
   private static var valued: [OptionInfo] { OptionTable.all.filter { $0.argument != nil } }
 
   /// The completion of the program's options, with `profile`'s command name.
-  public static func completion(_ shell: Shell, profile: Profile = .mselect) -> String {
+  package static func completion(_ shell: Shell, profile: Profile = .mselect) -> String {
     profile.renaming(optionCompletion(shell))
   }
 
@@ -187,7 +187,7 @@ public enum ShellScripts {
     }
   }
 
-  public static func bindings(_ shell: Shell) -> String {
+  package static func bindings(_ shell: Shell) -> String {
     switch shell {
     case .bash:
       return """

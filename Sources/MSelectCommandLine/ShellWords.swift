@@ -1,9 +1,9 @@
 import MSelectCore
 
 /// Splits text into words the way a POSIX shell would (quotes and backslashes), for MSELECT_DEFAULT_OPTS.
-public enum ShellWords {
+package enum ShellWords {
   /// The words of `text`; throws when a quote is not closed.
-  public static func split(_ text: [UInt8]) throws(OptionError) -> [[UInt8]] {
+  package static func split(_ text: [UInt8]) throws(OptionError) -> [[UInt8]] {
     var words: [[UInt8]] = []
     var current: [UInt8] = []
     var inWord = false

@@ -1,6 +1,6 @@
 import MSelectCore
 
 /// mselect's version, shown by `--version` and in the manual.
-public enum Version {
-  public static let current = "0.2.0"
+package enum Version {
+  package static let current = "0.2.0"
 }

@@ -1,35 +1,35 @@
 import Glibc
 
 /// What the executable needs of its own process: arguments and variables as bytes, the exit, SIGPIPE.
-public enum CurrentProcess {
+package enum CurrentProcess {
   /// The program name and arguments exactly as given (bytes: a file name need not be UTF-8).
-  public static var arguments: (program: [UInt8], arguments: [[UInt8]]) {
+  package static var arguments: (program: [UInt8], arguments: [[UInt8]]) {
     let words = (0..<Int(CommandLine.argc)).map { bytes(CommandLine.unsafeArgv[$0]!) }
     return (words[0], Array(words.dropFirst()))
   }
 
   /// The bytes of the variable `name`, nil when it is not set.
-  public static func variable(_ name: String) -> [UInt8]? {
+  package static func variable(_ name: String) -> [UInt8]? {
     guard let value = getenv(name) else { return nil }
     return bytes(value)
   }
 
   /// A closed stdout must surface as EPIPE from write, not kill the process with the terminal in
   /// raw mode: SIGPIPE is ignored from the start.
-  public static func ignoreBrokenPipe() {
+  package static func ignoreBrokenPipe() {
     signal(SIGPIPE, SIG_IGN)
   }
 
   /// Ends the process with `status`, running the exit handlers.
-  public static func exit(_ status: Int32) -> Never {
+  package static func exit(_ status: Int32) -> Never {
     Glibc.exit(status)
   }
 
   /// Whether standard output is a terminal.
-  public static var outputIsTerminal: Bool { isatty(1) == 1 }
+  package static var outputIsTerminal: Bool { isatty(1) == 1 }
 
   /// Shows a manual page (roff) with `man -l` on the terminal; false when that could not be done.
-  public static func showManual(_ roff: String) -> Bool {
+  package static func showManual(_ roff: String) -> Bool {
     guard let (fd, file) = try? Syscall.temporaryFile(Array(roff.utf8)) else { return false }
     defer { unlink(file) }
     close(fd)

@@ -1,8 +1,8 @@
 import Glibc
 
 /// The process environment as a dictionary.
-public enum Environment {
-  public static var current: [String: String] {
+package enum Environment {
+  package static var current: [String: String] {
     var result: [String: String] = [:]
     var p = environ
     while let entry = p.pointee {

@@ -2,7 +2,7 @@ import Glibc
 import MSelectCore
 
 /// Why the candidate lines could not be read.
-public enum InputError: Error, Equatable, Sendable {
+package enum InputError: Error, Equatable, Sendable {
   /// No FILE and stdin is a terminal: nothing is piped in.
   case stdinIsTerminal
   /// The FILE (or stdin) could not be opened or read.
@@ -13,7 +13,7 @@ public enum InputError: Error, Equatable, Sendable {
   /// `InputReader.maxPreselectFileSize` (an endless input such as /dev/zero).
   case tooLarge(String, what: String, limit: Int)
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .changed(let name): "\(name) changed while being read"
     case .tooLarge(let name, let what, let limit): "\(name): \(what) is longer than \(limit >> 20) MiB"
@@ -25,16 +25,16 @@ public enum InputError: Error, Equatable, Sendable {
 }
 
 /// Reads candidate lines from a file descriptor into `LineBlock`s.
-public final class InputReader: LineStream {
+package final class InputReader: LineStream {
   private let fd: Int32
   /// The input's name in messages: the FILE, or "standard input".
-  public let name: String
+  package let name: String
   private let ownsDescriptor: Bool
   /// The command whose output is read (`init(command:…)`), until it is stopped.
   private var producer: pid_t?
   private var splitter: LineSplitter
   /// What ends each line read.
-  public let terminator: UInt8
+  package let terminator: UInt8
   /// The size of the file when it was mapped (nil: not mapped).
   private var mappedSize: Int?
   /// Bytes read so far, and the most that may be (nil: no limit).
@@ -45,10 +45,10 @@ public final class InputReader: LineStream {
   static let gatherTime = 15_000_000
 
   /// The largest `--preselect-file`: saved choices are small; an endless file must end in an error.
-  public static let maxPreselectFileSize = 256 << 20
+  package static let maxPreselectFileSize = 256 << 20
 
   /// Opens FILE, or stdin when `path` is nil or `-`.
-  public init(path: String?, terminator: UInt8) throws(InputError) {
+  package init(path: String?, terminator: UInt8) throws(InputError) {
     splitter = LineSplitter(terminator: terminator)
     self.terminator = terminator
     if let path, path != "-" {
@@ -70,7 +70,7 @@ public final class InputReader: LineStream {
 
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
   /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `ShellScripts.fileWalker0`).
-  public convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
+  package convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
     // In a process group of its own, so that what it started goes with it (`stopProducer`).
     guard let (output, pid) = try? ShellCommand.spawnReading(command, shell: shell, ownGroup: true) else {
       throw .stdinIsTerminal
@@ -81,7 +81,7 @@ public final class InputReader: LineStream {
 
   /// Ends the command whose output this reads, if one was started and still runs, with everything it
   /// started (as fzf stops its default command when the picker ends).
-  public func stopProducer() {
+  package func stopProducer() {
     guard let pid = producer else { return }
     producer = nil
     _ = ShellCommand.reap(pid, graceMilliseconds: 0, group: true)
@@ -89,7 +89,7 @@ public final class InputReader: LineStream {
 
   /// Reads `lines` given as arguments (gum's `gum choose a b c`), each ended by `terminator`: they
   /// are written to an unlinked temporary file, read as any file is.
-  public convenience init(lines: [[UInt8]], terminator: UInt8) throws(InputError) {
+  package convenience init(lines: [[UInt8]], terminator: UInt8) throws(InputError) {
     var bytes: [UInt8] = []
     for line in lines { bytes += line + [terminator] }
     let file: (fd: Int32, path: String)
@@ -105,7 +105,7 @@ public final class InputReader: LineStream {
 
   /// What ends each name the built-in file walker (`ShellScripts.fileWalker0`) lists: a NUL, as a
   /// name may hold a newline.
-  public static let walkerTerminator: UInt8 = 0
+  package static let walkerTerminator: UInt8 = 0
 
   /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.
   init(descriptor: Int32, name: String, terminator: UInt8) {
@@ -121,13 +121,13 @@ public final class InputReader: LineStream {
   }
 
   /// The descriptor being read, for polling.
-  public var descriptor: Int32 { fd }
+  package var descriptor: Int32 { fd }
 
   /// Reads once; returns the complete lines it finished (if `streaming`, or the buffer filled up),
   /// and whether the input ended. When `streaming`, it reads on while more input is there at once
   /// (up to a full buffer, or `gatherTime`): a fast producer gives few large blocks, a slow one a
   /// block per read, and lines never wait long to be shown.
-  public func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
+  package func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
     let deadline = streaming ? Syscall.monotonicNanoseconds() + InputReader.gatherTime : 0
     repeat {
       let count = try read(into: splitter.freeSpace())
@@ -160,7 +160,7 @@ public final class InputReader: LineStream {
   }
 
   /// Reads everything into a store: a regular file is mapped (no copy), anything else is read.
-  public func readAll() throws(InputError) -> LineStore {
+  package func readAll() throws(InputError) -> LineStore {
     if let mapping = mapWhole() {
       return MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
     }
@@ -168,7 +168,7 @@ public final class InputReader: LineStream {
   }
 
   /// The whole input mapped into memory, when it is a non-empty regular file not read from yet.
-  public func mapWhole() -> FileMapping? {
+  package func mapWhole() -> FileMapping? {
     // Mapping starts at offset 0: only use it while the descriptor is still at the start.
     guard let size = Syscall.regularFileSize(fd), size > 0, lseek(fd, 0, SEEK_CUR) == 0 else { return nil }
     guard let mapping = try? FileMapping(fd, size: size) else { return nil }
@@ -188,7 +188,7 @@ public final class InputReader: LineStream {
 
   /// Reads everything with read(2), handing each block of lines to `body` as it is complete (`soon`:
   /// once lines have waited a moment, see `readOnce`), until `body` returns false.
-  public func readBlocks(soon: Bool, _ body: (LineBlock) -> Bool) throws(InputError) {
+  package func readBlocks(soon: Bool, _ body: (LineBlock) -> Bool) throws(InputError) {
     while true {
       let (block, ended) = try readOnce(streaming: soon)
       if let block, !body(block) { return }
@@ -198,7 +198,7 @@ public final class InputReader: LineStream {
 
   /// Reads everything with read(2), handing segments of complete lines to `filter` as they are read
   /// (see `SegmentSplitter`), of the size it asks for.
-  public func readSegments(into filter: SegmentFilter) throws(InputError) {
+  package func readSegments(into filter: SegmentFilter) throws(InputError) {
     var segments = SegmentSplitter(terminator: terminator)
     while true {
       let count = try read(into: segments.freeSpace())
@@ -242,14 +242,14 @@ public final class InputReader: LineStream {
 
   /// Whether the input is a file that got shorter than what was mapped of it (then the lines read
   /// from the missing part were zeros): the caller reports it instead of a result.
-  public func changedWhileMapped() -> Bool {
+  package func changedWhileMapped() -> Bool {
     guard let mappedSize else { return false }
     if MappingGuard.sawTruncation { return true }
     return (Syscall.regularFileSize(fd) ?? 0) < mappedSize
   }
 
   /// Reads a whole small file as lines (for `--preselect-file`).
-  public static func lines(ofFile path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
+  package static func lines(ofFile path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
     let reader = try InputReader(path: path, terminator: terminator)
     reader.sizeLimit = maxPreselectFileSize
     if let size = Syscall.regularFileSize(reader.fd), size > maxPreselectFileSize {
@@ -263,8 +263,8 @@ public final class InputReader: LineStream {
 }
 
 /// A read-only mapping of a whole file, unmapped when the last line block using it goes away.
-public final class FileMapping {
-  public let bytes: UnsafeRawBufferPointer
+package final class FileMapping {
+  package let bytes: UnsafeRawBufferPointer
 
   init(_ fd: Int32, size: Int) throws(SystemError) {
     bytes = try Syscall.map(fd, size: size)

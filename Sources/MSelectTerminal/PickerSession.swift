@@ -3,14 +3,14 @@ import MSelectCore
 
 /// Runs the picker on /dev/tty: the event loop that feeds keys, input, signals and search results
 /// into `PickerState` and paints its frames. Every way out restores the terminal.
-public final class PickerSession {
+package final class PickerSession {
   /// How the picker ended, with what the caller needs to print.
-  public struct Ending {
-    public var outcome: PickerState.Outcome
-    public var store: LineStore
-    public var query: [UInt8]
+  package struct Ending {
+    package var outcome: PickerState.Outcome
+    package var store: LineStore
+    package var query: [UInt8]
     /// Lines `print(…)` queued, printed before the accepted lines.
-    public var printed: [String] = []
+    package var printed: [String] = []
   }
 
   /// How long a lone ESC waits for the rest of a sequence.
@@ -58,7 +58,7 @@ public final class PickerSession {
   private let listener: RemoteListener?
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
-  public init(
+  package init(
     settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
@@ -104,7 +104,7 @@ public final class PickerSession {
   }
 
   /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
-  public func run() throws(TerminalError) -> Ending {
+  package func run() throws(TerminalError) -> Ending {
     try tty.enterRawMode()
     begin()
     defer {

@@ -6,20 +6,20 @@ import MSelectCore
 /// or the new). A symbolic link at the path is followed, and the file it names is the one replaced
 /// (the link stays); an existing file keeps its permissions; pickers saving at once take turns, so
 /// none loses what another added.
-public enum SavedFile {
+package enum SavedFile {
   /// The lines of `path`; a missing file has none.
-  public static func lines(_ path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
+  package static func lines(_ path: String, terminator: UInt8) throws(InputError) -> [[UInt8]] {
     guard access(path, F_OK) == 0 else { return [] }
     return try InputReader.lines(ofFile: path, terminator: terminator)
   }
 
   /// Replaces `path` by `lines`, each followed by `terminator`.
-  public static func write(_ lines: [[UInt8]], to path: String, terminator: UInt8) throws(SystemError) {
+  package static func write(_ lines: [[UInt8]], to path: String, terminator: UInt8) throws(SystemError) {
     try update(path, terminator: terminator) { _ in lines }
   }
 
   /// Replaces `path` by what `change` makes of its lines, with no other picker's save in between.
-  public static func update(_ path: String, terminator: UInt8, _ change: ([[UInt8]]) -> [[UInt8]])
+  package static func update(_ path: String, terminator: UInt8, _ change: ([[UInt8]]) -> [[UInt8]])
     throws(SystemError)
   {
     let target = try resolved(path)
@@ -54,7 +54,7 @@ public enum SavedFile {
   /// Why saving to `path` would fail (nil: it would not), checked before the picker opens so that a
   /// run that prints never fails afterwards: the file (if there) must be writable, and its directory
   /// must take a new file.
-  public static func problem(saving path: String) -> String? {
+  package static func problem(saving path: String) -> String? {
     let target: String
     do {
       target = try resolved(path)

@@ -1,18 +1,18 @@
 import Glibc
 
 /// Writing results and messages to the standard streams.
-public enum StandardStreams {
+package enum StandardStreams {
   /// Writes all of `bytes` to stdout in as few calls as the kernel allows.
-  public static func writeStandardOutput(_ bytes: [UInt8]) throws(SystemError) {
+  package static func writeStandardOutput(_ bytes: [UInt8]) throws(SystemError) {
     try Syscall.write(1, bytes)
   }
 
-  public static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  package static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     try Syscall.write(1, bytes)
   }
 
   /// Writes a message to stderr; failures are ignored (there is nowhere left to report them).
-  public static func writeStandardError(_ text: String) {
+  package static func writeStandardError(_ text: String) {
     try? Syscall.write(2, Array(text.utf8))
   }
 }

@@ -1,20 +1,20 @@
 import Glibc
 
 /// A failed system call: which operation, and the errno it set.
-public struct SystemError: Error, Equatable, Sendable {
-  public let operation: String
-  public let errno: Int32
+package struct SystemError: Error, Equatable, Sendable {
+  package let operation: String
+  package let errno: Int32
 
-  public init(_ operation: String, errno: Int32) {
+  package init(_ operation: String, errno: Int32) {
     self.operation = operation
     self.errno = errno
   }
 
   /// The OS's description of the error, e.g. "No such file or directory".
-  public var reason: String { String(cString: strerror(errno)) }
+  package var reason: String { String(cString: strerror(errno)) }
 
-  public var message: String { "\(operation): \(reason)" }
+  package var message: String { "\(operation): \(reason)" }
 
   /// The reader of a pipe closed it (EPIPE).
-  public var isBrokenPipe: Bool { errno == EPIPE }
+  package var isBrokenPipe: Bool { errno == EPIPE }
 }

@@ -1,5 +1,5 @@
 /// Why the picker could not use the terminal.
-public enum TerminalError: Error, Equatable, Sendable {
+package enum TerminalError: Error, Equatable, Sendable {
   /// /dev/tty could not be opened (no controlling terminal).
   case unavailable(SystemError)
   /// The terminal refused a setting or an operation.
@@ -7,7 +7,7 @@ public enum TerminalError: Error, Equatable, Sendable {
   /// `--listen` could not open its address (or a remote one has no API key).
   case listen(String)
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .unavailable(let error):
       "the picker needs a terminal, but /dev/tty cannot be opened (\(error.reason)); "

@@ -64,7 +64,8 @@ enum App {
           ? try InputReader(path: "/dev/null", terminator: terminator)
           : custom.isEmpty
             ? try InputReader(
-              command: Array(ShellScripts.fileWalker0.utf8), shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
+              command: Array(ShellScripts.fileWalker0.utf8),
+              shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
               terminator: InputReader.walkerTerminator)
             : try InputReader(command: custom, shell: picker.shell, terminator: terminator)
       }

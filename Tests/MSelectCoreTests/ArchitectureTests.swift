@@ -34,18 +34,36 @@ import Testing
     }
   }
 
+  @Test func theCommandLineUsesOnlyTheCore() throws {
+    for (path, text) in try files("MSelectCommandLine") {
+      #expect(imports(text).isSubset(of: ["MSelectCore"]), "\(path) imports \(imports(text))")
+    }
+  }
+
+  /// `Shared` and `Locked` are the only types that waive `Sendable` checking.
+  @Test func sendableIsWaivedInTwoPlaces() throws {
+    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "mselect"] {
+      for (path, text) in try files(folder) where text.contains("@unchecked Sendable") {
+        #expect(
+          path == "MSelectCore/Concurrency/Parallel.swift" || path == "MSelectCore/Platform/Locked.swift",
+          "\(path) waives Sendable")
+      }
+    }
+  }
+
   @Test func theExecutableOnlyWires() throws {
     let pipelines = [
       "SegmentFilter", "StreamingFilter", "InputOrderFilter", "RawScan", "PipeScan", "Search.",
     ]
     for (path, text) in try files("mselect") {
-      #expect(imports(text).isSubset(of: ["MSelectCore", "MSelectTerminal"]), "\(path)")
+      #expect(
+        imports(text).isSubset(of: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]), "\(path)")
       for name in pipelines { #expect(!text.contains(name), "\(path) names \(name)") }
     }
   }
 
   @Test func noFileIsLong() throws {
-    for folder in ["MSelectCore", "MSelectTerminal", "mselect"] {
+    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "mselect"] {
       for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(lines <= 600, "\(path) has \(lines) lines")

@@ -1,11 +1,16 @@
 import Dispatch
 
 /// A pointer (or a value holding pointers) handed across threads: the one place where the compiler's
-/// `Sendable` checking is waived.
+/// `Sendable` checking is waived (besides `Locked`, whose mutex makes it safe).
 ///
-/// Use it only for memory that is immutable while shared (tables built once, input bytes), or that
-/// parallel workers write in disjoint parts, each its own, and that is read as a whole only after
-/// `Parallel.run` has joined them all.
+/// Use it only for:
+/// - memory that is immutable while shared (tables built once, input bytes, an owner only kept alive);
+/// - memory that parallel workers write in disjoint parts, each its own (a matcher a core, a result
+///   slot a piece), read as a whole only after `Parallel.run` has joined them all;
+/// - the terminal module's fixed slots that the event loop writes and a signal handler reads
+///   (`Leftovers`, `CrashGuard`: the handler may only read plain memory).
+///
+/// State that threads take turns at goes behind `Locked` instead.
 package struct Shared<Pointer>: @unchecked Sendable {
   package let pointer: Pointer
 

@@ -1,5 +1,5 @@
 /// How a line is cut into fields (`-d/--delimiter`).
-public enum Delimiter: Sendable, Equatable {
+package enum Delimiter: Sendable, Equatable {
   /// AWK style: fields are runs of non-blank characters.
   case whitespace
   /// A literal byte string separates fields.
@@ -9,7 +9,7 @@ public enum Delimiter: Sendable, Equatable {
 
   /// `-d TEXT` as fzf reads it: a regular expression, which is a fast literal when it has no
   /// special characters (`:`, `::`); nil when it is not a valid expression.
-  public static func parse(_ text: [UInt8]) -> Delimiter? {
+  package static func parse(_ text: [UInt8]) -> Delimiter? {
     if text.isEmpty { return .whitespace }
     let special = Set("\\.[]()*+?{}|^$".utf8)
     guard text.contains(where: special.contains) else { return .string(text) }
@@ -21,8 +21,8 @@ public enum Delimiter: Sendable, Equatable {
 }
 
 /// A compiled `-d` regular expression (immutable, so any thread may match with it).
-public struct DelimiterPattern: Sendable, Equatable {
-  public let source: String
+package struct DelimiterPattern: Sendable, Equatable {
+  package let source: String
   private let regex: Shared<Regex<AnyRegexOutput>>
 
   init?(_ source: String) {
@@ -31,7 +31,7 @@ public struct DelimiterPattern: Sendable, Equatable {
     self.regex = Shared(regex)
   }
 
-  public static func == (a: DelimiterPattern, b: DelimiterPattern) -> Bool { a.source == b.source }
+  package static func == (a: DelimiterPattern, b: DelimiterPattern) -> Bool { a.source == b.source }
 
   /// Byte ranges of the delimiters in `line` (valid UTF-8; nil for a line that is not).
   func separators(in line: UnsafeRawBufferPointer) -> [Range<Int>]? {
@@ -49,27 +49,27 @@ public struct DelimiterPattern: Sendable, Equatable {
 
 /// A field selection in fzf's FIELDS syntax: `1`, `-1`, `2..`, `..3`, `1..-2`, `1,3`; or, for
 /// `--with-nth`, fzf's template form: text with `{N}` (any FIELDS item) where the fields go.
-public struct FieldSpec: Sendable, Equatable {
+package struct FieldSpec: Sendable, Equatable {
   /// One item of the comma list; indices are 1-based, negative ones count from the end.
-  public struct Item: Sendable, Equatable {
-    public var from: Int?
-    public var to: Int?
+  package struct Item: Sendable, Equatable {
+    package var from: Int?
+    package var to: Int?
   }
 
   /// A piece of a template: text as it is, or the fields of an item (joined as a selection joins).
-  public enum Part: Sendable, Equatable {
+  package enum Part: Sendable, Equatable {
     case text([UInt8])
     case fields(Item)
   }
 
-  public var items: [Item]
+  package var items: [Item]
   /// The template (`'{2} {1}'`), when the spec is one.
-  public var template: [Part]?
+  package var template: [Part]?
   /// The spec as it was written (what commands get in `FZF_NTH` and `FZF_WITH_NTH`).
-  public private(set) var text = ""
+  package private(set) var text = ""
 
   /// Parses a template (text holding `{N}`, `{N..M}`, …); nil when it holds no field.
-  public init?(template text: String) {
+  package init?(template text: String) {
     var parts: [Part] = []
     var literal: [UInt8] = []
     var rest = Substring(text)
@@ -95,7 +95,7 @@ public struct FieldSpec: Sendable, Equatable {
   }
 
   /// Parses FIELDS; nil when the text is not valid.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     template = nil
     var items: [Item] = []
     for part in text.split(separator: ",", omittingEmptySubsequences: false) {

@@ -28,7 +28,7 @@ enum InputBuffers {
 /// sealed into blocks by `takeBlock(force:)`. A partial last line is carried over to the next buffer.
 public struct LineSplitter: ~Copyable {
   /// Default buffer size: large enough for few blocks and big reads, small enough to stream.
-  public static let bufferSize = 4 << 20
+  package static let bufferSize = 4 << 20
 
   private let terminator: UInt8
   private var buffer: UnsafeMutableRawPointer
@@ -40,7 +40,12 @@ public struct LineSplitter: ~Copyable {
   private var nextIndex = 0
 
   /// Creates a splitter for lines ended by `terminator` (`\n`, or NUL for `--read0`).
-  public init(terminator: UInt8, bufferSize: Int = LineSplitter.bufferSize) {
+  public init(terminator: UInt8) {
+    self.init(terminator: terminator, bufferSize: LineSplitter.bufferSize)
+  }
+
+  /// A splitter whose buffer holds `bufferSize` bytes (tests make it small).
+  package init(terminator: UInt8, bufferSize: Int) {
     self.terminator = terminator
     capacity = bufferSize
     buffer = LineSplitter.allocate(capacity)
@@ -54,13 +59,13 @@ public struct LineSplitter: ~Copyable {
   }
 
   /// The longest line accepted: an endless one (`/dev/zero`) must end in an error, not take all memory.
-  public static let maxLineLength = 256 << 20
+  package static let maxLineLength = 256 << 20
 
   /// Bytes of the line not yet ended by a terminator.
-  public var partialLineLength: Int { used - Int(starts[starts.count - 1]) }
+  package var partialLineLength: Int { used - Int(starts[starts.count - 1]) }
 
   /// Number of complete lines not yet taken.
-  public var pendingLines: Int { starts.count - 1 }
+  package var pendingLines: Int { starts.count - 1 }
 
   /// Space to read into; at least `minimum` bytes, growing the buffer if a line is longer than it.
   package mutating func freeSpace(minimum: Int = 64 << 10) -> UnsafeMutableRawBufferPointer {
@@ -73,7 +78,7 @@ public struct LineSplitter: ~Copyable {
   }
 
   /// Records that `count` bytes were written into the free space, and finds the line ends among them.
-  public mutating func commit(_ count: Int) {
+  package mutating func commit(_ count: Int) {
     used += count
     let base = buffer.assumingMemoryBound(to: UInt8.self)
     var position = scanned
@@ -94,7 +99,7 @@ public struct LineSplitter: ~Copyable {
   }
 
   /// Whether the buffer is nearly full, so complete lines should be sealed before reading on.
-  public var isNearlyFull: Bool { capacity - used < 64 << 10 }
+  package var isNearlyFull: Bool { capacity - used < 64 << 10 }
 
   /// Seals the complete lines into a block, when there are any and `force` is set or the buffer is full.
   public mutating func takeBlock(force: Bool = false) -> LineBlock? {

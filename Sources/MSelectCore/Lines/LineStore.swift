@@ -11,14 +11,14 @@ public final class LineBlock: Sendable {
   /// Line start offsets, `count + 1` entries (the last is the end of the block).
   package let starts: [UInt32]
   /// Index of the block's first line in the whole input.
-  public let firstIndex: Int
+  package let firstIndex: Int
   /// Keeps borrowed memory (a file mapping) alive; nil when the block owns `base` (malloc'd).
   private let owner: Shared<AnyObject?>
   /// `base` is an input buffer of `LineSplitter.bufferSize` bytes, handed back for reuse when freed.
   private let reusable: Bool
 
   /// Number of lines in the block.
-  public var count: Int { starts.count - 1 }
+  package var count: Int { starts.count - 1 }
 
   package init(
     base: UnsafeMutableRawPointer, starts: [UInt32], firstIndex: Int, owner: AnyObject? = nil,
@@ -48,7 +48,7 @@ public final class LineBlock: Sendable {
 /// All lines read so far: a list of immutable blocks addressed by a global line index.
 public struct LineStore: Sendable {
   /// The blocks in input order.
-  public private(set) var blocks: [LineBlock] = []
+  package private(set) var blocks: [LineBlock] = []
   /// Total number of lines.
   public private(set) var count = 0
   /// Each block's first line index: `locate` searches this small array, not through the blocks.
@@ -67,7 +67,7 @@ public struct LineStore: Sendable {
   }
 
   /// Adds a block; its lines get the next global indices.
-  public mutating func append(_ block: LineBlock) {
+  package mutating func append(_ block: LineBlock) {
     precondition(block.firstIndex == count, "blocks must be appended in order")
     guard block.count > 0 else { return }
     blocks.append(block)

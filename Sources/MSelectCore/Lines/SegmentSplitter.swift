@@ -1,12 +1,14 @@
 /// A reading buffer shared by the segments cut from it; its memory goes back to `InputBuffers` (or
 /// is freed) when the last one is done with it.
-final class ReadBuffer: @unchecked Sendable {
+final class ReadBuffer: Sendable {
   /// Written by the reader only beyond what segments hold; segments only read their part.
-  let base: UnsafeMutableRawPointer
+  private let memory: Shared<UnsafeMutableRawPointer>
   let capacity: Int
 
+  var base: UnsafeMutableRawPointer { memory.pointer }
+
   init(capacity: Int) {
-    base = LineSplitter.allocate(capacity)
+    memory = Shared(LineSplitter.allocate(capacity))
     self.capacity = capacity
   }
 
@@ -17,11 +19,19 @@ final class ReadBuffer: @unchecked Sendable {
 
 /// Complete lines, each ended by the terminator, that a `SegmentSplitter` has read; valid while the
 /// segment exists.
-public struct InputSegment: @unchecked Sendable {
-  /// The lines' bytes, the last terminator included.
-  public let bytes: UnsafeRawBufferPointer
+package struct InputSegment: Sendable {
+  /// The lines' bytes (immutable while segments hold them).
+  private let memory: Shared<UnsafeRawBufferPointer>
   /// Keeps the bytes alive.
   let owner: ReadBuffer
+
+  /// The lines' bytes, the last terminator included.
+  package var bytes: UnsafeRawBufferPointer { memory.pointer }
+
+  init(bytes: UnsafeRawBufferPointer, owner: ReadBuffer) {
+    memory = Shared(bytes)
+    self.owner = owner
+  }
 }
 
 /// Cuts a byte stream into `InputSegment`s of about `segmentSize` bytes as it is read, without a line
@@ -30,11 +40,11 @@ public struct InputSegment: @unchecked Sendable {
 ///
 /// The reader writes into `freeSpace()` and calls `commit(_:)`; a partial last line moves to the next
 /// buffer when one fills up.
-public struct SegmentSplitter: ~Copyable {
+package struct SegmentSplitter: ~Copyable {
   /// Bytes of complete lines gathered before they go out as a segment: small enough that the scan of
   /// the last one is short, large enough that each costs little to hand over. The reader may change
   /// it as it goes (see `SegmentFilter.segmentSize`); at most a buffer's worth goes out at once.
-  public var segmentSize = SegmentSplitter.firstSegmentSize
+  package var segmentSize = SegmentSplitter.firstSegmentSize
 
   /// The first segment, from which `SegmentFilter` judges the query: small, so the scan starts soon
   /// after the input does.
@@ -54,16 +64,16 @@ public struct SegmentSplitter: ~Copyable {
   /// Where the next segment starts.
   private var cut = 0
 
-  public init(terminator: UInt8) {
+  package init(terminator: UInt8) {
     self.terminator = terminator
     buffer = ReadBuffer(capacity: SegmentSplitter.firstBufferSize)
   }
 
   /// Bytes of the line not yet ended by a terminator.
-  public var partialLineLength: Int { used - lineEnd }
+  package var partialLineLength: Int { used - lineEnd }
 
   /// The line not yet ended by a terminator; valid until the next call.
-  public var partialLine: UnsafeRawBufferPointer {
+  package var partialLine: UnsafeRawBufferPointer {
     UnsafeRawBufferPointer(start: buffer.base + lineEnd, count: used - lineEnd)
   }
 
@@ -89,7 +99,7 @@ public struct SegmentSplitter: ~Copyable {
 
   /// Records that `count` bytes were written into the free space; returns a segment when enough
   /// complete lines have gathered, or the buffer is nearly full.
-  public mutating func commit(_ count: Int) -> InputSegment? {
+  package mutating func commit(_ count: Int) -> InputSegment? {
     let start = used
     used += count
     let base = UnsafePointer(buffer.base.assumingMemoryBound(to: UInt8.self))
@@ -100,7 +110,7 @@ public struct SegmentSplitter: ~Copyable {
   }
 
   /// Ends the input: a last line without terminator gets one; returns the last segment, if any.
-  public mutating func finish() -> InputSegment? {
+  package mutating func finish() -> InputSegment? {
     if used > lineEnd {
       if used == buffer.capacity { _ = freeSpace() }
       buffer.base.storeBytes(of: terminator, toByteOffset: used, as: UInt8.self)

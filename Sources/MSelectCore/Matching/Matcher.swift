@@ -151,6 +151,12 @@ public struct Matcher {
     return Array(Set(found)).sorted()
   }
 
+  /// The match of `line` with its alignment worked out, the matched characters' indices appended to
+  /// `positions` (unsorted, possibly repeated).
+  mutating func matchAligned(_ line: UnsafeRawBufferPointer, positions: inout [Int]) -> Match? {
+    evaluate(line, positions: &positions)
+  }
+
   private mutating func evaluate(
     _ line: UnsafeRawBufferPointer, positions: UnsafeMutablePointer<[Int]>?, prescanned: Bool = false
   ) -> Match? {

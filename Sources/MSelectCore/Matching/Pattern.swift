@@ -173,7 +173,7 @@ public struct Pattern: Sendable, Equatable {
   ///
   /// True when the query text grew at the end and no term became inverse, anchored or an OR;
   /// it lets the picker search only the previous matches.
-  public func narrows(_ previous: Pattern) -> Bool {
+  package func narrows(_ previous: Pattern) -> Bool {
     guard options == previous.options, query.starts(with: previous.query) else { return false }
     if previous.isEmpty { return true }
     let added = query[previous.query.count...]

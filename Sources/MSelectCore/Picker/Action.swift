@@ -140,5 +140,5 @@ public enum Action: String, Sendable, CaseIterable {
 
 extension Action {
   /// The query edit this action is, if it is one.
-  public var edit: QueryEditor.Edit? { QueryEditor.Edit(rawValue: rawValue) }
+  package var edit: QueryEditor.Edit? { QueryEditor.Edit(rawValue: rawValue) }
 }

@@ -130,7 +130,7 @@ extension StringProtocol {
 }
 
 /// Events `--bind` can name instead of a key (fzf's).
-public enum BindEvent: String, Hashable, Sendable, CaseIterable {
+package enum BindEvent: String, Hashable, Sendable, CaseIterable {
   /// The picker opened.
   case start
   /// The input ended (also after a reload).

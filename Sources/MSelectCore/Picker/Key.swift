@@ -45,7 +45,7 @@ public enum Key: Hashable, Sendable {
   }
 
   /// Parses a key name (`ctrl-a`, `alt-b`, `shift-tab`, `enter`, `f5`, `x`, …); nil if unknown.
-  public init?(name: String) {
+  package init?(name: String) {
     let lower = name.lowercased()
     let aliases: [String: Key] = [
       "enter": .enter, "return": .enter, "tab": .tab, "btab": .shiftTab, "shift-tab": .shiftTab,
@@ -114,7 +114,7 @@ public enum Key: Hashable, Sendable {
   }
 
   /// The key's name as `--bind` spells it (what commands get in `FZF_KEY`).
-  public var name: String {
+  package var name: String {
     switch self {
     case .char(let c): c == 32 ? "space" : Unicode.Scalar(c).map { String(Character($0)) } ?? ""
     case .ctrl(let c): "ctrl-" + String(UnicodeScalar(c))

@@ -1,9 +1,9 @@
 /// Which actions each key runs: the defaults, then `--bind` on top.
-public struct KeyBindings: Sendable {
-  public private(set) var table: [Key: [BoundAction]]
+package struct KeyBindings: Sendable {
+  package private(set) var table: [Key: [BoundAction]]
 
   /// The default keys (listed in docs/guide.md).
-  public static let defaults: [Key: [Action]] = [
+  package static let defaults: [Key: [Action]] = [
     .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort],
     .ctrl(UInt8(ascii: "g")): [.abort],
     .ctrl(UInt8(ascii: "q")): [.abort],
@@ -33,7 +33,7 @@ public struct KeyBindings: Sendable {
   /// fzf's keys where they differ from mselect's (nil: unbound): alt-d kills a word, ctrl-d deletes
   /// (or aborts on an empty query), shift-up/down scroll the preview, shift-left/right move by
   /// words; no select-all, toggle-all or review keys.
-  public static let fzfChanges: [Key: [Action]?] = [
+  package static let fzfChanges: [Key: [Action]?] = [
     .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.killWord],
     .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil,
     .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
@@ -41,7 +41,7 @@ public struct KeyBindings: Sendable {
     .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
   ]
 
-  public init(_ flavor: PickerSettings.Flavor = .mselect) {
+  package init(_ flavor: PickerSettings.Flavor = .mselect) {
     var keys = KeyBindings.defaults
     if flavor == .fzf {
       for (key, actions) in KeyBindings.fzfChanges { keys[key] = actions }
@@ -50,20 +50,20 @@ public struct KeyBindings: Sendable {
   }
 
   /// What the events (`start`, `load`, `change`, `focus`, `result`, …) run.
-  public private(set) var events: [BindEvent: [BoundAction]] = [:]
+  package private(set) var events: [BindEvent: [BoundAction]] = [:]
 
   /// What fzf's `every(SECONDS)` events run, by their interval in milliseconds.
-  public private(set) var timers: [Int: [BoundAction]] = [:]
+  package private(set) var timers: [Int: [BoundAction]] = [:]
 
   /// A key or an event, as `--bind`, `unbind(…)` and `trigger(…)` name them.
-  public enum Trigger: Hashable, Sendable {
+  package enum Trigger: Hashable, Sendable {
     case key(Key)
     case event(BindEvent)
     /// `every(SECONDS)`: a timer, in milliseconds (at least 10).
     case every(Int)
 
     /// Parses a key or event name (case-insensitive); nil if it is neither.
-    public init?(name: String) {
+    package init?(name: String) {
       let lower = name.lowercased()
       if lower.hasPrefix("every(") && lower.hasSuffix(")") {
         guard let seconds = Double(lower.dropFirst(6).dropLast()), seconds > 0, seconds < 1e6 else {
@@ -81,7 +81,7 @@ public struct KeyBindings: Sendable {
   }
 
   /// Applies a `--bind` value (`KEY:ACTION[+ACTION],…`); throws naming the bad part.
-  public mutating func apply(_ spec: String) throws(OptionError) {
+  package mutating func apply(_ spec: String) throws(OptionError) {
     for binding in try BindSpec.parse(spec) {
       for name in binding.triggers {
         guard let trigger = Trigger(name: name) else {
@@ -95,7 +95,7 @@ public struct KeyBindings: Sendable {
   }
 
   /// What a key or an event runs (nil: nothing bound).
-  public subscript(trigger: Trigger) -> [BoundAction]? {
+  package subscript(trigger: Trigger) -> [BoundAction]? {
     get {
       switch trigger {
       case .key(let key): table[key]
@@ -120,7 +120,7 @@ public struct KeyBindings: Sendable {
   ]
 
   /// The actions for `key`; printable characters not bound insert themselves.
-  public func actions(for key: Key) -> [BoundAction]? { table[key] }
+  package func actions(for key: Key) -> [BoundAction]? { table[key] }
 
   /// Whether a key or event runs `toggle-sort` (fzf then shows the sort state on the info line).
   var bindsToggleSort: Bool {

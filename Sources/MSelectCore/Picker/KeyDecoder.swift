@@ -10,7 +10,7 @@ public struct KeyDecoder: Sendable {
   public init() {}
 
   /// Whether an ESC (or an unfinished sequence) waits for more bytes; the caller should time it out.
-  public var hasPendingEscape: Bool { pasting == nil && pending.first == 0x1B }
+  package var hasPendingEscape: Bool { pasting == nil && pending.first == 0x1B }
 
   /// Decodes as many keys as the bytes so far complete.
   public mutating func feed(_ bytes: [UInt8]) -> [Key] {

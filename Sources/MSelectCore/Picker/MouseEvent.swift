@@ -1,7 +1,7 @@
 /// A mouse report from the terminal (SGR mode 1006): what happened and where.
 public struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
-  public enum Action: Hashable, Sendable {
+  package enum Action: Hashable, Sendable {
     case press(Button)
     case release
     /// A wheel step; true for up.
@@ -9,16 +9,16 @@ public struct MouseEvent: Hashable, Sendable {
   }
 
   /// A mouse button.
-  public enum Button: Hashable, Sendable { case left, middle, right }
+  package enum Button: Hashable, Sendable { case left, middle, right }
 
-  public var action: Action
+  package var action: Action
   /// The terminal cell, counted from 0 at the top-left corner of the screen.
-  public var row: Int
-  public var column: Int
+  package var row: Int
+  package var column: Int
   /// Shift, alt or ctrl was held.
-  public var modified: Bool
+  package var modified: Bool
 
-  public init(action: Action, row: Int, column: Int, modified: Bool = false) {
+  package init(action: Action, row: Int, column: Int, modified: Bool = false) {
     self.action = action
     self.row = row
     self.column = column

@@ -1,5 +1,5 @@
 /// A command-line mistake; its message names the offending word.
-public enum OptionError: Error, Equatable, Sendable {
+package enum OptionError: Error, Equatable, Sendable {
   case unknownOption(String)
   case missingValue(String)
   case invalidValue(option: String, value: String, expected: String)
@@ -12,7 +12,7 @@ public enum OptionError: Error, Equatable, Sendable {
   case unreadable(variable: String, reason: String)
 
   /// A one-line human message (without the `mselect: ` prefix).
-  public var message: String {
+  package var message: String {
     switch self {
     case .unknownOption(let o): "unknown option: \(o) (see mselect --help)"
     case .missingValue(let o): "option \(o) needs a value (see mselect --help)"

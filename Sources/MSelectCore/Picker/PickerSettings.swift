@@ -2,7 +2,7 @@
 /// which keys do what.
 public struct PickerSettings: Sendable {
   /// The picker's list direction (`--layout`, named as in fzf).
-  public enum Layout: String, Sendable, Equatable, CaseIterable {
+  package enum Layout: String, Sendable, Equatable, CaseIterable {
     /// fzf's default: prompt at the bottom, best match just above it, the list growing upwards.
     case `default`
     /// Prompt at the top, best match just below it (mselect's default, like gum and fzf --reverse).
@@ -15,7 +15,7 @@ public struct PickerSettings: Sendable {
   }
 
   /// How much of the terminal the picker uses (`--height`).
-  public enum Height: Sendable, Equatable {
+  package enum Height: Sendable, Equatable {
     case lines(Int)
     case percent(Int)
     /// All the terminal's rows but these (`--height -N`).
@@ -25,63 +25,63 @@ public struct PickerSettings: Sendable {
 
   public var search = SearchSettings()
   public var selection = SelectionSettings()
-  public var preselection = PreselectionSettings()
+  package var preselection = PreselectionSettings()
   /// The initial query.
   public var query: [UInt8] = []
   /// The fields shown of each line (`--with-nth`), split like the searched ones.
-  public var shownFields: FieldSpec?
+  package var shownFields: FieldSpec?
   /// Text above the list (`--header`).
   public var header: String?
   /// `--with-shell`: the command and arguments that run commands (the command appended); nil:
   /// `$SHELL -c`.
-  public var shell: [[UInt8]]?
+  package var shell: [[UInt8]]?
   /// How that shell reads quotes (set by the terminal side, which knows `$SHELL`).
-  public var quoting = ShellQuoting.posix
-  public var height = Height.percent(50)
-  public var layout = Layout.reverse
+  package var quoting = ShellQuoting.posix
+  package var height = Height.percent(50)
+  package var layout = Layout.reverse
   public var prompt = "> "
   public var pointer = "▌ "
   public var marker = "✓ "
   /// What the pointer column shows on the other lines (`--gutter`; nil: blanks).
-  public var gutter: String?
+  package var gutter: String?
   /// What an unmarked line shows in the marker column (nil: blanks as wide as `marker`).
-  public var unmarked: String?
+  package var unmarked: String?
   /// Dim text shown in place of an empty query (`--ghost`).
   public var ghost = ""
   /// Milliseconds after which the picker gives up (`--timeout`; nil: never).
-  public var timeout: Int?
+  package var timeout: Int?
   /// Where HTTP requests bring actions and ask for the state (`--listen`).
-  public var listen: RemoteControl.Address?
+  package var listen: RemoteControl.Address?
   /// A remote `--listen` address may run commands (`--listen-unsafe`).
-  public var listenUnsafe = false
+  package var listenUnsafe = false
   /// Whether colors are used (else bold, underline and reverse only).
-  public var colors = true
-  public var bindings = KeyBindings()
+  package var colors = true
+  package var bindings = KeyBindings()
   /// Keys that accept and are printed first (`--expect`), with the name to print.
-  public var expectKeys: [Key: String] = [:]
+  package var expectKeys: [Key: String] = [:]
   /// When the list changes (a new query, new input), the cursor stays on the line it was on if that
   /// line is still listed (`--track`; fzf's, for browsing logs).
-  public var track = false
+  package var track = false
   /// Moving past either end wraps around (`--cycle`).
   public var cycle = false
   /// The picker takes mouse reports: wheel, clicks (`--no-mouse`: the terminal keeps the mouse).
-  public var mouse = true
+  package var mouse = true
   /// Lines kept visible above and below the cursor when scrolling (`--scroll-off`).
-  public var scrollOff = 3
+  package var scrollOff = 3
   /// Info line style, border, label, margin and padding.
-  public var chrome = Chrome()
+  package var chrome = Chrome()
   /// Colors given with `--color`.
-  public var palette = Palette()
+  package var palette = Palette()
   /// The header goes before the prompt (`--header-first`).
-  public var headerFirst = false
+  package var headerFirst = false
   /// What marks a line cut short (`--ellipsis`; nil: `…`, fzf mode's `··`), and how many columns
   /// after a match stay in view when a long line scrolls to show it (`--hscroll-off`).
-  public var ellipsis: String?
-  public var hscrollOff = 10
+  package var ellipsis: String?
+  package var hscrollOff = 10
   /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
-  public var keepRight = false
+  package var keepRight = false
   /// Marks stay on the lines a reload brings back (fzf: only with `--id-nth`).
-  public var marksSurviveReload = true
+  package var marksSurviveReload = true
 
   /// The ellipsis as drawn: fzf's `··` is `..` where the locale is not UTF-8.
   func ellipsis(unicode: Bool) -> String {
@@ -90,9 +90,9 @@ public struct PickerSettings: Sendable {
   }
 
   /// `--sync`: the `start` event waits until the input is read and searched (fzf's).
-  public var sync = false
+  package var sync = false
   /// Whose habits the picker has where mselect's and fzf's differ (the profile decides).
-  public enum Flavor: Sendable, Equatable {
+  package enum Flavor: Sendable, Equatable {
     /// mselect's: with `--max 1` one line may be marked; the count is shown once something was;
     /// wide pointer and check-mark marker; alt-a, alt-d, ctrl-t and ctrl-s mark and review.
     case mselect
@@ -101,26 +101,26 @@ public struct PickerSettings: Sendable {
     /// and fzf's keys (alt-d kills a word, shift-up/down scroll the preview, ctrl-d deletes).
     case fzf
   }
-  public var flavor = Flavor.mselect
+  package var flavor = Flavor.mselect
 
   /// Whether the marking actions mark (fzf's single mode: they do nothing).
   var marks: Bool { flavor == .mselect || selection.max != 1 }
   /// Columns between tab stops (`--tabstop`).
-  public var tabstop = 8
+  package var tabstop = 8
   /// `--preview` and `--preview-window`.
-  public var preview = PreviewSettings()
+  package var preview = PreviewSettings()
   /// The folder `{+f}` files are named in (the terminal side makes it and writes them, see
   /// `PickerState.takeFiles`); nil: such placeholders give `''`.
-  public var fileDirectory: String?
+  package var fileDirectory: String?
   /// What ends each line of such a file (`--print0`: NUL, as fzf's).
-  public var fileTerminator: UInt8 = 10
+  package var fileTerminator: UInt8 = 10
   /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).
-  public var jumpLabels = PickerSettings.defaultJumpLabels
+  package var jumpLabels = PickerSettings.defaultJumpLabels
   /// fzf's labels: the home row first.
-  public static let defaultJumpLabels =
+  package static let defaultJumpLabels =
     "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"
   /// Earlier queries, oldest first (`--history`); empty: ctrl-p / ctrl-n move as usual.
-  public var history: [[UInt8]] = []
+  package var history: [[UInt8]] = []
 
   public init() {}
 

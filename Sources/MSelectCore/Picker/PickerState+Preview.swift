@@ -5,12 +5,12 @@ extension PickerState {
 
   /// The preview pane's place: its outer size (border included) and the size of its text, or nil
   /// when there is no pane.
-  public struct PreviewLayout: Equatable, Sendable {
-    public var position: PreviewSettings.Position
-    public var outer: (rows: Int, columns: Int)
-    public var inner: (rows: Int, columns: Int)
+  package struct PreviewLayout: Equatable, Sendable {
+    package var position: PreviewSettings.Position
+    package var outer: (rows: Int, columns: Int)
+    package var inner: (rows: Int, columns: Int)
 
-    public static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
+    package static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
       a.position == b.position && a.outer == b.outer && a.inner == b.inner
     }
   }
@@ -18,7 +18,7 @@ extension PickerState {
   /// What the preview pane shows: `preview(…)`'s command, else `--preview`'s.
   var previewCommand: String? { previewOverride ?? settings.preview.command }
 
-  public var previewLayout: PreviewLayout? {
+  package var previewLayout: PreviewLayout? {
     guard previewCommand != nil, preview.visible else { return nil }
     let p = settings.preview
     let insets = settings.chrome.insets(rows: rows, columns: columns)

@@ -40,7 +40,7 @@ public struct PickerState {
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
-  public static let doubleClickInterval = 500
+  package static let doubleClickInterval = 500
 
   /// Work for the driver that is not a search.
   public enum Command: Equatable, Sendable {
@@ -69,32 +69,32 @@ public struct PickerState {
   }
 
   /// The settings (`change-preview` and `change-preview-window` change the preview's).
-  public internal(set) var settings: PickerSettings
+  package internal(set) var settings: PickerSettings
   public internal(set) var store = LineStore()
-  public internal(set) var inputEnded = false
-  public internal(set) var editor: QueryEditor
-  public internal(set) var selection: Selection
+  package internal(set) var inputEnded = false
+  package internal(set) var editor: QueryEditor
+  package internal(set) var selection: Selection
   var preselector: Preselector
   /// Finds the line the cursor starts on (`PreselectionSettings.focus`); nil once found, or without one.
   var focusFinder: Preselector?
   /// The search result on screen (it may lag behind the query while a search runs).
-  public internal(set) var result = SearchResult.empty
+  package internal(set) var result = SearchResult.empty
   var cache = ResultCache()
   var generation = 0
   var inFlight: (query: [UInt8], lineCount: Int)?
-  public internal(set) var viewport: Viewport
+  package internal(set) var viewport: Viewport
   /// Showing only the marked lines (ctrl-s).
-  public internal(set) var reviewing = false
+  package internal(set) var reviewing = false
   var reviewLines: [Int] = []
   /// A short note on the info line (refused marks, `--min` not met); cleared by the next key.
-  public internal(set) var message: String?
+  package internal(set) var message: String?
   public internal(set) var outcome: Outcome?
   /// The prompt (`change-prompt` changes it).
-  public internal(set) var prompt: String
+  package internal(set) var prompt: String
   /// Lines `print(…)` queued, printed before the accepted lines.
-  public internal(set) var printed: [String] = []
+  package internal(set) var printed: [String] = []
   /// Whether matches are ranked (`toggle-sort` flips it).
-  public internal(set) var sorting: Bool
+  package internal(set) var sorting: Bool
   /// Bumped by `.inputReset`: search results of an older input are dropped.
   var epoch = 0
   /// Lines marked before a reload, marked again when the same bytes come back.
@@ -110,9 +110,9 @@ public struct PickerState {
   /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
   /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
   var deferredKeys: [Key] = []
-  public internal(set) var spinner = 0
+  package internal(set) var spinner = 0
   /// The preview pane (`--preview`).
-  public internal(set) var preview: PreviewPane
+  package internal(set) var preview: PreviewPane
   var commands: [Command] = []
   /// Files the queued commands read, not written yet, and how many were ever named.
   var files: [Placeholders.File] = []
@@ -132,9 +132,9 @@ public struct PickerState {
   /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
   var trackedLine: Int?
   /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
-  public internal(set) var jumping: Action?
+  package internal(set) var jumping: Action?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
-  public internal(set) var headerShown = true
+  package internal(set) var headerShown = true
   /// `preview(…)`: the command shown in the pane instead of `--preview`'s, until the cursor moves.
   var previewOverride: String?
   /// What held actions wait for: a `transform` command's output (its target), or the search.
@@ -197,38 +197,38 @@ public struct PickerState {
   public var queryBytes: [UInt8] { editor.bytes }
 
   /// Cursor position in the list (0 is the best match).
-  public var cursor: Int { viewport.cursor }
+  package var cursor: Int { viewport.cursor }
   /// List position shown in the first list row.
-  public var offset: Int { viewport.offset }
+  package var offset: Int { viewport.offset }
   /// Rows the picker occupies.
-  public var height: Int { viewport.height }
-  public var rows: Int { viewport.rows }
-  public var columns: Int { viewport.columns }
+  package var height: Int { viewport.height }
+  package var rows: Int { viewport.rows }
+  package var columns: Int { viewport.columns }
 
   /// The lines that can be matched and selected (the lines before are the header).
-  public var candidates: Range<Int> { settings.search.candidates(count: store.count) }
+  package var candidates: Range<Int> { settings.search.candidates(count: store.count) }
 
   /// First line that is a candidate (the lines before are the header).
-  public var candidateStart: Int { candidates.lowerBound }
+  package var candidateStart: Int { candidates.lowerBound }
 
   /// Number of candidate lines read so far.
-  public var totalCount: Int { candidates.count }
+  package var totalCount: Int { candidates.count }
 
   /// Number of lines in the list on screen.
-  public var listCount: Int { reviewing ? reviewLines.count : result.listed }
+  package var listCount: Int { reviewing ? reviewLines.count : result.listed }
 
   /// The line shown at list position `i`.
-  public func line(at i: Int) -> Int { reviewing ? reviewLines[i] : result.line(at: i) }
+  package func line(at i: Int) -> Int { reviewing ? reviewLines[i] : result.line(at: i) }
 
   /// The line under the cursor, if any.
-  public var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
+  package var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
   /// The intervals (milliseconds) of the `every(…)` timers the driver is to send.
-  public var timerIntervals: [Int] { settings.bindings.timers.keys.sorted() }
+  package var timerIntervals: [Int] { settings.bindings.timers.keys.sorted() }
 
   /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
   /// `+t` (`track-current`), `(..)` while `wait` holds actions back.
-  public var infoFlags: String {
+  package var infoFlags: String {
     var flags = ""
     if case .search = hold { flags += " (..)" }
     if settings.bindings.bindsToggleSort { flags += sorting ? " +S" : " -S" }
@@ -242,19 +242,19 @@ public struct PickerState {
 
   /// What the list is searched for: the query, unless `search(…)` gave something else or the search
   /// is paused.
-  public var searchQuery: [UInt8] { searchOverride ?? (searchPaused ? pausedQuery : queryBytes) }
+  package var searchQuery: [UInt8] { searchOverride ?? (searchPaused ? pausedQuery : queryBytes) }
 
   /// Whether the shown result is not yet the full answer for the current query and input.
-  public var isSearching: Bool {
+  package var isSearching: Bool {
     result.query != searchQuery || result.lineCount < store.count || !result.complete
   }
 
   /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
-  public var headerCount: Int { headerShown ? settings.headerTextRows + candidateStart : 0 }
+  package var headerCount: Int { headerShown ? settings.headerTextRows + candidateStart : 0 }
 
   /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
   /// the picker's size and the last key and action.
-  public var environment: [String: String] {
+  package var environment: [String: String] {
     [
       "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
       "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
@@ -266,10 +266,10 @@ public struct PickerState {
   }
 
   /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
-  public var listening: [String: String] = [:]
+  package var listening: [String: String] = [:]
 
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
-  public var fixedRows: Int {
+  package var fixedRows: Int {
     let insets = settings.chrome.insets(rows: rows, columns: columns)
     var pane = 0
     if let layout = previewLayout, layout.position == .up || layout.position == .down {
@@ -279,10 +279,10 @@ public struct PickerState {
   }
 
   /// Rows available for list items.
-  public var listRows: Int { max(1, height - fixedRows) }
+  package var listRows: Int { max(1, height - fixedRows) }
 
   /// The most rows the picker may use.
-  public var maxHeight: Int { viewport.maxHeight(settings.height) }
+  package var maxHeight: Int { viewport.maxHeight(settings.height) }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
   public mutating func takeFiles() -> [Placeholders.File] {

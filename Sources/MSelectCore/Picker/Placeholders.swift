@@ -11,30 +11,30 @@
 /// `-` (which stays an argument). For a shell whose quoting is unknown, a quoted value is refused.
 public enum Placeholders {
   /// What the placeholders stand for.
-  public struct Values {
-    public var current: [UInt8]?
-    public var currentIndex: Int?
-    public var marked: [[UInt8]]
-    public var query: [UInt8]
-    public var delimiter: Delimiter
+  package struct Values {
+    package var current: [UInt8]?
+    package var currentIndex: Int?
+    package var marked: [[UInt8]]
+    package var query: [UInt8]
+    package var delimiter: Delimiter
     /// The marked lines' indices (`{+n}`), and every listed line (`{*}`), worked out when a template
     /// asks for it.
-    public var markedIndices: [Int] = []
-    public var listed: () -> [[UInt8]] = { [] }
+    package var markedIndices: [Int] = []
+    package var listed: () -> [[UInt8]] = { [] }
     /// The listed lines' indices (`{*n}`), in the same order.
-    public var listedIndices: () -> [Int] = { [] }
-    public var prompt = ""
-    public var action = ""
+    package var listedIndices: () -> [Int] = { [] }
+    package var prompt = ""
+    package var action = ""
     /// The folder `{+f}` files are named in (the driver makes it and writes them); nil: none can be.
-    public var fileDirectory: String?
+    package var fileDirectory: String?
     /// The number the next file's name starts from (names are never used twice).
-    public var fileSerial = 0
+    package var fileSerial = 0
     /// What ends each line written to a file.
-    public var terminator: UInt8 = 10
+    package var terminator: UInt8 = 10
     /// How the shell that runs the command reads quotes.
-    public var quoting = ShellQuoting.posix
+    package var quoting = ShellQuoting.posix
 
-    public init(
+    package init(
       current: [UInt8]?, currentIndex: Int?, marked: [[UInt8]], query: [UInt8], delimiter: Delimiter
     ) {
       self.current = current
@@ -47,13 +47,13 @@ public enum Placeholders {
 
   /// Whether `template` uses a placeholder that depends on the marked lines or the query (then a
   /// change of those runs the command again).
-  public static func dependsOnMarks(_ template: String) -> Bool { template.contains("{+") }
-  public static func dependsOnQuery(_ template: String) -> Bool {
+  package static func dependsOnMarks(_ template: String) -> Bool { template.contains("{+") }
+  package static func dependsOnQuery(_ template: String) -> Bool {
     template.contains("{q") || template.contains("{fzf:query}")
   }
   /// Whether `template` names the line under the cursor (`{}`, `{n}`, `{2}`, …; not `{+}`, `{*}` or
   /// `{q}`): with no such line, fzf does not run it.
-  public static func needsCurrentLine(_ template: String) -> Bool {
+  package static func needsCurrentLine(_ template: String) -> Bool {
     pieces(template).contains { piece in
       guard case .placeholder(let placeholder) = piece, !placeholder.marked, !placeholder.every else {
         return false
@@ -66,10 +66,10 @@ public enum Placeholders {
   }
 
   /// Whether `template` may list every line (`{*}`): only then are they gathered.
-  public static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
+  package static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
 
   /// The command: bytes, so a value that is not UTF-8 reaches it unchanged.
-  public static func expand(_ template: String, _ values: Values) throws(PlaceholderError) -> [UInt8] {
+  package static func expand(_ template: String, _ values: Values) throws(PlaceholderError) -> [UInt8] {
     var files: [File] = []
     return try expand(template, values, files: &files)
   }
@@ -77,7 +77,7 @@ public enum Placeholders {
   /// `expand`, the files that `{+f}` placeholders name appended to `files` (numbered from
   /// `values.fileSerial` on, in the order of `files`): the caller writes them before the command
   /// runs (the expansion itself touches nothing).
-  public static func expand(_ template: String, _ values: Values, files: inout [File])
+  package static func expand(_ template: String, _ values: Values, files: inout [File])
     throws(PlaceholderError)
     -> [UInt8]
   {
@@ -93,8 +93,8 @@ public enum Placeholders {
 
   /// A file a command is to read (`{+f}`): its path and what it holds.
   public struct File: Equatable, Sendable {
-    public let path: String
-    public let contents: [UInt8]
+    package let path: String
+    package let contents: [UInt8]
   }
 
   /// A piece of a template: text as it is, or a placeholder.

@@ -1,20 +1,20 @@
 /// What the preview pane shows: the output of the command run for the current line, kept as it
 /// arrives (up to `maxBytes`), with where it is scrolled to and how the command ended.
-public struct PreviewPane: Sendable, Equatable {
+package struct PreviewPane: Sendable, Equatable {
   /// Output kept at most; the runner stops the command beyond it (`yes` or `cat` of a huge file).
-  public static let maxBytes = 1 << 20
+  package static let maxBytes = 1 << 20
 
-  public internal(set) var visible: Bool
+  package internal(set) var visible: Bool
   /// The output so far.
-  public private(set) var output: [UInt8] = []
+  package private(set) var output: [UInt8] = []
   /// Where each complete or partial line of `output` starts.
-  public private(set) var lineStarts: [Int] = [0]
+  package private(set) var lineStarts: [Int] = [0]
   /// The first line shown.
-  public internal(set) var scroll = 0
+  package internal(set) var scroll = 0
   /// How the command ended: nil while it runs (or before it starts).
-  public private(set) var status: Int32?
+  package private(set) var status: Int32?
   /// Which run the output belongs to; results of older runs are dropped.
-  public internal(set) var generation = 0
+  package internal(set) var generation = 0
   /// What the current run was made for (the line, and the query and marks when the command uses them).
   var key: [Int]?
 
@@ -23,12 +23,12 @@ public struct PreviewPane: Sendable, Equatable {
   }
 
   /// Number of lines in the output (a last line without newline counts).
-  public var lineCount: Int {
+  package var lineCount: Int {
     output.isEmpty ? 0 : (output.last == 10 ? lineStarts.count - 1 : lineStarts.count)
   }
 
   /// The bytes of output line `i` (without its newline or a CR before it).
-  public func line(_ i: Int) -> ArraySlice<UInt8> {
+  package func line(_ i: Int) -> ArraySlice<UInt8> {
     let start = lineStarts[i]
     var end = i + 1 < lineStarts.count ? lineStarts[i + 1] - 1 : output.count
     if end > start && output[end - 1] == 13 { end -= 1 }

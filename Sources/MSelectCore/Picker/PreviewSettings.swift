@@ -1,33 +1,33 @@
 /// `--preview CMD` and `--preview-window SPEC`: a command run for the line under the cursor, and
 /// where its output is shown.
-public struct PreviewSettings: Sendable, Equatable {
+package struct PreviewSettings: Sendable, Equatable {
   /// Where the pane sits next to the list.
-  public enum Position: String, Sendable, Equatable {
+  package enum Position: String, Sendable, Equatable {
     case right, left, up, down
   }
 
   /// The command template (placeholders `{}`, `{+}`, `{q}`, `{n}`, `{1}`, `{-1}`, `{2..}`…).
-  public var command: String?
-  public var position = Position.right
+  package var command: String?
+  package var position = Position.right
   /// The pane's size: columns (left, right) or rows (up, down), or a percentage of the picker.
-  public var size = Chrome.Spacing.Amount.percent(50)
+  package var size = Chrome.Spacing.Amount.percent(50)
   /// The pane's frame (`border-STYLE`; `line`: one line on the side facing the list).
-  public var border = Chrome.Border.rounded
+  package var border = Chrome.Border.rounded
   /// Text set into the pane's top border (`--preview-label`).
-  public var label: String?
+  package var label: String?
   /// Where the label goes (`--preview-label-pos`).
-  public var labelPosition = Chrome.LabelPosition()
-  public var wrap = false
-  public var hidden = false
+  package var labelPosition = Chrome.LabelPosition()
+  package var wrap = false
+  package var hidden = false
   /// The pane keeps to the end of a growing output, until it is scrolled up (`follow`).
-  public var follow = false
+  package var follow = false
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
   /// `+{2}-/2`), placeholders and all; nil: the top.
-  public var scroll: String?
+  package var scroll: String?
   /// The output's first lines stay on top while the rest scrolls (`~N`: a file name `bat` prints).
-  public var headerLines = 0
+  package var headerLines = 0
 
-  public init() {}
+  package init() {}
 
   /// The frame as drawn at `position`: `line` becomes the side facing the list.
   var drawnBorder: Chrome.Border {
@@ -43,7 +43,7 @@ public struct PreviewSettings: Sendable, Equatable {
   /// Applies fzf's `--preview-window` spec (`right,60%,border,wrap,hidden,+3`, or `up:40%`). Options
   /// fzf has and mselect does not draw (`follow`, `cycle`, alternative layouts after `<`)
   /// are accepted and change nothing; nil for a malformed size or offset.
-  public mutating func apply(_ spec: String) -> Bool {
+  package mutating func apply(_ spec: String) -> Bool {
     for raw in spec.split(whereSeparator: { $0 == "," || $0 == ":" }) {
       let token = String(raw)
       if token.hasPrefix("<") { break }
@@ -87,7 +87,7 @@ public struct PreviewSettings: Sendable, Equatable {
   /// The first line shown (0-based) for a scroll spec whose placeholders were filled in, in a pane of
   /// `height` rows, as fzf works it out: line SCROLL (1-based) at the top, moved by the OFFSETS, then
   /// up by `height / DENOM` (`+{2}-/2` puts line {2} in the middle).
-  public static func firstLine(_ expanded: [UInt8], height: Int) -> Int {
+  package static func firstLine(_ expanded: [UInt8], height: Int) -> Int {
     // Quotes and the like go; what is left is numbers, signs and slashes.
     let text = expanded.filter { (48...57).contains($0) || $0 == 43 || $0 == 45 || $0 == 47 }
     var line = -1

@@ -1,22 +1,22 @@
 /// The query line: its characters, the caret, and the text killed last (for yank), edited the way
 /// readline and fzf edit a line.
-public struct QueryEditor: Sendable, Equatable {
+package struct QueryEditor: Sendable, Equatable {
   /// The characters (invalid bytes as `UTF8Decoding.invalidByteBase + byte`).
-  public private(set) var characters: [UInt32]
+  package private(set) var characters: [UInt32]
   /// The caret, as a character index.
-  public private(set) var cursor: Int
+  package private(set) var cursor: Int
   private var killed: [UInt32] = []
 
-  public init(_ bytes: [UInt8] = []) {
+  package init(_ bytes: [UInt8] = []) {
     characters = UTF8Decoding.scalars(bytes)
     cursor = characters.count
   }
 
   /// The query as bytes.
-  public var bytes: [UInt8] { QueryEditor.encode(characters) }
+  package var bytes: [UInt8] { QueryEditor.encode(characters) }
 
   /// The actions that edit the query line (named as the `Action`s they are).
-  public enum Edit: String, Sendable, CaseIterable {
+  package enum Edit: String, Sendable, CaseIterable {
     case backwardChar = "backward-char"
     case forwardChar = "forward-char"
     case beginningOfLine = "beginning-of-line"
@@ -40,7 +40,7 @@ public struct QueryEditor: Sendable, Equatable {
 
   /// Applies an editing action; returns whether the text changed.
   @discardableResult
-  public mutating func perform(_ edit: Edit) -> Bool {
+  package mutating func perform(_ edit: Edit) -> Bool {
     switch edit {
     case .backwardChar: cursor = max(0, cursor - 1)
     case .forwardChar: cursor = min(characters.count, cursor + 1)
@@ -67,7 +67,7 @@ public struct QueryEditor: Sendable, Equatable {
 
   /// Inserts text at the caret; returns whether anything was inserted.
   @discardableResult
-  public mutating func insert(_ text: [UInt32]) -> Bool {
+  package mutating func insert(_ text: [UInt32]) -> Bool {
     guard !text.isEmpty else { return false }
     characters.insert(contentsOf: text, at: cursor)
     cursor += text.count
@@ -160,7 +160,7 @@ public struct QueryEditor: Sendable, Equatable {
   }
 
   /// Characters back to bytes (invalid bytes are restored as they were).
-  public static func encode(_ scalars: [UInt32]) -> [UInt8] {
+  package static func encode(_ scalars: [UInt32]) -> [UInt8] {
     var out: [UInt8] = []
     out.reserveCapacity(scalars.count)
     for c in scalars {

@@ -1,17 +1,17 @@
 /// fzf's `--listen`: where the picker takes HTTP requests, and what they say. A `POST /` body is a
 /// list of actions in `--bind`'s form (`reload(ls)+change-prompt(> )`); `GET /` asks for the state as
 /// JSON (`GET /?limit=10&offset=20` pages the matches and the marked lines).
-public enum RemoteControl {
+package enum RemoteControl {
   /// Where to listen: a TCP port on a host, or a Unix socket (a path ending in `.sock`).
-  public enum Address: Sendable, Equatable {
+  package enum Address: Sendable, Equatable {
     case tcp(host: String, port: Int)
     case socket(String)
 
     /// `--listen` without a value: a free port on localhost.
-    public static let local = Address.tcp(host: "localhost", port: 0)
+    package static let local = Address.tcp(host: "localhost", port: 0)
 
     /// fzf's forms: `PORT`, `HOST:PORT`, `:PORT`, `PATH.sock`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
       if text.hasSuffix(".sock") {
         self = .socket(text)
         return
@@ -26,7 +26,7 @@ public enum RemoteControl {
 
     /// Whether only this machine can reach it (else fzf asks for an API key, and refuses actions that
     /// run commands unless `--listen-unsafe`).
-    public var isLocal: Bool {
+    package var isLocal: Bool {
       switch self {
       case .socket: true
       case .tcp(let host, _): host == "localhost" || host == "127.0.0.1"
@@ -35,17 +35,18 @@ public enum RemoteControl {
   }
 
   /// The headers that decide whether a request is let in.
-  public struct Head: Equatable, Sendable {
+  package struct Head: Equatable, Sendable {
     /// `x-api-key`.
-    public var apiKey: String?
+    package var apiKey: String?
     /// `Origin`: sent by browsers with a page's requests (fetch, forms, XHR), never by curl or fzf.
-    public var origin: String?
+    package var origin: String?
     /// `Sec-Fetch-Site`: what a browser says of who started the request (`none`: the person).
-    public var fetchSite: String?
+    package var fetchSite: String?
     /// `Host`: the name the client used (another name than this machine's: DNS rebinding).
-    public var host: String?
+    package var host: String?
 
-    public init(apiKey: String? = nil, origin: String? = nil, fetchSite: String? = nil, host: String? = nil) {
+    package init(apiKey: String? = nil, origin: String? = nil, fetchSite: String? = nil, host: String? = nil)
+    {
       self.apiKey = apiKey
       self.origin = origin
       self.fetchSite = fetchSite
@@ -54,7 +55,7 @@ public enum RemoteControl {
   }
 
   /// One request, read whole.
-  public enum Request: Equatable, Sendable {
+  package enum Request: Equatable, Sendable {
     /// Not all of it has come yet.
     case incomplete
     /// `GET /`: the state, `limit` matches and marked lines from `offset` on.
@@ -65,7 +66,7 @@ public enum RemoteControl {
     case bad(String)
 
     /// The request's headers (none for a request not read whole).
-    public var head: Head? {
+    package var head: Head? {
       switch self {
       case .status(_, _, let head), .actions(_, let head): head
       case .incomplete, .bad: nil
@@ -74,9 +75,9 @@ public enum RemoteControl {
   }
 
   /// Why a request is turned away before it is looked at: the status line and the message.
-  public struct Rejection: Equatable, Sendable {
-    public let status: String
-    public let message: String
+  package struct Rejection: Equatable, Sendable {
+    package let status: String
+    package let message: String
   }
 
   /// Whether a request with `head` may be answered. A matching API key (when one is set) lets it
@@ -84,7 +85,7 @@ public enum RemoteControl {
   /// `none`) or one sent to another host name (DNS rebinding: a page's own name that resolves to this
   /// machine) is refused. `port`: the TCP port listened on (nil for a Unix socket, which no page can
   /// reach and whose clients name any host).
-  public static func rejection(of head: Head, apiKey: String?, port: Int?) -> Rejection? {
+  package static func rejection(of head: Head, apiKey: String?, port: Int?) -> Rejection? {
     if let apiKey {
       return same(head.apiKey, apiKey)
         ? nil : Rejection(status: "401 Unauthorized", message: "invalid api key")
@@ -118,12 +119,12 @@ public enum RemoteControl {
   }
 
   /// The most a request's body may hold (fzf's limit).
-  public static let maxBody = 1 << 20
+  package static let maxBody = 1 << 20
   /// The most a request's line and headers may hold.
   static let maxHead = 64 << 10
 
   /// Reads `bytes` (everything received so far) as one HTTP/1.x request.
-  public static func parse(_ bytes: [UInt8]) -> Request {
+  package static func parse(_ bytes: [UInt8]) -> Request {
     let separator: [UInt8] = [13, 10, 13, 10]
     guard let end = firstIndex(of: separator, in: bytes) else {
       return bytes.count > maxHead ? .bad("request too large") : .incomplete
@@ -176,7 +177,7 @@ public enum RemoteControl {
 
   /// The most lines one `GET /` lists (`limit` above it is cut to it): an answer stays small enough
   /// to build between two keystrokes.
-  public static let maxLimit = 1000
+  package static let maxLimit = 1000
   /// The largest `offset` taken as it is (any line count fits; offset plus limit cannot overflow).
   static let maxOffset = 1 << 48
 
@@ -217,7 +218,7 @@ public enum RemoteControl {
   }
 
   /// A response with `status` (`200 OK`, `400 Bad Request`, …) and a body ending in a newline.
-  public static func response(_ status: String, body: String = "", json: Bool = false) -> [UInt8] {
+  package static func response(_ status: String, body: String = "", json: Bool = false) -> [UInt8] {
     var head = "HTTP/1.1 \(status)\r\n"
     if body.isEmpty {
       head += "\r\n"
@@ -231,7 +232,7 @@ public enum RemoteControl {
 
   /// The actions of a `POST /` body, or why there are none; `allowCommands` false drops the actions
   /// that run commands (a remote address without `--listen-unsafe`).
-  public static func actions(_ text: String, allowCommands: Bool) -> Result<[BoundAction], Refusal> {
+  package static func actions(_ text: String, allowCommands: Bool) -> Result<[BoundAction], Refusal> {
     var actions: [BoundAction]
     do {
       actions = try BindSpec.actions(text)
@@ -248,8 +249,8 @@ public enum RemoteControl {
   }
 
   /// Why a request's actions were refused.
-  public struct Refusal: Error, Equatable, Sendable {
-    public let message: String
+  package struct Refusal: Error, Equatable, Sendable {
+    package let message: String
   }
 
   /// `text` as a JSON string literal.
@@ -277,7 +278,7 @@ public enum RemoteControl {
 
 extension BoundAction {
   /// Whether the action runs a command (what a remote `--listen` refuses without `--listen-unsafe`).
-  public var runsCommand: Bool {
+  package var runsCommand: Bool {
     switch self {
     case .execute, .executeSilent, .become, .reload, .changePreview, .preview, .transform: true
     default: false
@@ -289,7 +290,7 @@ extension PickerState {
   /// What `GET /` answers, as fzf's `--listen` gives it: the query, the cursor's position, the counts,
   /// the current line and `limit` matching and marked lines from `offset` on (each its index in the
   /// input and its text).
-  public func status(limit: Int, offset: Int) -> String {
+  package func status(limit: Int, offset: Int) -> String {
     // Any values (a caller's too) give an answer: no overflow, no more than `maxLimit` lines.
     let limit = min(max(limit, 0), RemoteControl.maxLimit)
     let offset = min(max(offset, 0), RemoteControl.maxOffset)

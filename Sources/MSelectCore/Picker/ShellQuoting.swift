@@ -1,6 +1,6 @@
 /// How values are quoted for the shell that reads a command: POSIX shells and fish read single
 /// quotes differently, and a value quoted for the wrong one can end the quotes and run its own text.
-public enum ShellQuoting: Sendable, Equatable {
+package enum ShellQuoting: Sendable, Equatable {
   /// sh, bash, zsh, dash, ksh and their kin: nothing is special between single quotes, so a `'` is
   /// written `'\''` (close, an escaped quote, open again).
   case posix
@@ -19,7 +19,7 @@ public enum ShellQuoting: Sendable, Equatable {
   /// The quoting of the shell that `words` (`--with-shell`'s words, or `$SHELL -c`) start: the first
   /// word's file name, past an `env` and its options and assignments, without a login shell's `-`
   /// or a version suffix (`bash5`, `zsh-5.9`).
-  public init(shellWords words: [[UInt8]]) {
+  package init(shellWords words: [[UInt8]]) {
     var rest = words[...]
     var program = ShellQuoting.fileName(rest.first ?? [])
     if program == "env" {
@@ -43,7 +43,7 @@ public enum ShellQuoting: Sendable, Equatable {
 
   /// `bytes` as one word of this shell, read back as exactly these bytes (NUL bytes, which no
   /// argument can hold, are dropped); nil when the shell's quoting is unknown.
-  public func quote(_ bytes: [UInt8]) -> [UInt8]? {
+  package func quote(_ bytes: [UInt8]) -> [UInt8]? {
     let quote = UInt8(ascii: "'")
     let backslash = UInt8(ascii: "\\")
     var out: [UInt8] = [quote]
@@ -73,11 +73,11 @@ public enum ShellQuoting: Sendable, Equatable {
 }
 
 /// Why a command's placeholders could not be filled in.
-public enum PlaceholderError: Error, Equatable, Sendable {
+package enum PlaceholderError: Error, Equatable, Sendable {
   /// The shell's quoting is not known, so a value could break out of its quotes.
   case unknownShell(String)
 
-  public var message: String {
+  package var message: String {
     switch self {
     case .unknownShell(let name):
       "cannot quote values for '\(name)': use sh, bash, zsh or fish"

@@ -1,26 +1,26 @@
 /// The visible window of the list: the terminal's size, the rows the picker takes, the cursor and
 /// the scroll offset.
-public struct Viewport: Sendable, Equatable {
-  public private(set) var rows: Int
-  public private(set) var columns: Int
+package struct Viewport: Sendable, Equatable {
+  package private(set) var rows: Int
+  package private(set) var columns: Int
   /// Rows the picker occupies; grows to fit the list, never beyond the allowed height.
-  public private(set) var height = 0
+  package private(set) var height = 0
   /// Cursor position in the list (0 is the best match).
-  public private(set) var cursor = 0
+  package private(set) var cursor = 0
   /// List position shown in the first list row.
-  public private(set) var offset = 0
+  package private(set) var offset = 0
 
   /// The fewest rows a percentage height gives (fzf's `--min-height`): a small terminal is used whole
   /// rather than showing one or two lines.
   static let minimumHeight = 10
 
-  public init(rows: Int, columns: Int) {
+  package init(rows: Int, columns: Int) {
     self.rows = max(rows, 1)
     self.columns = max(columns, 1)
   }
 
   /// The most rows the picker may use under `height`.
-  public func maxHeight(_ height: PickerSettings.Height) -> Int {
+  package func maxHeight(_ height: PickerSettings.Height) -> Int {
     switch height {
     case .fullscreen: rows
     case .lines(let n): min(n, rows)

@@ -1,7 +1,7 @@
 /// What surrounds the list: fzf's `--info`, `--border`, `--border-label`, `--margin` and `--padding`.
-public struct Chrome: Sendable, Equatable {
+package struct Chrome: Sendable, Equatable {
   /// Where the `MATCHES/TOTAL` line goes (`--info`).
-  public enum Info: String, Sendable, Equatable, CaseIterable {
+  package enum Info: String, Sendable, Equatable, CaseIterable {
     /// On its own line next to the prompt.
     case `default`
     /// On its own line, aligned right.
@@ -15,7 +15,7 @@ public struct Chrome: Sendable, Equatable {
   }
 
   /// The lines drawn around the picker (`--border`).
-  public enum Border: String, Sendable, Equatable, CaseIterable {
+  package enum Border: String, Sendable, Equatable, CaseIterable {
     case none, rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left
     case right, line, inline
 
@@ -49,8 +49,8 @@ public struct Chrome: Sendable, Equatable {
   }
 
   /// Space on each side: a number of cells or a percentage of the terminal (`--margin`, `--padding`).
-  public struct Spacing: Sendable, Equatable {
-    public enum Amount: Sendable, Equatable {
+  package struct Spacing: Sendable, Equatable {
+    package enum Amount: Sendable, Equatable {
       case cells(Int)
       case percent(Int)
 
@@ -62,16 +62,16 @@ public struct Chrome: Sendable, Equatable {
       }
     }
 
-    public var top = Amount.cells(0)
-    public var right = Amount.cells(0)
-    public var bottom = Amount.cells(0)
-    public var left = Amount.cells(0)
+    package var top = Amount.cells(0)
+    package var right = Amount.cells(0)
+    package var bottom = Amount.cells(0)
+    package var left = Amount.cells(0)
 
-    public init() {}
+    package init() {}
 
     /// fzf's `TRBL` forms: `1`, `1,2` (vertical, horizontal), `1,2,3` (top, horizontal, bottom),
     /// `1,2,3,4`; each a number or `N%`.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
       // gum writes the sides with spaces (`"1 2"`), fzf with commas.
       let separator: Character = text.contains(",") ? "," : " "
       let words = text.split(separator: separator, omittingEmptySubsequences: separator == " ")
@@ -98,29 +98,29 @@ public struct Chrome: Sendable, Equatable {
     }
   }
 
-  public var info = Info.default
+  package var info = Info.default
   /// What `--info=inline:PREFIX` (or `inline-right:PREFIX`) draws before the info (nil: fzf's ` < `
   /// for `inline`, nothing for `inline-right`).
-  public var infoPrefix: String?
+  package var infoPrefix: String?
   /// The rule drawn after the info to the edge (`--separator`; nil: none, mselect's default).
-  public var separator: String?
+  package var separator: String?
   /// fzf's rule (`-` where the locale is not UTF-8).
-  public static let defaultSeparator = "─"
-  public var border = Border.none
+  package static let defaultSeparator = "─"
+  package var border = Border.none
   /// Text set into the top border (`--border-label`).
-  public var borderLabel: String?
+  package var borderLabel: String?
   /// Where the label goes (`--border-label-pos`).
-  public var borderLabelPosition = LabelPosition()
+  package var borderLabelPosition = LabelPosition()
 
   /// fzf's `N[:bottom]` label positions: 0 centered, `N` from the left, `-N` from the right.
-  public struct LabelPosition: Sendable, Equatable {
-    public var offset = 0
-    public var bottom = false
+  package struct LabelPosition: Sendable, Equatable {
+    package var offset = 0
+    package var bottom = false
 
-    public init() {}
+    package init() {}
 
     /// Parses `N`, `N:top`, `N:bottom`, `bottom`; nil for anything else.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
       for part in text.split(separator: ":", omittingEmptySubsequences: false) {
         switch part {
         case "bottom": bottom = true
@@ -132,10 +132,10 @@ public struct Chrome: Sendable, Equatable {
       }
     }
   }
-  public var margin = Spacing()
-  public var padding = Spacing()
+  package var margin = Spacing()
+  package var padding = Spacing()
 
-  public init() {}
+  package init() {}
 
   /// Rows the chrome takes above and below the picker's content, and columns left and right of it.
   func insets(rows: Int, columns: Int) -> (top: Int, right: Int, bottom: Int, left: Int) {

@@ -1,37 +1,37 @@
 /// One picture of the picker: rows of styled text and where the caret goes.
 public struct Frame: Equatable, Sendable {
   /// How a piece of text is drawn.
-  public struct Style: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt16
-    public init(rawValue: UInt16) { self.rawValue = rawValue }
+  package struct Style: OptionSet, Hashable, Sendable {
+    package let rawValue: UInt16
+    package init(rawValue: UInt16) { self.rawValue = rawValue }
 
-    public static let current = Style(rawValue: 1 << 0)
-    public static let match = Style(rawValue: 1 << 1)
-    public static let placeholder = Style(rawValue: 1 << 2)
-    public static let pointer = Style(rawValue: 1 << 3)
-    public static let marker = Style(rawValue: 1 << 4)
-    public static let prompt = Style(rawValue: 1 << 5)
-    public static let info = Style(rawValue: 1 << 6)
-    public static let header = Style(rawValue: 1 << 7)
-    public static let message = Style(rawValue: 1 << 8)
-    public static let spinner = Style(rawValue: 1 << 9)
-    public static let border = Style(rawValue: 1 << 10)
-    public static let label = Style(rawValue: 1 << 11)
-    public static let query = Style(rawValue: 1 << 12)
+    package static let current = Style(rawValue: 1 << 0)
+    package static let match = Style(rawValue: 1 << 1)
+    package static let placeholder = Style(rawValue: 1 << 2)
+    package static let pointer = Style(rawValue: 1 << 3)
+    package static let marker = Style(rawValue: 1 << 4)
+    package static let prompt = Style(rawValue: 1 << 5)
+    package static let info = Style(rawValue: 1 << 6)
+    package static let header = Style(rawValue: 1 << 7)
+    package static let message = Style(rawValue: 1 << 8)
+    package static let spinner = Style(rawValue: 1 << 9)
+    package static let border = Style(rawValue: 1 << 10)
+    package static let label = Style(rawValue: 1 << 11)
+    package static let query = Style(rawValue: 1 << 12)
     /// `--ghost` text in the empty query.
-    public static let ghost = Style(rawValue: 1 << 13)
+    package static let ghost = Style(rawValue: 1 << 13)
     /// The pointer column of the lines the cursor is not on (fzf's `--gutter`).
-    public static let gutter = Style(rawValue: 1 << 14)
+    package static let gutter = Style(rawValue: 1 << 14)
   }
 
   /// A run of text with one style.
-  public struct Span: Equatable, Sendable {
-    public var text: String
-    public var style: Style
+  package struct Span: Equatable, Sendable {
+    package var text: String
+    package var style: Style
     /// The input's own SGR parameters for this text (`--ansi`), drawn under the style's.
-    public var colors: String?
+    package var colors: String?
 
-    public init(text: String, style: Style, colors: String? = nil) {
+    package init(text: String, style: Style, colors: String? = nil) {
       self.text = text
       self.style = style
       self.colors = colors
@@ -47,27 +47,27 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// A rectangle of the frame that means something to the mouse.
-  public struct Area: Equatable, Sendable {
-    public enum Kind: Equatable, Sendable {
+  package struct Area: Equatable, Sendable {
+    package enum Kind: Equatable, Sendable {
       /// An item row; its first `markerColumns` columns are the pointer and the marker.
       case item(position: Int, markerColumns: Int)
       case preview
     }
 
-    public var rows: Range<Int>
-    public var columns: Range<Int>
-    public var kind: Kind
+    package var rows: Range<Int>
+    package var columns: Range<Int>
+    package var kind: Kind
   }
 
-  public var rows: [[Span]]
+  package var rows: [[Span]]
   /// Caret position (row, column) on the prompt line.
-  public var caret: (row: Int, column: Int)
+  package var caret: (row: Int, column: Int)
   /// The terminal width the rows were made for (0: unknown).
-  public var width: Int
+  package var width: Int
   /// Where the items and the preview pane are.
-  public var areas: [Area]
+  package var areas: [Area]
 
-  public init(rows: [[Span]], caret: (row: Int, column: Int), width: Int = 0, areas: [Area] = []) {
+  package init(rows: [[Span]], caret: (row: Int, column: Int), width: Int = 0, areas: [Area] = []) {
     self.rows = rows
     self.caret = caret
     self.width = width
@@ -79,7 +79,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// What lies under the cell at `row`, `column` (counted from the frame's top-left corner).
-  public func target(row: Int, column: Int) -> Target? {
+  package func target(row: Int, column: Int) -> Target? {
     guard let area = areas.first(where: { $0.rows.contains(row) && $0.columns.contains(column) }) else {
       return nil
     }
@@ -91,7 +91,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// The columns row `i` covers.
-  public func columns(ofRow i: Int) -> Int {
+  package func columns(ofRow i: Int) -> Int {
     rows[i].reduce(0) { $0 + DisplayWidth.of($1.text) }
   }
 

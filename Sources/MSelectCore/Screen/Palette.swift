@@ -1,12 +1,12 @@
 /// The colors of the picker's parts, as fzf's `--color` names them; nil keeps mselect's default.
-public struct Palette: Sendable, Equatable {
+package struct Palette: Sendable, Equatable {
   /// One element's look: SGR parameters for the foreground and background, and attributes.
-  public struct Look: Sendable, Equatable {
-    public var foreground: String?
-    public var background: String?
-    public var attributes: [String] = []
+  package struct Look: Sendable, Equatable {
+    package var foreground: String?
+    package var background: String?
+    package var attributes: [String] = []
 
-    public init(foreground: String? = nil, background: String? = nil, attributes: [String] = []) {
+    package init(foreground: String? = nil, background: String? = nil, attributes: [String] = []) {
       self.foreground = foreground
       self.background = background
       self.attributes = attributes
@@ -14,7 +14,7 @@ public struct Palette: Sendable, Equatable {
   }
 
   /// The elements a look can be given for (fzf's names; others are accepted and ignored).
-  public enum Element: String, Sendable, CaseIterable {
+  package enum Element: String, Sendable, CaseIterable {
     case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label, ghost
     case fgCurrent = "fg+"
     case bgCurrent = "bg+"
@@ -24,11 +24,11 @@ public struct Palette: Sendable, Equatable {
     case selectedHl = "selected-hl"
   }
 
-  public var looks: [Element: Look] = [:]
+  package var looks: [Element: Look] = [:]
   /// `bw`: no colors at all, only attributes.
-  public var monochrome = false
+  package var monochrome = false
 
-  public init() {}
+  package init() {}
 
   /// Names fzf accepts besides the elements above: given, they are checked but not drawn.
   static let ignoredElements: Set<String> = [
@@ -44,7 +44,7 @@ public struct Palette: Sendable, Equatable {
   /// `ELEMENT:COLOR[:ATTR...]` pairs, comma separated; a color is `-1`, `0`-`255`, `#rrggbb` or a name
   /// (`red`, `bright-blue`…); attributes are `bold`, `dim`, `italic`, `underline`, `reverse`, `blink`,
   /// `strikethrough`, `regular`. Returns nil when the value is not such a list.
-  public static func parse(_ text: String, onto base: Palette = Palette()) -> Palette? {
+  package static func parse(_ text: String, onto base: Palette = Palette()) -> Palette? {
     var palette = base
     for item in text.split(separator: ",", omittingEmptySubsequences: true) {
       let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)

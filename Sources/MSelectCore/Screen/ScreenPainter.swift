@@ -24,7 +24,7 @@ public struct ScreenPainter {
   /// Cursor position queries not answered yet (only the answer to the last one is the anchor).
   private var queries = 0
   /// The terminal answered a cursor position query: it answers them.
-  public private(set) var answers = false
+  package private(set) var answers = false
   /// The column (from 0) the cursor was on when the picker began below it, to go back to at the end.
   private var returnColumn: Int?
   /// Nothing was drawn since `start()`: the region may still move below the cursor's line.
@@ -60,11 +60,11 @@ public struct ScreenPainter {
   }
 
   /// Whether a cursor position query is not answered yet (its answer must not reach the shell).
-  public var awaitsAnswer: Bool { queries > 0 }
+  package var awaitsAnswer: Bool { queries > 0 }
 
   /// A cursor position query asked only to know that everything the terminal sent before its
   /// answer has arrived (mouse reports in flight): the way out waits for its answer.
-  public mutating func fence() -> String {
+  package mutating func fence() -> String {
     queries += 1
     return "\u{1B}[6n"
   }
@@ -72,7 +72,7 @@ public struct ScreenPainter {
   /// Takes the terminal's answer to a cursor position query (`row`, `column` from 1); returns what
   /// to write: on the first answer before anything was drawn, a line feed when the cursor's line
   /// holds text (the region starts below it).
-  public mutating func anchor(row: Int, column: Int) -> String {
+  package mutating func anchor(row: Int, column: Int) -> String {
     guard queries > 0 else { return "" }
     queries -= 1
     answers = true
@@ -88,7 +88,7 @@ public struct ScreenPainter {
 
   /// The screen row (from 0) of the picture's first row on a screen of `screenRows` rows; nil when not
   /// known (the terminal did not answer the position query).
-  public func top(screenRows: Int) -> Int? {
+  package func top(screenRows: Int) -> Int? {
     if fullscreen { return 0 }
     return anchor.map { max(0, min($0, screenRows - peak)) }
   }
@@ -137,7 +137,7 @@ public struct ScreenPainter {
   /// back when taller), and two resizes may come as one signal: where the old rows are is not known
   /// then. So, as fzf does, the picture starts again from the screen's first row, all below erased
   /// (not with `CSI J` from the top-left corner, which tmux would copy into its scrollback).
-  public mutating func resized() -> String {
+  package mutating func resized() -> String {
     guard !fullscreen else { return invalidate(clear: true) }
     drawn = [nil]
     cursorRow = 0
@@ -148,7 +148,7 @@ public struct ScreenPainter {
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
-  public mutating func invalidate(clear: Bool) -> String {
+  package mutating func invalidate(clear: Bool) -> String {
     var out = ""
     if clear {
       out += move(to: 0) + ScreenPainter.eraseBelow
@@ -160,12 +160,12 @@ public struct ScreenPainter {
   }
 
   /// Bytes that undo every mode the painter sets (for a crash, where nothing else can be done).
-  public var resetModes: String {
+  package var resetModes: String {
     (fullscreen ? "\u{1B}[?1049l" : "\r\n") + ScreenPainter.modesOff
   }
 
   /// Bytes that switch mouse reports off.
-  public static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
+  package static let mouseOff = "\u{1B}[?1006l\u{1B}[?1000l"
   /// Bytes that switch off every mode `start()` switches on (colors too).
   private static let modesOff = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l" + mouseOff
 

@@ -1,16 +1,22 @@
 /// Turns styles into terminal attributes: colors (mselect's defaults, overridden by a `--color`
 /// palette), or only bold, underline and reverse (`NO_COLOR`, `--color=bw`).
 public struct Theme: Sendable {
-  public let colors: Bool
-  public let palette: Palette
+  package let colors: Bool
+  package let palette: Palette
 
-  public init(colors: Bool, palette: Palette = Palette()) {
+  /// The default colors (`colors` false: none, only bold and reverse video).
+  public init(colors: Bool) {
+    self.init(colors: colors, palette: Palette())
+  }
+
+  /// `palette`'s colors (`--color`), unless `colors` is false or the palette is monochrome.
+  package init(colors: Bool, palette: Palette) {
     self.colors = colors && !palette.monochrome
     self.palette = palette
   }
 
   /// The SGR parameters for a style ("" for plain).
-  public func attributes(_ style: Frame.Style) -> String {
+  package func attributes(_ style: Frame.Style) -> String {
     var parts: [String] = []
     guard colors else {
       if style.contains(.current) || style.contains(.pointer) || style.contains(.marker)
@@ -66,7 +72,7 @@ public struct Theme: Sendable {
   }
 
   /// One row as terminal bytes (attributes reset at the end).
-  public func encode(_ row: [Frame.Span]) -> String {
+  package func encode(_ row: [Frame.Span]) -> String {
     var out = ""
     var active = ""
     for span in row {

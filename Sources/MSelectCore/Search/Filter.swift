@@ -39,6 +39,13 @@ public enum Filter {
   /// holds them; returns false to stop reading.
   package typealias Receiver = (_ lines: LineList, _ store: LineStore) -> Bool
 
+  /// Every match of `query` among `lines`: their indices, best first.
+  public static func run(_ query: String, in lines: [String], settings: SearchSettings = SearchSettings())
+    -> [Int]
+  {
+    Array(run(Array(query.utf8), in: LineStore(lines: lines.map(\.utf8)), settings: settings))
+  }
+
   /// Every match of `query` among the candidate lines of `store`: line indices, best first.
   public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> LineList {
     ranked(settings.pattern(query), in: store, settings: settings)
@@ -111,7 +118,7 @@ public enum Filter {
   }
 
   /// The matches of `pattern` among the candidate lines of `store`, best first.
-  public static func ranked(_ pattern: Pattern, in store: LineStore, settings: SearchSettings) -> LineList {
+  package static func ranked(_ pattern: Pattern, in store: LineStore, settings: SearchSettings) -> LineList {
     let parts =
       Search.matchParts(
         pattern, in: store, scope: .all(settings.candidates(count: store.count)), rank: settings.rank,

@@ -2,24 +2,24 @@
 /// are handed over as soon as the block is read, in input order, as fzf's streaming filter prints
 /// them, so the matches of an endless producer (`tail -f log | mselect -f error --no-sort`, `yes |
 /// mselect -f y --no-sort | head -3`) come out at once instead of at its end.
-public struct InputOrderFilter: Sendable {
+package struct InputOrderFilter: Sendable {
   private let pattern: Pattern
   private let settings: SearchSettings
 
-  public init(_ query: [UInt8], settings: SearchSettings) {
+  package init(_ query: [UInt8], settings: SearchSettings) {
     pattern = settings.pattern(query)
     self.settings = settings
   }
 
   /// Whether `settings` let a filter print as it reads: input order (`--no-sort`), not reversed
   /// (`--tac` needs the end of the input first).
-  public static func applies(to settings: SearchSettings) -> Bool {
+  package static func applies(to settings: SearchSettings) -> Bool {
     !settings.rank.sort && !settings.rank.reverse
   }
 
   /// The matching lines of `block` in input order, and a store of the block that holds them (the
   /// header lines, `--header-lines`, are never candidates).
-  public func matches(in block: LineBlock) -> (lines: LineList, store: LineStore) {
+  package func matches(in block: LineBlock) -> (lines: LineList, store: LineStore) {
     var store = LineStore()
     store.append(after: block)
     let end = block.firstIndex + block.count

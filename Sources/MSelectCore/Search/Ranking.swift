@@ -32,18 +32,18 @@ public struct RankOptions: Sendable, Equatable {
 /// One matching line with its sort key; sorting ascending by (key, order) gives the ranking.
 ///
 /// Eight bytes: a result of millions of lines costs 8 bytes a line (the memory bound in docs/guide.md).
-public struct RankedLine: Sendable, Equatable {
+package struct RankedLine: Sendable, Equatable {
   /// Score and up to two tiebreak criteria packed so that smaller sorts first.
-  public var key: UInt32
+  package var key: UInt32
   /// Global line index.
-  public var index: UInt32
+  package var index: UInt32
 }
 
 extension RankOptions {
   /// Whether the match takes the last of equally good places (fzf's `forward = false`): fzf looks at
   /// the tiebreaks from the last to the first, and `end` and `pathname` turn it backward, `begin`
   /// forward again, so the first of them decides.
-  public var searchesBackward: Bool {
+  package var searchesBackward: Bool {
     tiebreaks.first { [.begin, .end, .pathname].contains($0) }.map { $0 != .begin } ?? false
   }
 

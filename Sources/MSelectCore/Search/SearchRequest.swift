@@ -3,9 +3,9 @@ import Synchronization
 /// A search the picker wants run off its event loop; `run` may happen on any thread.
 public struct SearchRequest: Sendable {
   /// Increases with every request; results of older ones are stale.
-  public let generation: Int
-  public let pattern: Pattern
-  public let store: LineStore
+  package let generation: Int
+  package let pattern: Pattern
+  package let store: LineStore
   /// A broader query's result over `0..<tail.lowerBound`: its lines are the only possible matches
   /// there. Nil means search all of `candidateStart..<tail.lowerBound`. The search takes it out (see
   /// `Handoff`).

@@ -1,22 +1,22 @@
 /// The ranked matches of one query over the first `lineCount` lines.
 public struct SearchResult: Sendable {
   /// The query bytes the result is for.
-  public let query: [UInt8]
+  package let query: [UInt8]
   /// Lines `0..<lineCount` were searched.
-  public let lineCount: Int
+  package let lineCount: Int
   /// Matches, best first.
-  public let ranked: [RankedLine]
+  package let ranked: [RankedLine]
   /// Number of matches (a preview ranks only the best of them).
-  public let matchCount: Int
+  package let matchCount: Int
   /// False for a preview: the best lines, sent before the full ranking is sorted.
-  public let complete: Bool
+  package let complete: Bool
   /// The input the search ran over (bumped by a reload).
   package var epoch = 0
   /// For a query that matches every line and ranks none (the empty query): those lines, listed in
   /// input order (reversed by `--tac`), held as a range instead of 8 bytes a line in `ranked` (empty).
   package let everyLine: (lines: Range<Int>, reversed: Bool)?
 
-  public init(query: [UInt8], lineCount: Int, ranked: [RankedLine]) {
+  package init(query: [UInt8], lineCount: Int, ranked: [RankedLine]) {
     self.init(query: query, lineCount: lineCount, ranked: ranked, matchCount: ranked.count, complete: true)
   }
 
@@ -40,17 +40,17 @@ public struct SearchResult: Sendable {
   }
 
   /// The number of lines listed.
-  public var listed: Int { everyLine?.lines.count ?? ranked.count }
+  package var listed: Int { everyLine?.lines.count ?? ranked.count }
 
   /// The line listed at position `i` (`0..<listed`).
-  public func line(at i: Int) -> Int {
+  package func line(at i: Int) -> Int {
     guard let (lines, reversed) = everyLine else { return Int(ranked[i].index) }
     return reversed ? lines.upperBound - 1 - i : lines.lowerBound + i
   }
 
   /// The listed lines in input order (what a narrower query searches next), worked out when needed
   /// rather than kept: 4 bytes a match that every result would hold.
-  public var inputOrder: [UInt32] {
+  package var inputOrder: [UInt32] {
     if let (lines, _) = everyLine { return lines.map { UInt32(truncatingIfNeeded: $0) } }
     return LineSet(ranked, lineCount: lineCount).lines
   }
@@ -74,5 +74,5 @@ public struct SearchResult: Sendable {
   }
 
   /// Nothing searched yet.
-  public static let empty = SearchResult(query: [], lineCount: 0, ranked: [])
+  package static let empty = SearchResult(query: [], lineCount: 0, ranked: [])
 }

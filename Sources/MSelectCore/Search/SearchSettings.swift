@@ -3,15 +3,20 @@ public struct SearchSettings: Sendable, Equatable {
   public var match: MatchOptions
   public var rank: RankOptions
   /// The part of each line that is searched (`--nth`, else `--with-nth`).
-  public var fields: SearchFields
+  package var fields: SearchFields
   /// The first input lines are a header (`--header-lines`): never matched, selected or printed.
   public var headerLines: Int
   /// The query filters the lines (`--disabled` turns it off: every line stays, in input order).
-  public var filtering = true
+  package var filtering = true
 
-  public init(
-    match: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions(),
-    fields: SearchFields = SearchFields(), headerLines: Int = 0
+  /// Settings that match with `match` and rank with `rank`, every line searched whole.
+  public init(match: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions(), headerLines: Int = 0) {
+    self.init(match: match, rank: rank, fields: SearchFields(), headerLines: headerLines)
+  }
+
+  package init(
+    match: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions(), fields: SearchFields,
+    headerLines: Int = 0
   ) {
     self.match = match
     self.rank = rank
@@ -21,12 +26,12 @@ public struct SearchSettings: Sendable, Equatable {
 
   /// The lines that can be matched and selected among the first `count`: the one place that skips
   /// the header lines.
-  public func candidates(count: Int) -> Range<Int> {
+  package func candidates(count: Int) -> Range<Int> {
     min(headerLines, count)..<count
   }
 
   /// The parsed query.
-  public func pattern(_ query: [UInt8]) -> Pattern {
+  package func pattern(_ query: [UInt8]) -> Pattern {
     var options = match
     options.backward = rank.searchesBackward
     return filtering ? Pattern(query: query, options: options) : Pattern(unfiltered: query, options: options)
@@ -34,7 +39,7 @@ public struct SearchSettings: Sendable, Equatable {
 }
 
 /// Which part of each line is searched: some fields (`--nth`, else `--with-nth`), or all of it.
-public struct SearchFields: Sendable, Equatable {
+package struct SearchFields: Sendable, Equatable {
   /// `--nth`: the fields searched, counted in `view`'s text when there is a view (as in fzf).
   let spec: FieldSpec?
   /// `--with-nth`: what is shown of each line (fields, or a template).
@@ -44,7 +49,7 @@ public struct SearchFields: Sendable, Equatable {
   package var ansi = false
 
   /// The whole line.
-  public init() {
+  package init() {
     spec = nil
     view = nil
     delimiter = .whitespace
@@ -52,7 +57,7 @@ public struct SearchFields: Sendable, Equatable {
 
   /// The fields `spec` of each line's `view` (or of the line), split at `delimiter`; nil for both
   /// means the whole line.
-  public init(_ spec: FieldSpec?, view: FieldSpec? = nil, delimiter: Delimiter) {
+  package init(_ spec: FieldSpec?, view: FieldSpec? = nil, delimiter: Delimiter) {
     self.spec = spec
     self.view = view
     self.delimiter = delimiter

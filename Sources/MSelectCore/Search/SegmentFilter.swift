@@ -11,7 +11,7 @@ import Synchronization
 /// `StreamingFilter` does blocks: there per-match work dominates, and the line table costs less than
 /// remembering each match's place. An input that ends before it is judged is scanned a segment at a
 /// time on a queue.
-public final class SegmentFilter {
+package final class SegmentFilter {
   private let query: [UInt8]
   private let settings: SearchSettings
   private let rank: RankOptions
@@ -20,8 +20,8 @@ public final class SegmentFilter {
   private let queue = DispatchQueue(label: "mselect.segments")
   /// Segments added and not yet taken by the queue.
   private let inbox = Locked<[InputSegment]>([])
-  /// What the queue has found so far; only the queue touches it.
-  private let found = Shared(Found())
+  /// What the queue has found so far (the queue adds to it, `finish` takes it).
+  private let found = Locked(Found())
   /// One matcher per core, kept from segment to segment (with the tables they build).
   private let matchers: Shared<UnsafeMutableBufferPointer<Matcher>>
 
@@ -39,10 +39,10 @@ public final class SegmentFilter {
   /// the query is selective, so that little is left to scan when the input ends; whole buffers once
   /// it is broad (the line-table search then pays for each block, 1 MiB blocks cost `s` a fifth more
   /// on paths-500k).
-  public var segmentSize: Int { lines == nil ? 1 << 20 : LineSplitter.bufferSize }
+  package var segmentSize: Int { lines == nil ? 1 << 20 : LineSplitter.bufferSize }
 
   /// The matches of a selective query, numbered in input order.
-  final class Found {
+  struct Found {
     var runs: [Search.Run] = []
     var store = LineStore()
     var count = 0
@@ -58,12 +58,12 @@ public final class SegmentFilter {
 
   /// Whether `settings` allow it: header lines are counted from the input's first line and `--ansi`
   /// lines are matched without their escapes, which a scan in place does not do.
-  public static func applies(to settings: SearchSettings) -> Bool {
+  package static func applies(to settings: SearchSettings) -> Bool {
     settings.headerLines == 0 && !settings.fields.ansi
   }
 
   /// A filter for `query` over lines ended by `terminator`.
-  public init(_ query: [UInt8], settings: SearchSettings, terminator: UInt8) {
+  package init(_ query: [UInt8], settings: SearchSettings, terminator: UInt8) {
     let pattern = settings.pattern(query)
     self.query = query
     self.settings = settings
@@ -80,7 +80,7 @@ public final class SegmentFilter {
   }
 
   /// Why `scanRest` stopped before the input's end.
-  public enum ReadFailure: Error {
+  package enum ReadFailure: Error {
     /// The read function reported an error (it keeps the details).
     case unreadable
     /// A line is longer than `LineSplitter.maxLineLength`.
@@ -104,7 +104,7 @@ public final class SegmentFilter {
   }
 
   /// What the reader does after a segment (see `offer`).
-  public enum Next {
+  package enum Next {
     /// Read on, cutting segments of this size.
     case readOn(segmentSize: Int)
     /// Hand the rest of the input to `scanRest`, after these segments.
@@ -113,7 +113,7 @@ public final class SegmentFilter {
 
   /// Takes a segment just read: the first ones judge the query (see `judge`), a selective one then
   /// has the rest read by `scanRest`; the others are scanned (`add`) while the next are read.
-  public func offer(_ segment: InputSegment) -> Next {
+  package func offer(_ segment: InputSegment) -> Next {
     guard var first = judging else {
       add(segment)
       return .readOn(segmentSize: segmentSize)
@@ -135,7 +135,7 @@ public final class SegmentFilter {
 
   /// The input has ended: the segments kept for judging (the first judges alone, as a short input's
   /// only segment does) and `last` are scanned.
-  public func end(last: InputSegment?) {
+  package func end(last: InputSegment?) {
     judging?.forEach(add)
     judging = nil
     if let last { add(last) }
@@ -167,7 +167,7 @@ public final class SegmentFilter {
   /// the input: the bytes read, 0 at its end, negative on an error) on every core (see `PipeScan`);
   /// `carry` is the partial line read after `first`. `place(k)` is called by worker `k` as it starts
   /// (to keep it on a CPU of its own) and returns what undoes that, called as it ends.
-  public func scanRest(
+  package func scanRest(
     first: [InputSegment], carry: UnsafeRawBufferPointer,
     place: @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil },
     read: @Sendable (UnsafeMutableRawBufferPointer) -> Int
@@ -176,12 +176,12 @@ public final class SegmentFilter {
       first: first, carry: carry, terminator: terminator, matchers: matchers, rank: rank,
       fields: settings.fields, place: place, read: read)
     let found = found
-    queue.sync { for part in parts { found.pointer.add(part) } }
+    queue.sync { found.withLock { for part in parts { $0.add(part) } } }
     return failure
   }
 
   /// Takes the next segment and starts scanning it.
-  public func add(_ segment: InputSegment) {
+  package func add(_ segment: InputSegment) {
     guard segment.bytes.count > 0 else { return }
     judge([segment], final: true)
     if let lines {
@@ -199,7 +199,7 @@ public final class SegmentFilter {
       // Whatever has come in since the last turn (nothing, if that turn took this one's segment).
       let segments = inbox.takeAll()
       guard !segments.isEmpty else { return }
-      SegmentFilter.scan(segments, into: found.pointer, matchers, rank, fields, terminator)
+      SegmentFilter.scan(segments, into: found, matchers, rank, fields, terminator)
     }
   }
 
@@ -207,7 +207,8 @@ public final class SegmentFilter {
   /// the scan has fallen behind the reading, the segments waiting are scanned together, with no
   /// pause at each segment's end for the slower worker.
   private static func scan(
-    _ segments: [InputSegment], into found: Found, _ matchers: Shared<UnsafeMutableBufferPointer<Matcher>>,
+    _ segments: [InputSegment], into found: Locked<Found>,
+    _ matchers: Shared<UnsafeMutableBufferPointer<Matcher>>,
     _ rank: RankOptions, _ fields: SearchFields, _ terminator: UInt8
   ) {
     var pieces: [(base: UnsafePointer<UInt8>, range: Range<Int>)] = []
@@ -231,7 +232,7 @@ public final class SegmentFilter {
         shared.pointer.parts[k] = Part(hits, from: base)
       }
     }
-    for part in parts { found.add(part) }
+    found.withLock { for part in parts { $0.add(part) } }
     withExtendedLifetime(segments) {}
   }
 
@@ -245,12 +246,14 @@ public final class SegmentFilter {
   }
 
   /// Waits for the scanning to end; returns every match, best first, and the store holding them.
-  public func finish() -> (lines: LineList, store: LineStore) {
+  package func finish() -> (lines: LineList, store: LineStore) {
     if let lines { return lines.finish() }
     let (runs, store) = queue.sync {
       // Taken out, so that only `runs` holds the matches: the sort gives their pages back as it reads them.
-      defer { found.pointer.runs = [] }
-      return (found.pointer.runs, found.pointer.store)
+      found.withLock { found in
+        defer { found.runs = [] }
+        return (found.runs, found.store)
+      }
     }
     return (Search.rankedIndices(runs, rank), store)
   }
@@ -280,7 +283,7 @@ extension SegmentFilter.Part {
 
 extension SegmentFilter.Found {
   /// Keeps a part's matches, numbered on from the ones before.
-  func add(_ part: SegmentFilter.Part) {
+  mutating func add(_ part: SegmentFilter.Part) {
     guard let memory = part.memory else { return }
     let first = UInt32(truncatingIfNeeded: count)
     runs.append(

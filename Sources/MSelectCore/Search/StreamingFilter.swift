@@ -2,23 +2,23 @@ import Dispatch
 
 /// `--filter` over input that arrives in blocks (a pipe): each block is matched on the cores while
 /// the next one is read, so when the input ends only the last block and the sort remain.
-public final class StreamingFilter {
+package final class StreamingFilter {
   private let pattern: Pattern
   private let settings: SearchSettings
   /// Matching happens here, a turn at a time, in input order.
   private let queue = DispatchQueue(label: "mselect.filter")
   /// Blocks added and not yet taken by the queue.
   private let inbox = Locked<[LineBlock]>([])
-  /// What the queue has matched so far, in input order; only the queue touches it.
-  private let matched = Shared(Matched())
+  /// What the queue has matched so far, in input order (the queue adds to it, `finish` takes it).
+  private let matched = Locked(Matched())
 
   /// The runs of matches found so far, and the blocks they are in.
-  private final class Matched {
+  private struct Matched {
     var runs: [Search.Run] = []
     var store = LineStore()
   }
 
-  public init(_ query: [UInt8], settings: SearchSettings) {
+  package init(_ query: [UInt8], settings: SearchSettings) {
     pattern = settings.pattern(query)
     self.settings = settings
   }
@@ -26,7 +26,7 @@ public final class StreamingFilter {
   /// Takes the next block of lines and starts matching it. A block without matches is let go as
   /// soon as it is matched (its memory goes back to the input buffers), so a query that matches
   /// little holds little of a long input.
-  public func add(_ block: LineBlock) {
+  package func add(_ block: LineBlock) {
     let end = block.firstIndex + block.count
     // The header lines (`--header-lines`) are never candidates.
     guard max(block.firstIndex, settings.headerLines) < end else { return }
@@ -37,7 +37,7 @@ public final class StreamingFilter {
       let blocks = inbox.takeAll()
       guard let first = blocks.first, let last = blocks.last else { return }
       StreamingFilter.match(
-        blocks, first.firstIndex..<last.firstIndex + last.count, pattern, settings, matched.pointer)
+        blocks, first.firstIndex..<last.firstIndex + last.count, pattern, settings, matched)
     }
   }
 
@@ -46,7 +46,7 @@ public final class StreamingFilter {
   /// the slower core.
   private static func match(
     _ blocks: [LineBlock], _ range: Range<Int>, _ pattern: Pattern, _ settings: SearchSettings,
-    _ matched: Matched
+    _ matched: Locked<Matched>
   ) {
     // The empty query's one run spans every block searched: those go one at a time.
     if pattern.isEmpty && blocks.count > 1 {
@@ -72,8 +72,11 @@ public final class StreamingFilter {
         next += 1
       }
       guard runs.contains(where: { $0.lines.count > 0 }) else { continue }
-      matched.runs += runs
-      matched.store.append(after: StreamingFilter.kept(block, runs))
+      let kept = StreamingFilter.kept(block, runs)
+      matched.withLock { matched in
+        matched.runs += runs
+        matched.store.append(after: kept)
+      }
     }
   }
 
@@ -111,11 +114,13 @@ public final class StreamingFilter {
   }
 
   /// Waits for the matching to end; returns every match, best first, and the blocks holding them.
-  public func finish() -> (lines: LineList, store: LineStore) {
+  package func finish() -> (lines: LineList, store: LineStore) {
     // Taken out, so that only `runs` holds the matches: the sort gives their pages back as it reads them.
     let (runs, store) = queue.sync {
-      defer { matched.pointer.runs = [] }
-      return (matched.pointer.runs, matched.pointer.store)
+      matched.withLock { matched in
+        defer { matched.runs = [] }
+        return (matched.runs, matched.store)
+      }
     }
     return (Search.rankedIndices(runs, settings.rank.effective(for: pattern)), store)
   }

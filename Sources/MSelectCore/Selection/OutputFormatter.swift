@@ -1,25 +1,25 @@
 /// Builds the bytes printed on accept: optional query and key lines, then the chosen lines.
-public struct OutputFormatter: Sendable {
+package struct OutputFormatter: Sendable {
   private let settings: OutputSettings
 
-  public init(_ settings: OutputSettings) {
+  package init(_ settings: OutputSettings) {
     self.settings = settings
   }
 
   private var terminator: UInt8 { settings.terminator }
 
   /// What ends each output line (`--print0`: NUL).
-  public var lineEnd: UInt8 { settings.terminator }
+  package var lineEnd: UInt8 { settings.terminator }
 
   /// Whether the query line is printed.
-  public var printsQuery: Bool { settings.printQuery }
+  package var printsQuery: Bool { settings.printQuery }
 
   /// Whether anything comes before the lines (the query or the key line).
-  public var printsHead: Bool { settings.printQuery || settings.printKey }
+  package var printsHead: Bool { settings.printQuery || settings.printKey }
 
   /// The same output without the query and key lines: for lines printed a batch at a time after
   /// those went out once.
-  public var linesOnly: OutputFormatter {
+  package var linesOnly: OutputFormatter {
     var settings = settings
     settings.printQuery = false
     settings.printKey = false

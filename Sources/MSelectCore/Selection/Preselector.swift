@@ -1,5 +1,5 @@
 /// Decides which lines start marked: `--preselect`, `--preselect-file`, `--preselect-match`, `--select-all`.
-public struct Preselector {
+package struct Preselector {
   private let all: Bool
   /// Lines are compared without their SGR sequences (`--ansi`: what is printed).
   private let ansi: Bool
@@ -8,10 +8,10 @@ public struct Preselector {
   private var matchers: [Matcher]
   private let limit: Int?
   /// Lines that matched but were refused by `--max`.
-  public private(set) var dropped = 0
+  package private(set) var dropped = 0
 
   /// `limit`: `--max`, which refuses marks beyond it.
-  public init(_ settings: PreselectionSettings, limit: Int?) {
+  package init(_ settings: PreselectionSettings, limit: Int?) {
     ansi = settings.ansi
     all = settings.all
     wanted = WantedLines(settings.lines)
@@ -21,7 +21,7 @@ public struct Preselector {
   }
 
   /// Whether any preselection was asked for.
-  public var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty }
+  package var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty }
 
   /// Whether a line is named by any preselection option (they combine as a union).
   package mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -50,7 +50,7 @@ public struct Preselector {
   }
 
   /// Marks the wanted lines among `candidates` (in input order, so `--max` keeps the first ones).
-  public mutating func mark(_ candidates: Range<Int>, of store: LineStore, in selection: inout Selection) {
+  package mutating func mark(_ candidates: Range<Int>, of store: LineStore, in selection: inout Selection) {
     guard isActive else { return }
     for index in candidates where wants(store.line(index)) {
       if !selection.mark(index) { dropped += 1 }
@@ -58,22 +58,22 @@ public struct Preselector {
   }
 
   /// The message to give when `--max` cut the preselection short.
-  public func warning(marked: Int) -> String? {
+  package func warning(marked: Int) -> String? {
     guard dropped > 0, let limit else { return nil }
     return "\(marked + dropped) lines preselected; --max \(limit) keeps the first \(limit) in input order"
   }
 }
 
 /// Preselection of a whole input at once (the scripted modes).
-public enum Preselection {
+package enum Preselection {
   /// The marked set and, when `--max` cut it short, a warning for stderr.
-  public struct Outcome: Sendable {
-    public var selection: Selection
-    public var warning: String?
+  package struct Outcome: Sendable {
+    package var selection: Selection
+    package var warning: String?
   }
 
   /// Applies every preselection option to the candidate lines of `store`.
-  public static func apply(
+  package static func apply(
     _ settings: PreselectionSettings, limit: Int?, store: LineStore, search: SearchSettings
   ) -> Outcome {
     var selection = Selection(limit: limit)

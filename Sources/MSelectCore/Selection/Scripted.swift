@@ -1,7 +1,7 @@
 /// The modes that need no terminal: `--batch`, and `-1`/`-0` when they fire.
-public enum Scripted {
+package enum Scripted {
   /// What a scripted run decided.
-  public enum Decision: Equatable, Sendable {
+  package enum Decision: Equatable, Sendable {
     /// Print these lines (exit 0).
     case print(LineList)
     /// Nothing to print (exit 1); the message, if any, goes to stderr.
@@ -11,19 +11,19 @@ public enum Scripted {
   }
 
   /// What a scripted decision depends on.
-  public struct Settings: Sendable {
-    public var search: SearchSettings
-    public var selection: SelectionSettings
+  package struct Settings: Sendable {
+    package var search: SearchSettings
+    package var selection: SelectionSettings
     /// The query (`-q`).
-    public var query: [UInt8]
+    package var query: [UInt8]
     /// `-1`: print the only match without opening the picker.
-    public var selectOne: Bool
+    package var selectOne: Bool
     /// `-0`: exit at once when nothing matches.
-    public var exitZero: Bool
+    package var exitZero: Bool
     /// A preselection option was given: the result is exactly the preselected set, even when empty.
-    public var preselects: Bool
+    package var preselects: Bool
 
-    public init(
+    package init(
       search: SearchSettings = SearchSettings(), selection: SelectionSettings = SelectionSettings(),
       query: [UInt8] = [], selectOne: Bool = false, exitZero: Bool = false, preselects: Bool = false
     ) {
@@ -44,7 +44,7 @@ public enum Scripted {
   /// `--batch`: what Enter would print right away. When a preselection option is given, that is exactly
   /// the preselected set (a script restoring a saved choice never gets an unrelated line); else the
   /// best match of the query.
-  public static func batch(_ settings: Settings, _ store: LineStore, _ preselected: Selection) -> Decision {
+  package static func batch(_ settings: Settings, _ store: LineStore, _ preselected: Selection) -> Decision {
     if settings.exitZero && ranked(settings, store).isEmpty { return .nothing(nil) }
     let lines: [Int]
     if settings.preselects || preselected.everMarked {
@@ -59,7 +59,7 @@ public enum Scripted {
   }
 
   /// `-1` / `-0` before the picker opens: decide when exactly one or no line matches.
-  public static func early(_ settings: Settings, _ store: LineStore) -> Decision {
+  package static func early(_ settings: Settings, _ store: LineStore) -> Decision {
     guard settings.selectOne || settings.exitZero else { return .interactive }
     let lines = ranked(settings, store)
     if settings.exitZero && lines.isEmpty { return .nothing(nil) }

@@ -9,29 +9,29 @@ public struct Selection: Sendable, Equatable {
   private var stamps: [UInt32] = []
   private var nextStamp: UInt32 = 1
   /// Number of marked lines.
-  public private(set) var count = 0
+  package private(set) var count = 0
   /// Whether anything was ever marked (then Enter prints exactly the marked set).
-  public private(set) var everMarked = false
+  package private(set) var everMarked = false
   /// Most lines that may be marked (`--max`).
-  public let limit: Int?
+  package let limit: Int?
   /// Counts every change of the set (what depends on it can tell whether it changed).
-  public private(set) var changes = 0
+  package private(set) var changes = 0
 
-  public init(limit: Int? = nil) {
+  package init(limit: Int? = nil) {
     self.limit = limit
   }
 
   /// Whether line `index` is marked.
-  public func contains(_ index: Int) -> Bool {
+  package func contains(_ index: Int) -> Bool {
     index < stamps.count && stamps[index] != 0
   }
 
   /// Whether marking one more line is refused by `--max`.
-  public var isFull: Bool { limit.map { count >= $0 } ?? false }
+  package var isFull: Bool { limit.map { count >= $0 } ?? false }
 
   /// Marks a line; false when `--max` refuses it. Marking a marked line keeps its place.
   @discardableResult
-  public mutating func mark(_ index: Int) -> Bool {
+  package mutating func mark(_ index: Int) -> Bool {
     if contains(index) { return true }
     if isFull { return false }
     if index >= stamps.count {
@@ -47,12 +47,12 @@ public struct Selection: Sendable, Equatable {
 
   /// Records that marks were made (before a reload dropped the lines), so Enter prints exactly the
   /// marked set even if none of them comes back.
-  public mutating func rememberMarking() {
+  package mutating func rememberMarking() {
     everMarked = true
   }
 
   /// Unmarks a line.
-  public mutating func unmark(_ index: Int) {
+  package mutating func unmark(_ index: Int) {
     guard contains(index) else { return }
     stamps[index] = 0
     count -= 1
@@ -62,7 +62,7 @@ public struct Selection: Sendable, Equatable {
 
   /// Flips a line's mark; false when marking was refused by `--max`.
   @discardableResult
-  public mutating func toggle(_ index: Int) -> Bool {
+  package mutating func toggle(_ index: Int) -> Bool {
     if contains(index) {
       unmark(index)
       return true
@@ -71,7 +71,7 @@ public struct Selection: Sendable, Equatable {
   }
 
   /// The marked lines in the requested order.
-  public func lines(_ order: Order) -> [Int] {
+  package func lines(_ order: Order) -> [Int] {
     var result: [Int] = []
     result.reserveCapacity(count)
     for (i, s) in stamps.enumerated() where s != 0 { result.append(i) }

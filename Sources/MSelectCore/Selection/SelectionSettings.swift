@@ -14,25 +14,25 @@ public struct SelectionSettings: Sendable, Equatable {
 }
 
 /// Which lines start marked; the options combine as a union.
-public struct PreselectionSettings: Sendable, Equatable {
+package struct PreselectionSettings: Sendable, Equatable {
   /// Lines marked when their bytes equal one of these (`--preselect`, the lines of `--preselect-file`).
-  public var lines: [[UInt8]]
+  package var lines: [[UInt8]]
   /// Lines marked when one of these queries matches them (`--preselect-match`).
-  public var queries: [[UInt8]]
+  package var queries: [[UInt8]]
   /// Every line is marked (`--select-all`).
-  public var all: Bool
+  package var all: Bool
   /// How the queries compare characters.
-  public var match: MatchOptions
+  package var match: MatchOptions
   /// Lines are compared and matched without their SGR sequences (`--ansi`).
-  public var ansi = false
+  package var ansi = false
   /// gum's `--label-delimiter`: `lines` name the label, the part of a line before the delimiter's
   /// first occurrence (a line without it is all label).
-  public var labelDelimiter: [UInt8]?
+  package var labelDelimiter: [UInt8]?
   /// gum's `--selected` with `--limit 1`: the picker opens with the cursor on the first of these lines
   /// (compared as `lines` are), none marked.
-  public var focus: [[UInt8]] = []
+  package var focus: [[UInt8]] = []
 
-  public init(
+  package init(
     lines: [[UInt8]] = [], queries: [[UInt8]] = [], all: Bool = false, match: MatchOptions = MatchOptions()
   ) {
     self.lines = lines
@@ -42,5 +42,5 @@ public struct PreselectionSettings: Sendable, Equatable {
   }
 
   /// Whether any preselection was asked for.
-  public var isActive: Bool { all || !lines.isEmpty || !queries.isEmpty }
+  package var isActive: Bool { all || !lines.isEmpty || !queries.isEmpty }
 }
