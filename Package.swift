@@ -17,9 +17,11 @@ let package = Package(
     // Syscalls, /dev/tty, termios, signals and reading input: the only code that talks to the OS.
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
-    .executableTarget(name: "mselect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
+    .executableTarget(
+      name: "mselect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
     // The typing replay of scripts/bench: per-keystroke latency of the picker's core on a large input.
-    .executableTarget(name: "mselect-bench", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
+    .executableTarget(
+      name: "mselect-bench", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
     .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore", "MSelectCommandLine"]),
     .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
   ]
