@@ -9,12 +9,13 @@ let package = Package(
     .executable(name: "mselect", targets: ["mselect"]),
   ],
   targets: [
-    // Everything testable without a terminal: lines, queries, matching, selection, options, the picker state.
+    // Everything testable without a terminal: lines, queries, matching, selection, the picker state.
     .target(name: "MSelectCore"),
     // The command line: option words → settings values, the option table and what is made from it
     // (help, the manual, completions, the shell scripts), fzf's and mselect's profiles.
     .target(name: "MSelectCommandLine", dependencies: ["MSelectCore"]),
-    // Syscalls, /dev/tty, termios, signals and reading input: the only code that talks to the OS.
+    // Syscalls, /dev/tty, termios, signals, processes and reading input (the core has only its
+    // Platform folder's memory calls).
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
     .executableTarget(
