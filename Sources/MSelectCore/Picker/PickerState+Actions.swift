@@ -1,8 +1,5 @@
 /// What each action does to the state.
-
 extension PickerState {
-  // MARK: - Actions
-
   mutating func perform(_ action: Action) {
     if action.marks && !settings.marks {
       // fzf's single mode: nothing is marked, but tab and shift-tab still move.
@@ -267,8 +264,6 @@ extension PickerState {
     searchOverride = nil
     fire(.change)
   }
-
-  // MARK: - Layout
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   mutating func updateHeight() {

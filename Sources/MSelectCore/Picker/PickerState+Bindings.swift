@@ -1,8 +1,5 @@
 /// Running what `--bind` gives keys and events: actions, commands from templates, `transform`, `wait`.
-
 extension PickerState {
-  // MARK: - Bound actions and events
-
   /// Runs the actions of a key or event, stopping at a refused mark; a `transform(…)` or `wait`
   /// holds the ones after it back until what it waits for comes.
   mutating func run(_ actions: [BoundAction]) {

@@ -1,5 +1,4 @@
 /// Keys and mouse reports: what is bound to them, and keys held back until the list they act on is shown.
-
 extension PickerState {
   mutating func handle(_ key: Key) {
     if aborts(key) {

@@ -1,8 +1,5 @@
 /// The preview pane: where it goes, when its command runs again, scrolling it.
-
 extension PickerState {
-  // MARK: - Preview
-
   /// The preview pane's place: its outer size (border included) and the size of its text, or nil
   /// when there is no pane.
   package struct PreviewLayout: Equatable, Sendable {
@@ -18,32 +15,8 @@ extension PickerState {
   /// What the preview pane shows: `preview(…)`'s command, else `--preview`'s.
   var previewCommand: String? { previewOverride ?? settings.preview.command }
 
-  package var previewLayout: PreviewLayout? {
-    guard previewCommand != nil, preview.visible else { return nil }
-    let p = settings.preview
-    let insets = settings.chrome.insets(rows: rows, columns: columns)
-    let width = max(1, columns - insets.left - insets.right)
-    // The frame's rows and columns (a side line keeps a blank column before the text); without
-    // one, a blank column parts the pane from the list.
-    let sides = p.drawnBorder.sides
-    let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
-    let frameColumns = p.border == .none ? 1 : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
-    switch p.position {
-    case .left, .right:
-      let outer = min(max(p.size.resolve(width), frameColumns + 1), width - 1)
-      guard outer > 0 else { return nil }
-      let height = max(1, viewport.height - insets.top - insets.bottom)
-      return PreviewLayout(
-        position: p.position, outer: (height, outer),
-        inner: (max(0, height - frameRows), max(0, outer - frameColumns)))
-    case .up, .down:
-      let available = max(1, maxHeight - insets.top - insets.bottom)
-      let outer = min(max(p.size.resolve(available), frameRows + 1), max(1, available - 3))
-      return PreviewLayout(
-        position: p.position, outer: (outer, width),
-        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
-    }
-  }
+  /// The preview pane's place, when one shows.
+  package var previewLayout: PreviewLayout? { layout.preview }
 
   /// Starts a preview run when what the command is run for changed (the current line, and the query
   /// or the marks when its placeholders use them).

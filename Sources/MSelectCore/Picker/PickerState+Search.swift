@@ -1,5 +1,4 @@
 /// Input coming in, searches going out and their results coming back, and `reload`.
-
 extension PickerState {
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.

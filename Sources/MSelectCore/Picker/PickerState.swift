@@ -268,18 +268,18 @@ public struct PickerState {
   /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
   package var listening: [String: String] = [:]
 
-  /// Rows that are not list items: prompt, info, header, and the chrome around them.
-  package var fixedRows: Int {
-    let insets = settings.chrome.insets(rows: rows, columns: columns)
-    var pane = 0
-    if let layout = previewLayout, layout.position == .up || layout.position == .down {
-      pane = layout.outer.rows
-    }
-    return 1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerCount + insets.top + insets.bottom + pane
+  /// Where the picker's parts go now.
+  package var layout: Layout {
+    Layout(
+      settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
+      headerRows: headerCount, previewShown: previewCommand != nil && preview.visible)
   }
 
+  /// Rows that are not list items: prompt, info, header, and the chrome around them.
+  package var fixedRows: Int { layout.fixedRows }
+
   /// Rows available for list items.
-  package var listRows: Int { max(1, height - fixedRows) }
+  package var listRows: Int { layout.listRows }
 
   /// The most rows the picker may use.
   package var maxHeight: Int { viewport.maxHeight(settings.height) }

@@ -15,16 +15,12 @@ public struct Renderer {
   public func render(_ state: PickerState) -> Frame {
     let settings = state.settings
     let chrome = settings.chrome
-    let insets = chrome.insets(rows: state.rows, columns: state.columns)
-    // The content's width: what the margins, border and padding leave.
-    let fullWidth = max(1, state.columns - insets.left - insets.right)
-    let pane = state.previewLayout
-    // A pane at the side takes its columns from the list.
-    let width =
-      pane.map {
-        $0.position == .left || $0.position == .right ? max(1, fullWidth - $0.outer.columns) : fullWidth
-      }
-      ?? fullWidth
+    let layout = state.layout
+    let insets = layout.insets
+    let fullWidth = layout.contentWidth
+    let pane = layout.preview
+    let width = layout.listWidth
+    let listRows = layout.listRows
     let prompt = promptRow(state, width: width)
     let info = chrome.infoHasOwnRow ? [infoRow(state, width: width, alignRight: chrome.info == .right)] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
@@ -55,11 +51,11 @@ public struct Renderer {
     var matcher = cache.matcher(for: state.result.query, settings.search)
     let highlight = settings.highlightsMatches
     let first = state.offset
-    let last = min(state.listCount, first + state.listRows)
+    let last = min(state.listCount, first + listRows)
     for i in first..<max(first, last) {
       items.append(itemRow(state, i, width: width, matcher: &matcher, highlight: highlight))
     }
-    let blank = Array(repeating: [Frame.Span](), count: max(0, state.listRows - items.count))
+    let blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
     var rows: [[Frame.Span]]
     let promptRowIndex: Int
     /// The row of the `k`-th item shown, before the pane and the insets move it.
@@ -85,7 +81,7 @@ public struct Renderer {
       let above = headerLines.count
       itemRow = { [count = items.count] in reversed ? blank.count + count - 1 - $0 : above + $0 }
     }
-    let contentHeight = max(1, state.height - insets.top - insets.bottom)
+    let contentHeight = layout.contentHeight
     var caretRow = promptRowIndex
     var caretColumn = prompt.caret
     // Where the list and the pane lie in the content (for the mouse).

@@ -1,0 +1,79 @@
+/// Where the picker's parts go: the insets of margins, border and padding, the preview pane, and the
+/// rows and columns left for the list. Computed from the state in one place: the state asks it how
+/// many list rows there are, the renderer where to draw.
+package struct Layout: Equatable, Sendable {
+  /// Rows and columns taken by the margins, the border and the padding on each side.
+  package var insets: (top: Int, right: Int, bottom: Int, left: Int)
+  /// The size inside the insets.
+  package var contentWidth: Int
+  package var contentHeight: Int
+  /// The preview pane's place, when one shows.
+  package var preview: PickerState.PreviewLayout?
+  /// The list's width: the content's, less a pane at the side.
+  package var listWidth: Int
+  /// Rows that are not list items: prompt, info, header, a pane above or below, and the insets.
+  package var fixedRows: Int
+  /// Rows for list items.
+  package var listRows: Int
+
+  /// The layout of a picker `height` rows high on a `rows` × `columns` screen (`maxHeight`: the most
+  /// it may grow to) with `headerRows` header rows; `previewShown`: a preview pane is wanted.
+  package init(
+    settings: PickerSettings, rows: Int, columns: Int, height: Int, maxHeight: Int, headerRows: Int,
+    previewShown: Bool
+  ) {
+    let insets = settings.chrome.insets(rows: rows, columns: columns)
+    self.insets = insets
+    contentWidth = max(1, columns - insets.left - insets.right)
+    contentHeight = max(1, height - insets.top - insets.bottom)
+    preview =
+      previewShown
+      ? Layout.pane(
+        settings.preview, width: contentWidth, sideHeight: contentHeight,
+        available: max(1, maxHeight - insets.top - insets.bottom))
+      : nil
+    var paneRows = 0
+    listWidth = contentWidth
+    if let pane = preview {
+      switch pane.position {
+      case .left, .right: listWidth = max(1, contentWidth - pane.outer.columns)
+      case .up, .down: paneRows = pane.outer.rows
+      }
+    }
+    fixedRows =
+      1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerRows + insets.top + insets.bottom + paneRows
+    listRows = max(1, height - fixedRows)
+  }
+
+  /// The pane's outer size (border included) and the size of its text: a side pane is as high as the
+  /// content (`sideHeight`), one above or below takes its share of the most rows the picker may have
+  /// (`available`) and leaves the list three.
+  private static func pane(_ p: PreviewSettings, width: Int, sideHeight: Int, available: Int)
+    -> PickerState.PreviewLayout?
+  {
+    // The frame's rows and columns (a side line keeps a blank column before the text); without
+    // one, a blank column parts the pane from the list.
+    let sides = p.drawnBorder.sides
+    let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+    let frameColumns = p.border == .none ? 1 : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
+    switch p.position {
+    case .left, .right:
+      let outer = min(max(p.size.resolve(width), frameColumns + 1), width - 1)
+      guard outer > 0 else { return nil }
+      return PickerState.PreviewLayout(
+        position: p.position, outer: (sideHeight, outer),
+        inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)))
+    case .up, .down:
+      let outer = min(max(p.size.resolve(available), frameRows + 1), max(1, available - 3))
+      return PickerState.PreviewLayout(
+        position: p.position, outer: (outer, width),
+        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
+    }
+  }
+
+  package static func == (a: Layout, b: Layout) -> Bool {
+    a.insets == b.insets && a.contentWidth == b.contentWidth && a.contentHeight == b.contentHeight
+      && a.preview == b.preview && a.listWidth == b.listWidth && a.fixedRows == b.fixedRows
+      && a.listRows == b.listRows
+  }
+}
