@@ -1,163 +1,298 @@
 import MSelectCore
 
-/// Every option mselect documents, in one table: `--help`, the man page and the shell completions
-/// are made from it (and a test checks the parser and the guide against it).
-package struct OptionInfo: Sendable {
-  package enum Group: String, Sendable, CaseIterable {
-    case search = "Search"
-    case selection = "Selection"
-    case io = "Input and output"
-    case picker = "Picker"
-    case preview = "Preview"
-    case shell = "Shell integration"
-    case general = "General"
-  }
-
-  /// Spellings: short first (`-f`), then long (`--filter`).
-  package let names: [String]
-  /// The argument's name (`QUERY`), nil for a flag.
-  package let argument: String?
-  package let help: String
-  package let group: Group
-  /// The values an argument takes, for completion (empty: any; `files`: a file name).
-  package let values: [String]
-
-  init(_ names: [String], _ argument: String? = nil, _ group: Group, _ help: String, values: [String] = []) {
-    self.names = names
-    self.argument = argument
-    self.help = help
-    self.group = group
-    self.values = values
-  }
-
-  /// The completion marker for a file-name argument.
-  package static let files = "<files>"
-}
-
+/// Every option, in one table: each entry says how it is parsed and applied (the parser only cuts
+/// words and looks names up) and how it is documented (`--help`, the man page and the shell
+/// completions are made from `all`; a test checks the parser and the guide against it).
 package enum OptionTable {
+  /// The documented options.
   package static let all: [OptionInfo] = [
-    OptionInfo(["-f", "--filter"], "QUERY", .search, "print the matching lines, best first, and exit"),
-    OptionInfo(["-q", "--query"], "QUERY", .search, "start with this query"),
-    OptionInfo(["-e", "--exact"], nil, .search, "plain terms match exact substrings"),
+    OptionInfo(["-f", "--filter"], "QUERY", .search, "print the matching lines, best first, and exit") {
+      o, v in o.mode = .filter(v.raw)
+    },
+    OptionInfo(["-q", "--query"], "QUERY", .search, "start with this query") { o, v in o.query = v.raw },
+    OptionInfo(["-e", "--exact"], nil, .search, "plain terms match exact substrings") { o, _ in
+      o.match.exact = true
+    },
     OptionInfo(
-      ["-i", "--ignore-case"], nil, .search, "case-insensitive (default: smart case; +i: sensitive)"),
-    OptionInfo(["--literal"], nil, .search, "do not fold Latin diacritics (a does not match á)"),
+      ["-i", "--ignore-case"], nil, .search, "case-insensitive (default: smart case; +i: sensitive)"
+    ) { o, _ in o.match.caseMode = .insensitive },
+    OptionInfo(["--literal"], nil, .search, "do not fold Latin diacritics (a does not match á)") { o, _ in
+      o.match.foldDiacritics = false
+    },
     OptionInfo(
-      ["-x", "--extended"], nil, .search, "extended query syntax (default; +x: the query is one term)"),
-    OptionInfo(["--disabled"], nil, .search, "the query does not filter"),
-    OptionInfo(["-n", "--nth"], "FIELDS", .search, "search only these fields"),
-    OptionInfo(["-d", "--delimiter"], "REGEX", .search, "field delimiter (default: runs of blanks)"),
+      ["-x", "--extended"], nil, .search, "extended query syntax (default; +x: the query is one term)"
+    ) { o, _ in o.match.extended = true },
+    OptionInfo(["--disabled"], nil, .search, "the query does not filter") { o, _ in o.disabled = true },
+    OptionInfo(["-n", "--nth"], "FIELDS", .search, "search only these fields") { o, v in
+      o.nth = try v.fields()
+    },
+    OptionInfo(["-d", "--delimiter"], "REGEX", .search, "field delimiter (default: runs of blanks)") { o, v in
+      guard let delimiter = Delimiter.parse(v.raw) else {
+        throw v.invalid("a string or a regular expression")
+      }
+      o.delimiter = delimiter
+    },
     OptionInfo(
       ["--tiebreak"], "LIST", .search, "length,begin,end,chunk,pathname,index (default: length)",
-      values: ["length", "begin", "end", "chunk", "pathname", "index"]),
+      values: ["length", "begin", "end", "chunk", "pathname", "index"]
+    ) { o, v in o.rank.tiebreaks = try v.tiebreaks() },
     OptionInfo(
       ["--scheme"], "SCHEME", .search, "scoring: default, path (file names first) or history (input order)",
-      values: ["default", "path", "history"]),
-    OptionInfo(["--no-sort"], nil, .search, "keep input order (+s)"),
-    OptionInfo(["--tac"], nil, .search, "reverse input order"),
-    OptionInfo(["--ansi"], nil, .search, "escape sequences in lines are colors (SGR) or dropped, not text"),
-    OptionInfo(["--preselect"], "LINE", .selection, "mark lines equal to LINE (repeatable)"),
+      values: ["default", "path", "history"]
+    ) { o, v in
+      // As in fzf, the scheme brings its tiebreaks; a later --tiebreak replaces them.
+      o.match.scheme = try v.choice(MatchOptions.Scheme.self, v.string.lowercased())
+      o.rank.tiebreaks = o.match.scheme.tiebreaks
+    },
+    OptionInfo(["--no-sort"], nil, .search, "keep input order (+s)", plus: "+s") { o, _ in o.rank.sort = false
+    },
+    OptionInfo(["--tac"], nil, .search, "reverse input order") { o, _ in o.rank.reverse = true },
+    OptionInfo(["--ansi"], nil, .search, "escape sequences in lines are colors (SGR) or dropped, not text") {
+      o, _ in o.ansi = true
+    },
+    OptionInfo(["--preselect"], "LINE", .selection, "mark lines equal to LINE (repeatable)") { o, v in
+      o.preselect.append(v.raw)
+    },
     OptionInfo(
       ["--preselect-file"], "FILE", .selection, "mark lines equal to a line of FILE",
-      values: [OptionInfo.files]),
-    OptionInfo(["--preselect-match"], "QUERY", .selection, "mark lines the query matches"),
-    OptionInfo(["--select-all"], nil, .selection, "mark every line"),
+      values: [OptionInfo.files]
+    ) { o, v in o.preselectFiles.append(v.string) },
+    OptionInfo(["--preselect-match"], "QUERY", .selection, "mark lines the query matches") { o, v in
+      o.preselectMatch.append(v.raw)
+    },
+    OptionInfo(["--select-all"], nil, .selection, "mark every line") { o, _ in o.selectAll = true },
     OptionInfo(
       ["--remember"], "FILE", .selection, "lines saved in FILE open marked; the accepted ones are saved back",
-      values: [OptionInfo.files]),
-    OptionInfo(["--min"], "N", .selection, "require at least N marked lines"),
-    OptionInfo(["--max"], "N", .selection, "allow at most N marked lines (-m, --multi=N, +m: 1)"),
+      values: [OptionInfo.files]
+    ) { o, v in o.remember = v.string },
+    OptionInfo(["--min"], "N", .selection, "require at least N marked lines") { o, v in
+      o.min = try v.number(minimum: 0)
+    },
+    OptionInfo(["--max"], "N", .selection, "allow at most N marked lines (-m, --multi=N, +m: 1)") { o, v in
+      o.max = try v.number(minimum: 1)
+    },
     OptionInfo(
       ["--order"], "ORDER", .selection, "output order of marked lines: input (default) or selection",
-      values: ["input", "selection"]),
-    OptionInfo(["--batch"], nil, .selection, "no terminal: print what Enter would print right away"),
-    OptionInfo(["--read0"], nil, .io, "NUL-terminated input lines"),
-    OptionInfo(["--print0"], nil, .io, "NUL-terminated output lines"),
-    OptionInfo(["--with-nth"], "FIELDS", .io, "show only these fields"),
-    OptionInfo(["--accept-nth"], "FIELDS", .io, "print only these fields"),
-    OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)"),
-    OptionInfo(["--header"], "TEXT", .io, "a header above the list"),
+      values: ["input", "selection"]
+    ) { o, v in o.order = try v.choice(Selection.Order.self) },
+    OptionInfo(["--batch"], nil, .selection, "no terminal: print what Enter would print right away") { o, _ in
+      o.mode = .batch
+    },
+    OptionInfo(["--read0"], nil, .io, "NUL-terminated input lines") { o, _ in o.read0 = true },
+    OptionInfo(["--print0"], nil, .io, "NUL-terminated output lines") { o, _ in o.print0 = true },
+    OptionInfo(["--with-nth"], "FIELDS", .io, "show only these fields") { o, v in
+      // fzf's template form: `'{2} {1}'`.
+      if v.string.contains("{"), let template = FieldSpec(template: v.string) {
+        o.withNth = template
+      } else {
+        o.withNth = try v.fields()
+      }
+    },
+    OptionInfo(["--accept-nth"], "FIELDS", .io, "print only these fields") { o, v in
+      o.acceptNth = try v.fields()
+    },
+    OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)") {
+      o, v in o.headerLines = try v.number(minimum: 0)
+    },
+    OptionInfo(["--header"], "TEXT", .io, "a header above the list") { o, v in o.header = v.string },
     OptionInfo(
       ["--label-delimiter"], "STR", .io,
-      "LABEL<STR>VALUE lines: the label is shown and searched, the value printed"),
-    OptionInfo(["-1", "--select-1"], nil, .io, "print the only match without opening the picker"),
-    OptionInfo(["-0", "--exit-0"], nil, .io, "exit 1 at once when nothing matches"),
-    OptionInfo(["--print-query"], nil, .io, "print the query first"),
-    OptionInfo(["--expect"], "KEYS", .io, "keys that also accept; the key is printed first"),
-    OptionInfo(["--height"], "N|N%|-N", .picker, "lines to use (default 50%, at least 10; -N: all but N)"),
-    OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)"),
+      "LABEL<STR>VALUE lines: the label is shown and searched, the value printed"
+    ) { o, v in
+      // `LABEL<D>VALUE`: the label is shown and searched, the value printed (cut at the first D).
+      guard !v.raw.isEmpty else { throw v.invalid("a string") }
+      o.delimiter = .string(v.raw)
+      o.labelDelimiter = v.raw
+      o.withNth = FieldSpec(template: "{1}")
+      o.acceptNth = FieldSpec("2..")
+    },
+    OptionInfo(["-1", "--select-1"], nil, .io, "print the only match without opening the picker") { o, _ in
+      o.select1 = true
+    },
+    OptionInfo(["-0", "--exit-0"], nil, .io, "exit 1 at once when nothing matches") { o, _ in o.exit0 = true
+    },
+    OptionInfo(["--print-query"], nil, .io, "print the query first") { o, _ in o.printQuery = true },
+    OptionInfo(["--expect"], "KEYS", .io, "keys that also accept; the key is printed first") { o, v in
+      o.expect = v.string.split(separator: ",").map(String.init)
+    },
+    OptionInfo(["--height"], "N|N%|-N", .picker, "lines to use (default 50%, at least 10; -N: all but N)") {
+      o, v in o.height = try v.height()
+    },
+    OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)") { o, _ in
+      o.height = .fullscreen
+    },
     OptionInfo(
       ["--layout"], "LAYOUT", .picker, "reverse (default), default or reverse-list",
-      values: ["reverse", "default", "reverse-list"]),
-    OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')"),
-    OptionInfo(["--pointer"], "STR", .picker, "the cursor's mark"),
-    OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark"),
-    OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)"),
-    OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty"),
+      values: ["reverse", "default", "reverse-list"]
+    ) { o, v in o.layout = try v.choice(PickerSettings.Layout.self) },
+    OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')") { o, v in o.prompt = v.string },
+    OptionInfo(["--pointer"], "STR", .picker, "the cursor's mark") { o, v in o.pointer = v.string },
+    OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark") { o, v in o.marker = v.string },
+    OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)") {
+      o, v in o.unmarked = v.string
+    },
+    OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty") { o, v in
+      o.ghost = v.string
+    },
     OptionInfo(
       ["--listen"], "[ADDR]", .picker,
-      "take actions (POST /) and state requests (GET /) over HTTP: PORT, HOST:PORT or PATH.sock"),
-    OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124"),
-    OptionInfo(["--header-first"], nil, .picker, "the header before the prompt"),
+      "take actions (POST /) and state requests (GET /) over HTTP: PORT, HOST:PORT or PATH.sock",
+      takes: .optionalValue { RemoteControl.Address($0) != nil }
+    ) { o, v in try OptionTable.listen(&o, v, unsafe: false) },
+    OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124") {
+      o, v in
+      guard let milliseconds = OptionParser.duration(v.string) else {
+        throw v.invalid("a duration such as 30s, 1m30s, 500ms or 0")
+      }
+      o.timeout = milliseconds == 0 ? nil : milliseconds
+    },
+    OptionInfo(["--header-first"], nil, .picker, "the header before the prompt") { o, _ in
+      o.headerFirst = true
+    },
     OptionInfo(
       ["--color"], "WHEN|SPEC", .picker, "auto, always, never, or fzf's spec (dark,fg:#cdd6f4,hl:red,...)",
-      values: ["auto", "always", "never", "dark", "light", "16", "bw"]),
+      values: ["auto", "always", "never", "dark", "light", "16", "bw"]
+    ) { o, v in
+      if let mode = Options.ColorMode(rawValue: v.string) {
+        o.color = mode
+      } else if let palette = Palette.parse(v.string, onto: o.palette) {
+        o.palette = palette
+      } else {
+        throw v.invalid("auto, always, never, or fzf's spec such as dark,fg:#cdd6f4,hl:red,bg+:236")
+      }
+    },
     OptionInfo(
       ["--border"], "STYLE", .picker, "a frame: rounded, sharp, bold, double, horizontal, ...",
       values: [
         "rounded", "sharp", "bold", "double", "block", "thinblock", "dashed", "horizontal", "vertical",
         "top", "bottom", "left", "right", "none",
-      ]),
-    OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border"),
+      ], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
+    ) { o, v in o.chrome.border = try v.border() },
+    OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border") { o, v in
+      o.chrome.borderLabel = v.string
+    },
     OptionInfo(
       ["--border-label-pos", "--preview-label-pos"], "N[:bottom]", .picker,
-      "where the label goes: 0 centered, N from the left, -N from the right"),
-    OptionInfo(["--preview-label"], "TEXT", .preview, "text in the preview pane's border"),
-    OptionInfo(["--margin"], "TRBL", .picker, "space outside the border"),
-    OptionInfo(["--padding"], "TRBL", .picker, "space inside the border"),
+      "where the label goes: 0 centered, N from the left, -N from the right"
+    ) { o, v in
+      if v.name == "--border-label-pos" {
+        o.chrome.borderLabelPosition = try v.labelPosition()
+      } else {
+        o.preview.labelPosition = try v.labelPosition()
+      }
+    },
+    OptionInfo(["--preview-label"], "TEXT", .preview, "text in the preview pane's border") { o, v in
+      o.preview.label = v.string
+    },
+    OptionInfo(["--margin"], "TRBL", .picker, "space outside the border") { o, v in
+      o.chrome.margin = try OptionTable.spacing(v)
+    },
+    OptionInfo(["--padding"], "TRBL", .picker, "space inside the border") { o, v in
+      o.chrome.padding = try OptionTable.spacing(v)
+    },
     OptionInfo(
       ["--info"], "STYLE", .picker, "default, right, inline, inline-right or hidden",
-      values: ["default", "right", "inline", "inline-right", "hidden"]),
+      values: ["default", "right", "inline", "inline-right", "hidden"]
+    ) { o, v in
+      // `inline:PREFIX` and `inline-right:PREFIX`: the text drawn before the info.
+      let parts = v.string.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+      o.chrome.info = try v.choice(Chrome.Info.self, String(parts[0]))
+      o.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
+    },
     OptionInfo(
-      ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"),
+      ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"
+    ) { o, _ in o.unicode = false },
     OptionInfo(
-      ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"),
-    OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)"),
-    OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around"),
-    OptionInfo(["--gutter"], "STR", .picker, "the pointer column of the other lines (fzf mode: ▌)"),
-    OptionInfo(["--ellipsis"], "STR", .picker, "marks a cut line (default: …; fzf mode: ··)"),
-    OptionInfo(["--hscroll-off"], "N", .picker, "columns kept in view after a match in a long line (10)"),
-    OptionInfo(["--keep-right"], nil, .picker, "a long line with no match in view shows its end"),
+      ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"
+    ) { o, v in o.chrome.separator = v.string },
+    OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)") {
+      o, v in o.bindings.append(v.string)
+    },
+    OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around") { o, _ in o.cycle = true },
+    OptionInfo(["--gutter"], "STR", .picker, "the pointer column of the other lines (fzf mode: ▌)") { o, v in
+      o.gutter = v.string
+    },
+    OptionInfo(["--ellipsis"], "STR", .picker, "marks a cut line (default: …; fzf mode: ··)") { o, v in
+      o.ellipsis = v.string
+    },
+    OptionInfo(["--hscroll-off"], "N", .picker, "columns kept in view after a match in a long line (10)") {
+      o, v in o.hscrollOff = try v.number(minimum: 0)
+    },
+    OptionInfo(["--keep-right"], nil, .picker, "a long line with no match in view shows its end") { o, _ in
+      o.keepRight = true
+    },
     OptionInfo(
       ["--id-nth"], "FIELDS", .picker,
-      "marks stay on lines a reload brings back (fzf mode; always so otherwise)"),
-    OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched"),
-    OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes"),
-    OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)"),
-    OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)"),
-    OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)"),
-    OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)"),
+      "marks stay on lines a reload brings back (fzf mode; always so otherwise)"
+    ) { o, _ in
+      // Marks follow a line's bytes across reloads; fzf mode keeps them only with an --id-nth.
+      o.marksSurviveReload = true
+    },
+    OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched") { o, _ in
+      o.sync = true
+    },
+    OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes") { o, _ in
+      o.track = true
+    },
+    OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)") {
+      o, v in
+      guard !v.string.isEmpty else { throw v.invalid("some characters") }
+      o.jumpLabels = v.string
+    },
+    OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)") { o, _ in
+      o.mouse = false
+    },
+    OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)") { o, v in
+      o.scrollOff = try v.number(minimum: 0)
+    },
+    OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)") { o, v in
+      o.tabstop = try v.number(minimum: 1)
+    },
     OptionInfo(
       ["--history"], "FILE", .picker, "accepted queries are kept in FILE; ctrl-p / ctrl-n walk them",
-      values: [OptionInfo.files]),
-    OptionInfo(["--history-size"], "N", .picker, "queries kept in the history (default 1000)"),
-    OptionInfo(["--preview"], "CMD", .preview, "show CMD's output for the line under the cursor"),
+      values: [OptionInfo.files]
+    ) { o, v in o.history = v.string },
+    OptionInfo(["--history-size"], "N", .picker, "queries kept in the history (default 1000)") { o, v in
+      o.historySize = try v.number(minimum: 1)
+    },
+    OptionInfo(["--preview"], "CMD", .preview, "show CMD's output for the line under the cursor") { o, v in
+      o.preview.command = v.string
+    },
     OptionInfo(
       ["--with-shell"], "STR", .preview,
-      "what runs the preview and execute/become/reload (default: $SHELL -c)"),
+      "what runs the preview and execute/become/reload (default: $SHELL -c)"
+    ) { o, v in
+      let words = try ShellWords.split(v.raw)
+      guard !words.isEmpty else { throw v.invalid("a shell and its flags, e.g. 'bash -c'") }
+      o.withShell = words
+    },
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,
       "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]][,~N]",
-      values: ["right", "left", "up", "down", "hidden", "wrap"]),
-    OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c"),
-    OptionInfo(["--zsh"], nil, .shell, "print the zsh script"),
-    OptionInfo(["--fish"], nil, .shell, "print the fish script"),
+      values: ["right", "left", "up", "down", "hidden", "wrap"]
+    ) { o, v in
+      guard o.preview.apply(v.string) else {
+        throw v.invalid("right|left|up|down, a size N or N%, border, wrap, hidden, +N")
+      }
+    },
+    OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c") { o, _ in
+      o.shellScript = Options.ShellScriptRequest(shell: .bash, completionOnly: false)
+    },
+    OptionInfo(["--zsh"], nil, .shell, "print the zsh script") { o, _ in
+      o.shellScript = Options.ShellScriptRequest(shell: .zsh, completionOnly: false)
+    },
+    OptionInfo(["--fish"], nil, .shell, "print the fish script") { o, _ in
+      o.shellScript = Options.ShellScriptRequest(shell: .fish, completionOnly: false)
+    },
     OptionInfo(
       ["--fzf"], nil, .general,
-      "behave as fzf: its defaults and FZF_* variables (as when run as fzf; see Coming from fzf)"),
-    OptionInfo(["--man"], nil, .general, "show the manual"),
-    OptionInfo(["-h", "--help"], nil, .general, "this help"),
-    OptionInfo(["-V", "--version"], nil, .general, "the version"),
+      "behave as fzf: its defaults and FZF_* variables (as when run as fzf; see Coming from fzf)"
+    ) { _, _ in
+      // The profile was chosen before parsing (`Profile.of`).
+    },
+    OptionInfo(["--man"], nil, .general, "show the manual") { o, _ in o.manual = .shown },
+    OptionInfo(["-h", "--help"], nil, .general, "this help") { o, _ in o.help = true },
+    OptionInfo(["-V", "--version"], nil, .general, "the version") { o, _ in o.version = true },
   ]
 
   /// Every action `--bind` knows, as fzf names them.

@@ -1,0 +1,144 @@
+import MSelectCore
+
+extension OptionTable {
+  /// The options left out of the documentation: other spellings, negations, fzf's and gum's forms,
+  /// and the look-only options mselect accepts and ignores.
+  package static let hidden: [OptionInfo] =
+    [
+      .hidden(["--completion"], takes: .value) { o, v in
+        o.shellScript = Options.ShellScriptRequest(
+          shell: try v.choice(ShellScripts.Shell.self), completionOnly: true)
+      },
+      .hidden(["--man-roff"]) { o, _ in o.manual = .roff },
+      .hidden(["--interactive"]) { o, _ in o.mode = .interactive },
+      .hidden(["--no-exact"], plus: "+e") { o, _ in o.match.exact = false },
+      .hidden(["--no-ignore-case"], plus: "+i") { o, _ in o.match.caseMode = .sensitive },
+      .hidden(["--smart-case"]) { o, _ in o.match.caseMode = .smart },
+      .hidden(["--no-extended"], plus: "+x") { o, _ in o.match.extended = false },
+      .hidden(["--sort"]) { o, _ in o.rank.sort = true },
+      .hidden(["--no-tac"]) { o, _ in o.rank.reverse = false },
+      .hidden(["--no-multi"], plus: "+m") { o, _ in o.max = 1 },
+      .hidden(["--no-select-1"], plus: "+1") { o, _ in o.select1 = false },
+      .hidden(["--no-exit-0"], plus: "+0") { o, _ in o.exit0 = false },
+      .hidden(["--no-height"], plus: "+2") { o, _ in o.height = .fullscreen },
+      .hidden(["--no-color"], plus: "+c") { o, _ in o.color = .never },
+      .hidden(["--reverse"]) { o, _ in o.layout = .reverse },
+      .hidden(["--selected-prefix"], takes: .value) { o, v in o.marker = v.string },
+      .hidden(["--cursor", "--indicator"], takes: .value) { o, v in o.pointer = v.string },
+      .hidden(["--placeholder"], takes: .value) { o, v in o.ghost = v.string },
+      .hidden(["--listen-unsafe"], takes: .optionalValue { RemoteControl.Address($0) != nil }) { o, v in
+        try OptionTable.listen(&o, v, unsafe: true)
+      },
+      .hidden(["--no-listen", "--no-listen-unsafe"]) { o, _ in
+        o.listen = nil
+        o.listenUnsafe = false
+      },
+      .hidden(["--no-keep-right"]) { o, _ in o.keepRight = false },
+      .hidden(["--no-sync"]) { o, _ in o.sync = false },
+      .hidden(["--no-track"]) { o, _ in o.track = false },
+      .hidden(["--no-cycle"]) { o, _ in o.cycle = false },
+      .hidden(["--mouse"]) { o, _ in o.mouse = true },
+      // fzf's older spelling of `--bind KEY:toggle-sort`.
+      .hidden(["--toggle-sort"], takes: .value) { o, v in o.bindings.append(v.string + ":toggle-sort") },
+      .hidden(["--no-preview"]) { o, _ in o.preview.command = nil },
+      // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
+      .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
+        o.preview.border = try v.border()
+      },
+      .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
+      .hidden(["--phony"]) { o, _ in o.disabled = true },
+      .hidden(["--enabled", "--no-phony"]) { o, _ in o.disabled = false },
+      .hidden(["--no-header-first"]) { o, _ in o.headerFirst = false },
+      .hidden(["--inline-info"]) { o, _ in o.chrome.info = .inline },
+      .hidden(["--no-inline-info"]) { o, _ in o.chrome.info = .default },
+      .hidden(["--no-info"]) { o, _ in o.chrome.info = .hidden },
+      .hidden(["--unicode"]) { o, _ in o.unicode = true },
+      .hidden(["--no-separator"]) { o, _ in o.chrome.separator = nil },
+      .hidden(["--no-border"]) { o, _ in o.chrome.border = .none },
+      // gum's selection options, as `gum choose` / `gum filter` read them.
+      .hidden(["--value"], takes: .value) { o, v in o.query = v.raw },
+      .hidden(["--limit"], takes: .value) { o, v in o.max = try v.number(minimum: 1) },
+      .hidden(["--no-limit"]) { o, _ in o.max = nil },
+      .hidden(["--selected"], takes: .value) { o, v in
+        for item in v.raw.split(separator: UInt8(ascii: ","), omittingEmptySubsequences: false) {
+          if item.elementsEqual("*".utf8) { o.selectAll = true } else { o.selected.append(Array(item)) }
+        }
+      },
+      .hidden(["--ordered"]) { o, _ in o.order = .selection },
+      .hidden(["--select-if-one"]) { o, _ in o.select1 = true },
+      .hidden(["--no-strict"]) { o, _ in o.bindings.append("enter:accept-or-print-query") },
+      .hidden(["--no-fuzzy"]) { o, _ in o.match.exact = true },
+      .hidden(["--fuzzy"]) { o, _ in o.match.exact = false },
+      .hidden(["--fuzzy-sort"]) { o, _ in o.rank.sort = true },
+      .hidden(["--no-fuzzy-sort"]) { o, _ in o.rank.sort = false },
+    ] + ignored
+
+  /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
+  private static let ignored: [OptionInfo] = [
+    .ignored(["--style", "--walker", "--walker-root", "--walker-skip", "--info-command"], takes: .value),
+    .ignored(
+      ["--min-height", "--pointer-label", "--list-label", "--input-label", "--header-label"], takes: .value),
+    .ignored(
+      ["--freeze-left", "--freeze-right", "--wrap-sign", "--footer-label", "--algo", "--footer"],
+      takes: .value),
+    .ignored(
+      ["--footer-label-pos", "--gutter-raw", "--header-label-pos", "--input-label-pos", "--list-label-pos"],
+      takes: .value),
+    .ignored(["--marker-multi-line", "--preview-wrap-sign", "--threads", "--tail"], takes: .value),
+    .ignored(
+      [
+        "--no-scrollbar", "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
+        "--no-hscroll", "--no-tmux", "--no-gap", "--no-list-border", "--no-input-border",
+        "--no-header-border", "--filepath-word", "--no-filepath-word", "--ansi-off", "--no-info-command",
+        "--gap-line", "--wrap", "--no-wrap", "--no-clear", "--no-input", "--black", "--no-black",
+        "--multi-line", "--no-multi-line", "--footer-border", "--ambidouble", "--no-ambidouble",
+        "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
+      ], takes: .optionalValue { _ in false }),
+    .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
+    .ignored(["--gap"], takes: .optionalValue { Int($0) != nil }),
+    .ignored(
+      ["--scrollbar"], takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }),
+    .ignored(
+      ["--list-border", "--input-border", "--header-border", "--header-lines-border"],
+      takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }),
+    // gum's look-only options.
+    .ignored(["--cursor-prefix", "--width"], takes: .value),
+    .ignored(
+      ["--show-help", "--no-show-help", "--strip-ansi", "--no-strip-ansi", "--strict"],
+      takes: .optionalValue { _ in false }),
+  ]
+
+  /// Whether a word is `--tmux`'s or `--popup`'s size and place (`80%`, `center,50%`), not a path.
+  private static func popupSize(_ word: String) -> Bool {
+    (word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false) && !word.contains("/")
+  }
+
+  /// `--listen[=ADDR]` and `--listen-unsafe[=ADDR]`: a free port on localhost without an address.
+  static func listen(_ o: inout Options, _ v: OptionValue, unsafe: Bool) throws(OptionError) {
+    if let text = v.optionalString {
+      guard let address = RemoteControl.Address(text) else { throw v.invalid("PORT, HOST:PORT or PATH.sock") }
+      o.listen = address
+    } else {
+      o.listen = .local
+    }
+    o.listenUnsafe = unsafe
+  }
+
+  /// `--margin` and `--padding`: `N`, `N%`, or a TRBL list.
+  static func spacing(_ v: OptionValue) throws(OptionError) -> Chrome.Spacing {
+    guard let spacing = Chrome.Spacing(v.string) else {
+      throw v.invalid("N, N% or a TRBL list such as 1,2 or 1,2,3,4")
+    }
+    return spacing
+  }
+
+  /// Every option, by each of its spellings (`+X` ones included).
+  static let byName: [String: OptionInfo] = {
+    var table: [String: OptionInfo] = [:]
+    for option in all + hidden {
+      for name in option.names { table[name] = option }
+      if let plus = option.plus { table[plus] = option }
+    }
+    return table
+  }()
+}
