@@ -27,7 +27,7 @@ package enum OptionParser {
     var positionals: [[UInt8]] = []
     while let word = words.popFirst() {
       let text = String(decoding: word, as: UTF8.self)
-      if onlyFiles || word == Array("-".utf8) || !(text.hasPrefix("-") || OptionTable.byName[text] != nil) {
+      if onlyFiles || word == Array("-".utf8) || !(text.hasPrefix("-") || OptionTable.named(text) != nil) {
         positionals.append(word)
         continue
       }
@@ -67,7 +67,7 @@ package enum OptionParser {
           options.max = try multiLimit(name, inline, &words)
           break
         }
-        if case .value = OptionTable.byName[name]?.takes {
+        if case .value = OptionTable.named(name)?.takes {
           try apply(name, inline: rest.isEmpty ? nil : Array(rest), rest: &words, to: &options)
           break
         }
@@ -127,7 +127,7 @@ package enum OptionParser {
   private static func apply(
     _ name: String, inline: [UInt8]?, rest: inout ArraySlice<[UInt8]>, to options: inout Options
   ) throws(OptionError) {
-    guard let option = OptionTable.byName[name] else {
+    guard let option = OptionTable.named(name) else {
       guard let takesValue = gumStyle(name) else { throw .unknownOption(name) }
       if takesValue && inline == nil && rest.popFirst() == nil { throw .missingValue(name) }
       options.ignored.append(name)

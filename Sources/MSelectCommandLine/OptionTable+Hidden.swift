@@ -132,13 +132,11 @@ extension OptionTable {
     return spacing
   }
 
-  /// Every option, by each of its spellings (`+X` ones included).
-  static let byName: [String: OptionInfo] = {
-    var table: [String: OptionInfo] = [:]
-    for option in all + hidden {
-      for name in option.names { table[name] = option }
-      if let plus = option.plus { table[plus] = option }
-    }
-    return table
-  }()
+  /// The option spelled `name` (`+X` spellings included). A scan, not a dictionary: a command line
+  /// names a few options, and hashing every spelling would cost a start more than the scans do.
+  static func named(_ name: String) -> OptionInfo? {
+    for option in all where option.names.contains(name) { return option }
+    for option in hidden where option.names.contains(name) || option.plus == name { return option }
+    return nil
+  }
 }
