@@ -135,7 +135,7 @@ extension OptionTable {
   /// The option spelled `name` (`+X` spellings included). A scan, not a dictionary: a command line
   /// names a few options, and hashing every spelling would cost a start more than the scans do.
   static func named(_ name: String) -> OptionInfo? {
-    for option in all where option.names.contains(name) { return option }
+    for option in all where option.names.contains(name) || option.plus == name { return option }
     for option in hidden where option.names.contains(name) || option.plus == name { return option }
     return nil
   }
