@@ -59,12 +59,23 @@ package enum ShellScripts {
     # (or the older `_mselect_complete "OPTIONS" "$@"`) to pick from LIST; `_mselect_complete_CMD_post`,
     # when defined, filters what was picked; `_mselect_comprun CMD OPTIONS`, when defined, runs the
     # picker in place of `mselect`.
+    # The picker as the key bindings and completions run it: their own defaults (a height, unless
+    # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
+    # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
+    __mselect_picker() {
+      local lead="$1"
+      shift
+      [ "$lead" = - ] && lead=
+      MSELECT_DEFAULT_OPTS="--height ${MSELECT_TMUX_HEIGHT:-40%} $lead
+    $(command cat "${MSELECT_DEFAULT_OPTS_FILE-}" 2>/dev/null)
+    ${MSELECT_DEFAULT_OPTS-}" MSELECT_DEFAULT_OPTS_FILE= mselect "$@"
+    }
     __mselect_comprun() {
       if type _mselect_comprun >/dev/null 2>&1; then
         _mselect_comprun "$@"
       else
         shift
-        mselect --height 40% --layout reverse "$@"
+        __mselect_picker --layout=reverse "$@"
       fi
     }
     # Host names for `ssh **`: ssh's configuration, known hosts and /etc/hosts, each once.
@@ -88,7 +99,7 @@ package enum ShellScripts {
       [ -z "$dir" ] && dir=.
       [ "$dir" != / ] && dir="${dir%/}"
       __mselect_walk_from "$dir" "$kind" |
-        eval "mselect --height 40% --layout reverse --multi --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
+        eval "__mselect_picker --layout=reverse --multi --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
     }
     """
 
@@ -196,13 +207,13 @@ package enum ShellScripts {
         # newline), MSELECT_CTRL_T_COMMAND's with a newline.
         __mselect_file_widget() {
           local picked
-          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --layout reverse --multi --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | mselect --height 40% --layout reverse --multi --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
+          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker --layout=reverse --multi --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | __mselect_picker --layout=reverse --multi --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
@@ -210,7 +221,7 @@ package enum ShellScripts {
         # prompt shows the new directory) and puts back what was typed.
         __mselect_cd__() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | mselect --height 40% --layout reverse --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
+          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | __mselect_picker --layout=reverse --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
         }
         # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).
         bind -m emacs-standard '"\\C-\\e(": redraw-current-line'
@@ -285,7 +296,7 @@ package enum ShellScripts {
             __mselect_fallback "${COMP_WORDS[0]}" _mselect_proc_completion "$@"
             return
           fi
-          picked="$(command ps -ef | eval "mselect --height 40% --layout reverse --multi --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+          picked="$(command ps -ef | eval "__mselect_picker --layout=reverse --multi --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -328,7 +339,7 @@ package enum ShellScripts {
               user=@
             fi
           fi
-          picked="$("$lister" | eval "mselect --height 40% --layout reverse --multi -q \\"\\$query\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do printf '%s ' "$user$item"; done)"
+          picked="$("$lister" | eval "__mselect_picker --layout=reverse --multi -q \\"\\$query\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do printf '%s ' "$user$item"; done)"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -379,21 +390,21 @@ package enum ShellScripts {
           local item picked=""
           # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
           if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
-            eval "$MSELECT_CTRL_T_COMMAND" | mselect --height 40% --layout reverse --multi --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker --layout=reverse --multi --print0 ${=MSELECT_CTRL_T_OPTS:-}
           else
-            \(walker0) | mselect --height 40% --layout reverse --multi --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            \(walker0) | __mselect_picker --layout=reverse --multi --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
           fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
           LBUFFER+="$picked"
           zle reset-prompt
         }
         mselect-history-widget() {
           local line
-          line="$(fc -rln 1 | command awk '!seen[$0]++' | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
+          line="$(fc -rln 1 | command awk '!seen[$0]++' | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
           zle reset-prompt
         }
         mselect-cd-widget() {
           local dir walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | mselect --height 40% --layout reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
+          dir="$(eval "$walk" | __mselect_picker --layout=reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
           zle reset-prompt
         }
         zle -N mselect-file-widget
@@ -456,7 +467,7 @@ package enum ShellScripts {
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
           elif [[ "$cmd" == kill ]]; then
-            picked="$(command ps -ef | eval "mselect --height 40% --layout reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+            picked="$(command ps -ef | eval "__mselect_picker --layout=reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           elif [[ "$cmd" == (unset|export|unalias|ssh|telnet) && ! ( "$cmd" == (ssh|telnet) && "${tokens[-2]}" == -* ) ]]; then
             local user="" words
             case "$cmd" in
@@ -467,7 +478,7 @@ package enum ShellScripts {
               if [[ "$prefix" == *@* ]]; then user="${prefix%%@*}@"; prefix="${prefix#*@}"; fi
               ;;
             esac
-            picked="$(print -r -- "$words" | eval "mselect --height 40% --layout reverse --multi -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
+            picked="$(print -r -- "$words" | eval "__mselect_picker --layout=reverse --multi -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
           else
             __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
           fi
@@ -483,24 +494,37 @@ package enum ShellScripts {
     case .fish:
       return """
         # mselect key bindings for fish: ctrl-t, ctrl-r, alt-c
+        # The picker as the key bindings run it: their own defaults (a height, unless
+        # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
+        # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
+        function __mselect_picker
+          set -l lead $argv[1]
+          set -e argv[1]
+          test "$lead" = -; and set lead
+          set -l height 40%
+          set -q MSELECT_TMUX_HEIGHT; and set height $MSELECT_TMUX_HEIGHT
+          set -l file
+          test -n "$MSELECT_DEFAULT_OPTS_FILE"; and set file (command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null)
+          MSELECT_DEFAULT_OPTS="--height $height $lead $file $MSELECT_DEFAULT_OPTS" MSELECT_DEFAULT_OPTS_FILE= mselect $argv
+        end
         function mselect-file-widget
           set -l walk "\(walker)"
           set -q MSELECT_CTRL_T_COMMAND; and set walk $MSELECT_CTRL_T_COMMAND
-          set -l picked (eval $walk | mselect --height 40% --layout reverse --multi $MSELECT_CTRL_T_OPTS)
+          set -l picked (eval $walk | __mselect_picker --layout=reverse --multi $MSELECT_CTRL_T_OPTS)
           for item in $picked
             commandline -i (string escape -- $item)' '
           end
           commandline -f repaint
         end
         function mselect-history-widget
-          set -l line (history | mselect --height 40% --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
+          set -l line (history | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
           and commandline -r -- $line
           commandline -f repaint
         end
         function mselect-cd-widget
           set -l walk "\(directoryWalker)"
           set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
-          set -l dir (eval $walk | mselect --height 40% --layout reverse --max 1 $MSELECT_ALT_C_OPTS)
+          set -l dir (eval $walk | __mselect_picker --layout=reverse --max 1 $MSELECT_ALT_C_OPTS)
           and cd -- $dir
           commandline -f repaint
         end

@@ -51,6 +51,26 @@ import Testing
     _ = shell.waitForExit()
   }
 
+  /// As with fzf's scripts, the bindings' own defaults (a height, the reverse layout) come before the
+  /// user's default options, so a layout or prompt set there wins.
+  @Test func defaultOptionsWinOverTheBindingsDefaults() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("export MSELECT_DEFAULT_OPTS=\"--layout=default --prompt 'DEF> '\"\r")
+    #expect(shell.waitForScreen { ShellIntegrationTests.atPrompt($0) && $0.text.contains("export") })
+    shell.send([0x14])  // ctrl-t
+    #expect(shell.waitFor("3/3"))
+    let lines = shell.screen.lines
+    let prompt = lines.lastIndex { $0.hasPrefix("DEF>") }
+    let count = lines.lastIndex { $0.contains("3/3") }
+    // The default layout: the count above the prompt, at the bottom.
+    #expect(prompt != nil && count != nil && count! < prompt!, "\(lines)")
+    shell.send([0x1B])
+    #expect(shell.waitForScreen { !$0.text.contains("3/3") })
+    shell.type("exit\r")
+    _ = shell.waitForExit()
+  }
+
   /// fzf's `**<TAB>`: a command with no completion of its own gets the picker on the paths below,
   /// the text before the trigger its query; the picked name goes into the line quoted.
   @Test func doubleStarTabPicksPathsQuoted() throws {
@@ -150,7 +170,8 @@ import Testing
     let script = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(script.contains("FZF_CTRL_T_COMMAND") && !script.contains("MSELECT_"))
-    #expect(script.contains("| fzf --height 40%"))
+    #expect(script.contains("| __fzf_picker --layout=reverse"))
+    #expect(script.contains("FZF_DEFAULT_OPTS=\"--height ${FZF_TMUX_HEIGHT:-40%}"))
     // `--fzf` does the same for the program under its own name.
     #expect(try BinaryRunner.run(["--fzf", "--bash"]).text == script)
   }
