@@ -223,10 +223,11 @@ package enum OptionTable {
     },
     OptionInfo(
       ["--id-nth"], "FIELDS", .picker,
-      "marks stay on lines a reload brings back (fzf mode; always so otherwise)"
-    ) { o, _ in
-      // Marks follow a line's bytes across reloads; fzf mode keeps them only with an --id-nth.
+      "the fields that name a line across reloads: marks and a tracked cursor follow them"
+    ) { o, v in
+      // Marks follow a line across reloads; fzf mode keeps them only with an --id-nth.
       o.marksSurviveReload = true
+      o.idNth = try v.fields()
     },
     OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched") { o, _ in
       o.sync = true

@@ -114,6 +114,7 @@ extension Options {
     settings.keepRight = keepRight
     settings.flavor = flavor
     settings.marksSurviveReload = marksSurviveReload ?? (flavor == .mselect)
+    settings.idNth = idNth
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.track = track

@@ -113,6 +113,8 @@ package struct Options: Sendable, Equatable {
   package var keepRight = false
   /// Marks stay on the lines a reload brings back (nil: as the flavor has it, mselect yes, fzf no).
   package var marksSurviveReload: Bool?
+  /// `--id-nth`: the fields that name a line across reloads (nil: the whole line).
+  package var idNth: FieldSpec?
   /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
   package var flavor = PickerSettings.Flavor.mselect
   package var tabstop = 8

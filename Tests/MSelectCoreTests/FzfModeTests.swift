@@ -151,6 +151,48 @@ import Testing
     #expect(h.state.selection.count == kept)
   }
 
+  /// With `--id-nth`, marks and a tracked cursor follow the line whose fields come back after a
+  /// reload; `+T*` shows while the reload has not brought it yet.
+  @Test func reloadFollowsTheIdFields() {
+    let h = Harness(
+      ["1 apple", "2 banana", "3 cherry"],
+      ["-m", "--track", "--id-nth", "1", "--bind", "ctrl-r:reload(true)"],
+      profile: .fzf)
+    // fzf's default layout: the list grows upwards, and tab moves down after marking.
+    h.press(.up)
+    h.press(.tab)
+    h.press(.up)
+    #expect(h.state.currentLine == 1)
+    h.press(ctrl("r"))
+    #expect(h.state.infoFlags == " +T*")
+    h.reset()
+    h.add(["3 cranberry"])
+    #expect(h.state.infoFlags == " +T*")
+    h.add(["2 blueberry", "1 apricot"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.infoFlags == " +T")
+    #expect(h.state.currentLine.map { h.state.printedLine($0) } == Array("2 blueberry".utf8))
+    #expect(h.state.selection.lines(.input).map { h.state.printedLine($0) } == [Array("2 blueberry".utf8)])
+  }
+
+  /// A tracked line that does not come back leaves the cursor where it was; Esc stops the looking
+  /// without ending the picker.
+  @Test func aTrackedLineThatIsGoneKeepsThePosition() {
+    let h = Harness(["alpha", "beta", "gamma"], ["--track", "--bind", "ctrl-r:reload(true)"], profile: .fzf)
+    h.press(.up)
+    h.press(ctrl("r"))
+    h.press(.escape)
+    #expect(h.state.outcome == nil && h.state.infoFlags == " +T")
+    h.press(ctrl("r"))
+    h.reset()
+    h.add(["delta", "epsilon", "zeta"])
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.infoFlags == " +T")
+    #expect(h.state.currentLine.map { h.state.printedLine($0) } == Array("epsilon".utf8))
+  }
+
   @Test func syncHoldsStartUntilTheInputIsSearched() {
     let h = Harness([], ["--sync", "--bind", "start:select-all"], stream: true)
     h.add(["a", "b"])

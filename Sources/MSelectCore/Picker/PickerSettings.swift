@@ -82,6 +82,9 @@ public struct PickerSettings: Sendable {
   package var keepRight = false
   /// Marks stay on the lines a reload brings back (fzf: only with `--id-nth`).
   package var marksSurviveReload = true
+  /// The fields that name a line across reloads (`--id-nth`): marks and a tracked cursor follow the
+  /// line with the same ones. Nil: the whole line (as printed).
+  package var idNth: FieldSpec?
 
   /// The ellipsis as drawn: fzf's `··` is `..` where the locale is not UTF-8.
   func ellipsis(unicode: Bool) -> String {

@@ -90,9 +90,13 @@ extension PickerState {
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
       jumping = action
-    case .toggleTrack: settings.track.toggle()
+    case .toggleTrack:
+      settings.track.toggle()
+      trackBlocked = nil
     case .trackCurrent: trackedLine = currentLine
-    case .untrackCurrent: trackedLine = nil
+    case .untrackCurrent:
+      trackedLine = nil
+      trackBlocked = nil
     case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
     case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
       .toggleInput, .showInput, .hideInput, .bgCancel:

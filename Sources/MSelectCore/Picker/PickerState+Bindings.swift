@@ -52,7 +52,12 @@ extension PickerState {
     case .become(let template):
       if let command = expandForCurrent(template) { queue(.become(command: command)) }
     case .reload(let template, let sync):
-      if let command = expand(template) { queue(.reload(command: command, sync: sync)) }
+      guard let command = expand(template) else { break }
+      // The cursor's line, when tracked, is looked for in the new input by its id.
+      if settings.track || trackedLine != nil, let line = currentLine {
+        trackBlocked = (lineID(line), cursor)
+      }
+      queue(.reload(command: command, sync: sync))
     case .print(let text): printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
@@ -231,6 +236,13 @@ extension PickerState {
       message = error.message
       return nil
     }
+  }
+
+  /// What names line `index` across reloads: its `--id-nth` fields, else the line as printed.
+  func lineID(_ index: Int) -> [UInt8] {
+    let line = printedLine(index)
+    guard let spec = settings.idNth else { return line }
+    return line.withUnsafeBytes { Fields.extract($0, spec, settings.delimiter) }
   }
 
   /// Line `index` as it is printed (without its colors under `--ansi`): what commands get and what

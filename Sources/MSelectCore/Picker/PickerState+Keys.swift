@@ -73,6 +73,13 @@ extension PickerState {
       return
     }
     let actions = actions(for: key)
+    if trackBlocked != nil, let actions,
+      actions.contains(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
+    {
+      // Esc while a reload looks for the tracked line stops looking (as fzf), it does not end.
+      trackBlocked = nil
+      return
+    }
     if case .search = hold {
       // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
       // held actions instead of ending, and run the rest of their own.

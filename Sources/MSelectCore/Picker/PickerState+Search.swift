@@ -3,7 +3,10 @@ extension PickerState {
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.
   mutating func resetInput() {
-    remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(printedLine) : [])
+    remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
+    // The old lines' indices mean nothing in the new input (a tracked line is looked for by its id).
+    trackedLine = nil
+    pendingPosition = nil
     let everMarked = selection.everMarked
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }
@@ -37,9 +40,13 @@ extension PickerState {
       }
     }
     if let remarks {
-      for index in candidates where remarks.contains(printedLine(index)) {
+      for index in candidates where remarks.contains(lineID(index)) {
         selection.mark(index)
       }
+    }
+    if let blocked = trackBlocked, let found = candidates.first(where: { lineID($0) == blocked.id }) {
+      trackedLine = found
+      trackBlocked = nil
     }
     if selection.count > marked || preselector.dropped > 0 {
       if let warning = preselector.warning(marked: selection.count) { message = warning }
@@ -87,9 +94,26 @@ extension PickerState {
   /// (`--track`, `track-current`) is listed: the cursor stays on it.
   mutating func show(_ found: SearchResult) {
     let tracked = trackedLine ?? (settings.track ? currentLine : nil)
+    // The row the tracked line is drawn on: it stays there while the list changes around it.
+    let row = viewport.cursor - viewport.offset
     if found.query != result.query { viewport.reset() }
     result = found
-    if let tracked, let position = position(of: tracked) { viewport.jump(to: position) }
+    if let tracked, let position = position(of: tracked) {
+      viewport.jump(to: position, row: row)
+    } else if trackedLine != nil, trackBlocked == nil, found.complete, found.lineCount == store.count {
+      // `track-current` ends when its line is no longer listed.
+      trackedLine = nil
+    }
+    placePendingCursor()
+  }
+
+  /// Puts the cursor at `pendingPosition` once the whole input is listed.
+  mutating func placePendingCursor() {
+    guard let position = pendingPosition, result.complete, inputEnded, result.lineCount == store.count else {
+      return
+    }
+    pendingPosition = nil
+    if listCount > 0 { viewport.jump(to: min(position, listCount - 1)) }
   }
 
   /// The search needed to bring the result up to date, if one is not already running.

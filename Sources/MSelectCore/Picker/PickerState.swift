@@ -131,6 +131,12 @@ public struct PickerState {
   var excluded: Set<Int> = []
   /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
   var trackedLine: Int?
+  /// A reload while the cursor's line is tracked: that line's id (`lineID`) and the list position the
+  /// cursor had. Until a line with the same id comes, or the input ends, the info shows `+T*`.
+  var trackBlocked: (id: [UInt8], position: Int)?
+  /// Where the cursor goes once the reloaded input is all listed, when the tracked line did not come
+  /// back: the position it had.
+  var pendingPosition: Int?
   /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
   package internal(set) var jumping: Action?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
@@ -232,10 +238,11 @@ public struct PickerState {
     var flags = ""
     if case .search = hold { flags += " (..)" }
     if settings.bindings.bindsToggleSort { flags += sorting ? " +S" : " -S" }
+    let blocked = trackBlocked != nil ? "*" : ""
     if settings.track {
-      flags += " +T"
-    } else if trackedLine != nil {
-      flags += " +t"
+      flags += " +T" + blocked
+    } else if trackedLine != nil || trackBlocked != nil {
+      flags += " +t" + blocked
     }
     return flags
   }
@@ -319,6 +326,12 @@ public struct PickerState {
     case .input(let block): append(block)
     case .inputEnded:
       inputEnded = true
+      // The tracked line did not come back: the cursor keeps its position.
+      if let blocked = trackBlocked {
+        trackBlocked = nil
+        pendingPosition = blocked.position
+        placePendingCursor()
+      }
       loadPending = true
       if result.complete && result.query == searchQuery && result.lineCount == store.count {
         fireCountEvent()

@@ -61,6 +61,13 @@ package struct Viewport: Sendable, Equatable {
     cursor = position
   }
 
+  /// Moves the cursor to `position` on the list row `row` (from the top of the list's rows), as far
+  /// as the list allows (`clamp` then keeps it in bounds): a tracked line stays where it was drawn.
+  mutating func jump(to position: Int, row: Int) {
+    cursor = position
+    offset = max(0, position - max(0, row))
+  }
+
   /// Back to the top of the list (a new result, or another view of it).
   mutating func reset() {
     cursor = 0
