@@ -46,6 +46,7 @@ extension OptionTable {
         o.preview.border = try v.border()
       },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
+      .hidden(["--no-info-command"]) { o, _ in o.infoCommand = nil },
       .hidden(["--phony"]) { o, _ in o.disabled = true },
       .hidden(["--enabled", "--no-phony"]) { o, _ in o.disabled = false },
       .hidden(["--no-header-first"]) { o, _ in o.headerFirst = false },
@@ -75,7 +76,7 @@ extension OptionTable {
 
   /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
   private static let ignored: [OptionInfo] = [
-    .ignored(["--style", "--walker", "--walker-root", "--walker-skip", "--info-command"], takes: .value),
+    .ignored(["--style", "--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(
       ["--min-height", "--pointer-label", "--list-label", "--input-label", "--header-label"], takes: .value),
     .ignored(
@@ -89,7 +90,7 @@ extension OptionTable {
       [
         "--no-scrollbar", "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
         "--no-hscroll", "--no-tmux", "--no-gap", "--no-list-border", "--no-input-border",
-        "--no-header-border", "--filepath-word", "--no-filepath-word", "--ansi-off", "--no-info-command",
+        "--no-header-border", "--filepath-word", "--no-filepath-word", "--ansi-off",
         "--gap-line", "--wrap", "--no-wrap", "--no-clear", "--no-input", "--black", "--no-black",
         "--multi-line", "--no-multi-line", "--footer-border", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",

@@ -200,6 +200,10 @@ package enum OptionTable {
       o.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
     },
     OptionInfo(
+      ["--info-command"], "CMD", .picker,
+      "the info line shows CMD's first line (FZF_INFO: what it would show; FZF_POS, FZF_QUERY, ...)"
+    ) { o, v in o.infoCommand = v.string },
+    OptionInfo(
       ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"
     ) { o, _ in o.unicode = false },
     OptionInfo(

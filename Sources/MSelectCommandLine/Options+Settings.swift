@@ -117,6 +117,7 @@ extension Options {
     settings.idNth = idNth
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
+    settings.infoCommand = infoCommand
     settings.track = track
     settings.tabstop = tabstop
     settings.preview = preview

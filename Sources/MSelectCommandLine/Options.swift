@@ -122,6 +122,8 @@ package struct Options: Sendable, Equatable {
   package var track = false
   /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
   package var jumpLabels: String?
+  /// `--info-command`.
+  package var infoCommand: String?
   /// `--disabled`: the query does not filter.
   package var disabled = false
   /// `--ansi`: SGR sequences in lines are colors, not text.

@@ -159,6 +159,18 @@ package final class PickerSession {
             }
             temporaryFiles.release(mentionedIn: command)
             state.handle(.transformed(output))
+          case .info(let generation, let command):
+            // As fzf runs it: at once, the picture waiting for the line it shows.
+            var output: [UInt8] = []
+            do {
+              output = try ShellCommand.output(
+                of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
+              ) { try? self.handleSignals() }
+            } catch {
+              state.handle(.commandFailed(error.message))
+            }
+            temporaryFiles.release(mentionedIn: command)
+            state.handle(.infoOutput(generation: generation, bytes: output))
           case .bell:
             tty.write("\u{07}")
           }

@@ -193,6 +193,24 @@ import Testing
     #expect(h.state.currentLine.map { h.state.printedLine($0) } == Array("epsilon".utf8))
   }
 
+  /// `--info-command` runs when the counts or the cursor change, told the counts in `FZF_INFO`; its
+  /// first line, colors and all, takes the counts' place.
+  @Test func infoCommandReplacesTheCounts() {
+    let h = Harness(["a", "b", "c"], ["--info-command", "echo $FZF_POS"], profile: .fzf)
+    var work = h.state.takeWork()
+    guard case .info(let generation, let command)? = work.last?.command else {
+      Issue.record("no info command: \(work)")
+      return
+    }
+    #expect(String(decoding: command, as: UTF8.self) == "echo $FZF_POS")
+    #expect(work.last?.environment["FZF_INFO"] == "3/3")
+    h.state.handle(.infoOutput(generation: generation, bytes: Array("\u{1B}[33mpos 1\u{1B}[m\nmore".utf8)))
+    #expect(Renderer().render(h.state).text.contains { $0.hasPrefix("  pos 1") })
+    h.press(.up)
+    work = h.state.takeWork()
+    #expect(work.contains { if case .info = $0.command { true } else { false } })
+  }
+
   @Test func syncHoldsStartUntilTheInputIsSearched() {
     let h = Harness([], ["--sync", "--bind", "start:select-all"], stream: true)
     h.add(["a", "b"])

@@ -119,6 +119,9 @@ public struct PickerSettings: Sendable {
   package var fileTerminator: UInt8 = 10
   /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).
   package var jumpLabels = PickerSettings.defaultJumpLabels
+  /// A command whose first line of output the info line shows instead of the counts
+  /// (`--info-command`; `FZF_INFO` holds what it would have shown).
+  package var infoCommand: String?
   /// fzf's labels: the home row first.
   package static let defaultJumpLabels =
     "asdfghjklqwertyuiopzxcvbnm1234567890ASDFGHJKLQWERTYUIOPZXCVBNM`~;:,<.>/?'\"!@#$%^&*()[{]}-_=+"

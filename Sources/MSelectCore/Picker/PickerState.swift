@@ -37,6 +37,8 @@ public struct PickerState {
     case commandFailed(String)
     /// The `every(…)` timer of this interval (milliseconds) is due.
     case every(Int)
+    /// The output of the `--info-command` run `generation`.
+    case infoOutput(generation: Int, bytes: [UInt8])
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
@@ -64,6 +66,8 @@ public struct PickerState {
     /// Run `command` (through the shell) and hand its output back as `.transformed`; nothing else
     /// happens meanwhile (fzf's `transform` actions are synchronous too).
     case transform(command: [UInt8])
+    /// Run `command` (`--info-command`) and hand its output back as `.infoOutput` of `generation`.
+    case info(generation: Int, command: [UInt8])
     /// Ring the terminal's bell.
     case bell
   }
@@ -131,6 +135,11 @@ public struct PickerState {
   var excluded: Set<Int> = []
   /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
   var trackedLine: Int?
+  /// What the info line shows in place of the counts: `--info-command`'s first line (nil until it
+  /// has printed one), and what the last run was for (its `FZF_INFO`, the cursor, the query).
+  package internal(set) var infoText: [UInt8]?
+  var infoKey: [String]?
+  var infoGeneration = 0
   /// A reload while the cursor's line is tracked: that line's id (`lineID`) and the list position the
   /// cursor had. Until a line with the same id comes, or the input ends, the info shows `+T*`.
   var trackBlocked: (id: [UInt8], position: Int)?
@@ -311,10 +320,39 @@ public struct PickerState {
     return Array(zip(commands, environments))
   }
 
-  /// Queues a command for the driver.
-  mutating func queue(_ command: Command) {
+  /// Queues a command for the driver, run with the current variables and `extra` ones.
+  mutating func queue(_ command: Command, extra: [String: String] = [:]) {
     commands.append(command)
-    environments.append(environment)
+    environments.append(environment.merging(extra) { $1 })
+  }
+
+  /// The counts the info line shows (`FZF_INFO`): matches and total, the marked count, the flags.
+  package var infoCounts: String {
+    "\(reviewing ? listCount : result.matchCount)/\(totalCount)" + markedCount + infoFlags
+  }
+
+  /// The marked count as the info line shows it (` (2)`, ` (2/5)`; empty while nothing is counted).
+  package var markedCount: String {
+    // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
+    let counted =
+      switch settings.flavor {
+      case .mselect: selection.count > 0 || selection.everMarked
+      case .fzf: settings.marks
+      }
+    guard counted else { return "" }
+    return settings.selection.max.map { " (\(selection.count)/\($0))" } ?? " (\(selection.count))"
+  }
+
+  /// Runs `--info-command` again when what it is told changed (the counts, the cursor, the query).
+  mutating func updateInfoCommand() {
+    guard let template = settings.infoCommand else { return }
+    let counts = infoCounts
+    let key = [counts, String(cursor), String(decoding: queryBytes, as: UTF8.self)]
+    guard key != infoKey else { return }
+    infoKey = key
+    guard let command = expand(template) else { return }
+    infoGeneration += 1
+    queue(.info(generation: infoGeneration, command: command), extra: ["FZF_INFO": counts])
   }
 
   // MARK: - Events
@@ -355,6 +393,8 @@ public struct PickerState {
       if generation == preview.generation { preview.finish(status) }
     case .commandFailed(let reason):
       message = reason
+    case .infoOutput(let generation, let bytes):
+      if generation == infoGeneration { infoText = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
     case .every(let interval):
       if hold == nil, !unbound.contains(.every(interval)), let actions = settings.bindings.timers[interval] {
         run(actions)
@@ -382,6 +422,7 @@ public struct PickerState {
       clampScroll()
     }
     updatePreview()
+    updateInfoCommand()
   }
 
 }

@@ -223,7 +223,7 @@ public struct Renderer {
         if !pieces.spinner.isEmpty {
           row.append(VisibleText(pieces.spinner), style: .spinner, highlights: [])
         }
-        row.append(VisibleText(pieces.counts), style: .info, highlights: [])
+        appendCounts(&row, state, pieces.counts)
         let rule =
           info == .inline
           ? separatorRule(state, width: row.remaining - 1 - (width - Renderer.infoWidth(state, width)))
@@ -264,7 +264,7 @@ public struct Renderer {
       row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
     }
     if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
-    row.append(VisibleText(fitting.counts), style: .info, highlights: [])
+    appendCounts(&row, state, fitting.counts)
     if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
     if !alignRight && !rule.cells.isEmpty {
       row.append(VisibleText(" "), style: [], highlights: [])
@@ -302,6 +302,24 @@ public struct Renderer {
   /// The parts of the info that fit `width`. When the width is short, the least important parts go
   /// first: the message, the review tag, the total, the spinner; the marked count stays longest,
   /// since it tells what Enter will print.
+  /// `--info-command`'s line, once it has printed one.
+  private func commandInfo(_ state: PickerState) -> [UInt8]? {
+    state.settings.infoCommand == nil ? nil : state.infoText
+  }
+
+  /// The counts of the info line, or `--info-command`'s line in its own colors.
+  private func appendCounts(_ row: inout RowBuilder, _ state: PickerState, _ counts: String) {
+    guard let text = commandInfo(state) else {
+      return row.append(VisibleText(counts), style: .info, highlights: [])
+    }
+    let colored = text.withUnsafeBytes { ANSI.colored($0) }
+    colored.text.withUnsafeBytes { bytes in
+      row.append(
+        VisibleText(bytes, tabstop: state.settings.tabstop), style: .info, highlights: [],
+        colors: colored.colors)
+    }
+  }
+
   private func infoPieces(_ state: PickerState, width: Int) -> (
     spinner: String, counts: String, message: String
   ) {
@@ -310,16 +328,9 @@ public struct Renderer {
     let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
     // In the review view the list is the marked lines, whatever the query matches.
     let listed = state.reviewing ? state.listCount : state.result.matchCount
-    var marked = ""
-    // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
-    let counted =
-      switch state.settings.flavor {
-      case .mselect: state.selection.count > 0 || state.selection.everMarked
-      case .fzf: state.settings.marks
-      }
-    if counted {
-      let count = state.selection.count
-      marked = state.settings.selection.max.map { " (\(count)/\($0))" } ?? " (\(count))"
+    let marked = state.markedCount
+    if let text = commandInfo(state) {
+      return (spinner, String(decoding: text.withUnsafeBytes { ANSI.stripped($0) }, as: UTF8.self), "")
     }
     let tags = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
     let message = state.message.map { "  " + $0 } ?? ""
