@@ -174,18 +174,8 @@ extension PickerState {
     case .previewTop: scrollPreview(-preview.lineCount)
     case .previewBottom: scrollPreview(preview.lineCount)
     case .previousHistory, .nextHistory:
-      let history = settings.history
-      guard !history.isEmpty else { break }
-      // As readline (and fzf) do, an entry edited and left keeps the edit until the picker ends.
-      if historyPosition == history.count {
-        draft = queryBytes
-      } else {
-        settings.history[historyPosition] = queryBytes
-      }
-      let target = historyPosition + (action == .previousHistory ? -1 : 1)
-      guard target >= 0, target <= history.count else { break }
-      historyPosition = target
-      editor = QueryEditor(target == history.count ? draft : history[target])
+      guard let query = history.step(older: action == .previousHistory, from: queryBytes) else { break }
+      editor = QueryEditor(query)
       queryChanged()
     case .redraw: queue(.redraw)
     case .suspend: queue(.suspend)

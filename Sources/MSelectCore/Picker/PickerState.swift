@@ -105,10 +105,8 @@ public struct PickerState {
   var remarks: WantedLines?
   /// The line the `focus` event last fired for.
   var focused: Int?
-  /// Where ctrl-p / ctrl-n are in the history (`settings.history.count`: the query being typed), and
-  /// that query, kept while walking.
-  var historyPosition: Int
-  var draft: [UInt8] = []
+  /// ctrl-p / ctrl-n's walk through `--history`.
+  var history: HistoryWalk
   /// Enter was pressed before the results for the typed query arrived: accept when they do.
   var pendingAccept: String??
   /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
@@ -201,7 +199,7 @@ public struct PickerState {
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     searchPaused = !settings.search.filtering
     self.settings.search.filtering = true
-    historyPosition = settings.history.count
+    history = HistoryWalk(settings.history)
     updateHeight()
     if settings.sync { startPending = true } else { fire(.start) }
   }
