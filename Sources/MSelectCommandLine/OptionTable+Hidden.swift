@@ -46,6 +46,8 @@ extension OptionTable {
         o.preview.border = try v.border()
       },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
+      .hidden(["--no-gap"]) { o, _ in o.gap = 0 },
+      .hidden(["--no-gap-line"]) { o, _ in o.gapLine = nil },
       .hidden(["--no-info-command"]) { o, _ in o.infoCommand = nil },
       .hidden(["--phony"]) { o, _ in o.disabled = true },
       .hidden(["--enabled", "--no-phony"]) { o, _ in o.disabled = false },
@@ -89,14 +91,13 @@ extension OptionTable {
     .ignored(
       [
         "--no-scrollbar", "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
-        "--no-hscroll", "--no-tmux", "--no-gap", "--no-list-border", "--no-input-border",
+        "--no-hscroll", "--no-tmux", "--no-list-border", "--no-input-border",
         "--no-header-border", "--filepath-word", "--no-filepath-word", "--ansi-off",
-        "--gap-line", "--wrap", "--no-wrap", "--no-clear", "--no-input", "--black", "--no-black",
+        "--wrap", "--no-wrap", "--no-clear", "--no-input", "--black", "--no-black",
         "--multi-line", "--no-multi-line", "--footer-border", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
-    .ignored(["--gap"], takes: .optionalValue { Int($0) != nil }),
     .ignored(
       ["--scrollbar"], takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }),
     .ignored(

@@ -200,6 +200,15 @@ package enum OptionTable {
       o.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
     },
     OptionInfo(
+      ["--gap"], "[N]", .picker, "N empty rows (1) after each item", takes: .optionalValue { Int($0) != nil }
+    ) {
+      o, v in o.gap = v.bytes == nil ? 1 : try v.number(minimum: 0)
+    },
+    OptionInfo(
+      ["--gap-line"], "[STR]", .picker, "a line of STR on each gap (default ┈)",
+      takes: .optionalValue { !$0.hasPrefix("-") }
+    ) { o, v in o.gapLine = v.optionalString ?? "" },
+    OptionInfo(
       ["--info-command"], "CMD", .picker,
       "the info line shows CMD's first line (FZF_INFO: what it would show; FZF_POS, FZF_QUERY, ...)"
     ) { o, v in o.infoCommand = v.string },

@@ -118,6 +118,8 @@ extension Options {
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.infoCommand = infoCommand
+    settings.gap = gap
+    if let gapLine { settings.gapLine = gapLine.isEmpty ? nil : gapLine }
     settings.track = track
     settings.tabstop = tabstop
     settings.preview = preview

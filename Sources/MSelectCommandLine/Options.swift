@@ -122,6 +122,9 @@ package struct Options: Sendable, Equatable {
   package var track = false
   /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
   package var jumpLabels: String?
+  /// `--gap`, `--gap-line` (an empty string: the default line).
+  package var gap = 0
+  package var gapLine: String?
   /// `--info-command`.
   package var infoCommand: String?
   /// `--disabled`: the query does not filter.

@@ -211,6 +211,15 @@ import Testing
     #expect(work.contains { if case .info = $0.command { true } else { false } })
   }
 
+  /// `--gap` puts empty rows after each item, the last one a line; the list shows fewer items.
+  @Test func gapsSpaceTheItems() {
+    let h = Harness(["a", "b", "c", "d"], ["--gap=2", "--gap-line", "xy", "--height", "10"])
+    let rows = Renderer().render(h.state).text.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    let line = "    " + String(repeating: "xy", count: 18)
+    #expect(Array(rows.prefix(8)) == [">", "  4/4", "▌   a", "", line, "    b", "", line], "\(rows)")
+    #expect(h.state.listRows == 3)
+  }
+
   @Test func syncHoldsStartUntilTheInputIsSearched() {
     let h = Harness([], ["--sync", "--bind", "start:select-all"], stream: true)
     h.add(["a", "b"])

@@ -119,6 +119,10 @@ public struct PickerSettings: Sendable {
   package var fileTerminator: UInt8 = 10
   /// The labels `jump` puts on the visible lines, in order from the top (`--jump-labels`).
   package var jumpLabels = PickerSettings.defaultJumpLabels
+  /// Empty rows after each item (`--gap`), the last of them holding a line of `gapLine` (nil: `┈`,
+  /// `-` without Unicode).
+  package var gap = 0
+  package var gapLine: String?
   /// A command whose first line of output the info line shows instead of the counts
   /// (`--info-command`; `FZF_INFO` holds what it would have shown).
   package var infoCommand: String?

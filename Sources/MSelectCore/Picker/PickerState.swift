@@ -292,8 +292,8 @@ public struct PickerState {
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
   package var fixedRows: Int { layout.fixedRows }
 
-  /// Rows available for list items.
-  package var listRows: Int { layout.listRows }
+  /// How many list items show (the rows for them, less `--gap`'s).
+  package var listRows: Int { layout.visibleItems }
 
   /// The most rows the picker may use.
   package var maxHeight: Int { viewport.maxHeight(settings.height) }

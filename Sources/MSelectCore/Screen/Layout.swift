@@ -13,8 +13,10 @@ package struct Layout: Equatable, Sendable {
   package var listWidth: Int
   /// Rows that are not list items: prompt, info, header, a pane above or below, and the insets.
   package var fixedRows: Int
-  /// Rows for list items.
+  /// Rows for list items (with `--gap`, their gaps too).
   package var listRows: Int
+  /// How many items those rows show (fewer than the rows with `--gap`).
+  package var visibleItems: Int
 
   /// The layout of a picker `height` rows high on a `rows` × `columns` screen (`maxHeight`: the most
   /// it may grow to) with `headerRows` header rows; `previewShown`: a preview pane is wanted.
@@ -43,6 +45,7 @@ package struct Layout: Equatable, Sendable {
     fixedRows =
       1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerRows + insets.top + insets.bottom + paneRows
     listRows = max(1, height - fixedRows)
+    visibleItems = max(1, (listRows + settings.gap) / (settings.gap + 1))
   }
 
   /// The pane's outer size (border included) and the size of its text: a side pane is as high as the
@@ -74,6 +77,6 @@ package struct Layout: Equatable, Sendable {
   package static func == (a: Layout, b: Layout) -> Bool {
     a.insets == b.insets && a.contentWidth == b.contentWidth && a.contentHeight == b.contentHeight
       && a.preview == b.preview && a.listWidth == b.listWidth && a.fixedRows == b.fixedRows
-      && a.listRows == b.listRows
+      && a.listRows == b.listRows && a.visibleItems == b.visibleItems
   }
 }

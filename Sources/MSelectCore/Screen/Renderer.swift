@@ -21,6 +21,7 @@ public struct Renderer {
     let pane = layout.preview
     let width = layout.listWidth
     let listRows = layout.listRows
+    let gap = settings.gap
     let prompt = promptRow(state, width: width)
     let info = chrome.infoHasOwnRow ? [infoRow(state, width: width, alignRight: chrome.info == .right)] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
@@ -51,10 +52,16 @@ public struct Renderer {
     var matcher = cache.matcher(for: state.result.query, settings.search)
     let highlight = settings.highlightsMatches
     let first = state.offset
-    let last = min(state.listCount, first + listRows)
+    let last = min(state.listCount, first + layout.visibleItems)
     for i in first..<max(first, last) {
       items.append(itemRow(state, i, width: width, matcher: &matcher, highlight: highlight))
+      // `--gap`: blank rows after the item, the last one holding the gap line.
+      if gap > 0 {
+        items += Array(repeating: [], count: gap - 1)
+        items.append(gapLine(settings, indent: indent, width: width))
+      }
     }
+    if items.count > listRows { items.removeLast(items.count - listRows) }
     let blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
     var rows: [[Frame.Span]]
     let promptRowIndex: Int
@@ -71,7 +78,7 @@ public struct Renderer {
         ? header + [prompt.spans] + info + headerLines : [prompt.spans] + info + header + headerLines
       rows = top + items + blank
       promptRowIndex = settings.headerFirst ? header.count : 0
-      itemRow = { top.count + $0 }
+      itemRow = { top.count + $0 * (gap + 1) }
     case .default, .reverseList:
       let reversed = settings.layout == .default
       let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
@@ -79,7 +86,9 @@ public struct Renderer {
       rows = list + bottom
       promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
       let above = headerLines.count
-      itemRow = { [count = items.count] in reversed ? blank.count + count - 1 - $0 : above + $0 }
+      itemRow = { [count = items.count] in
+        reversed ? blank.count + count - 1 - $0 * (gap + 1) : above + $0 * (gap + 1)
+      }
     }
     let contentHeight = layout.contentHeight
     var caretRow = promptRowIndex
@@ -131,7 +140,7 @@ public struct Renderer {
     }
     var areas: [Frame.Area] = []
     let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
-    for k in items.indices {
+    for k in 0..<max(0, last - first) {
       let row = listTop + itemRow(k)
       guard row < min(contentHeight, listTop + listHeight) else { continue }
       areas.append(
@@ -346,6 +355,18 @@ public struct Renderer {
     return choices.first {
       DisplayWidth.of($0.spinner) + DisplayWidth.of($0.counts) + DisplayWidth.of($0.message) <= width
     } ?? choices[choices.count - 1]
+  }
+
+  /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.
+  private func gapLine(_ settings: PickerSettings, indent: VisibleText, width: Int) -> [Frame.Span] {
+    var row = RowBuilder(width: width, ellipsis: VisibleText())
+    row.append(indent, style: [], highlights: [])
+    let unit = settings.gapLine ?? (unicode ? "┈" : "-")
+    let unitWidth = max(1, DisplayWidth.of(unit))
+    guard !unit.isEmpty, row.remaining > 0 else { return row.spans }
+    let text = String(repeating: unit, count: row.remaining / unitWidth + 1)
+    row.append(VisibleText(text), style: .border, highlights: [])
+    return row.spans
   }
 
   private func itemRow(_ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool)
