@@ -75,7 +75,7 @@ extension PickerState {
       excluded.formUnion(lines)
       if reviewing { reviewLines.removeAll { excluded.contains($0) } }
       result = result.excluding(excluded)
-      cache = ResultCache()
+      searches.cache = ResultCache()
     case .enableSearch, .disableSearch, .toggleSearch:
       let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
       guard pause != searchPaused else { break }

@@ -191,9 +191,8 @@ extension PickerState {
 
   /// Everything is searched again (the ranking, the searched fields or the candidates changed).
   mutating func searchAgain() {
-    cache = ResultCache()
+    searches.restart()
     result = .empty
-    inFlight = nil
   }
 
   /// `expand`, but nil when the template names the line under the cursor and there is none (fzf

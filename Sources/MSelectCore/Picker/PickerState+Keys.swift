@@ -127,28 +127,24 @@ extension PickerState {
       }
     case .press(let button):
       guard case .item(let position, let onMarker) = target, position < listCount else {
-        lastClick = nil
+        clicks.forget()
         return
       }
       viewport.jump(to: position)
       let line = line(at: position)
-      let last = lastClick
-      lastClick = nil
       switch button {
       case .left where onMarker:
         // Quick clicks on marks toggle them one by one: never a double click.
+        clicks.forget()
         message = nil
         refused = false
         toggleCurrent()
       case .left:
-        if let last, last.line == line, time - last.time <= PickerState.doubleClickInterval {
-          handle(.doubleClick)
-        } else {
-          lastClick = (line, time)
-          handle(.leftClick)
-        }
-      case .right: handle(.rightClick)
-      case .middle: break
+        handle(clicks.press(line: line, at: time) ? .doubleClick : .leftClick)
+      case .right:
+        clicks.forget()
+        handle(.rightClick)
+      case .middle: clicks.forget()
       }
     case .release: break
     }

@@ -12,13 +12,12 @@ extension PickerState {
     if everMarked { selection.rememberMarking() }
     store = LineStore()
     inputEnded = false
-    epoch += 1
+    searches.epoch += 1
     // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
     pausedQuery = []
     excluded = []
-    cache = ResultCache()
+    searches.restart()
     result = .empty
-    inFlight = nil
     reviewing = false
     viewport.reset()
     preview.key = nil
@@ -56,7 +55,7 @@ extension PickerState {
 
   mutating func accept(_ search: SearchResult) {
     // A result for the input before a reload names lines that are gone.
-    guard search.epoch == epoch else { return }
+    guard search.epoch == searches.epoch else { return }
     let found = search.excluding(excluded)
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
@@ -64,15 +63,17 @@ extension PickerState {
       let newQuery = found.query != result.query
       show(found)
       // The previous result has left the screen: the cache need not keep it whole any more.
-      if newQuery { cache.compact(current: searchQuery, newestShown: false) }
+      if newQuery { searches.cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
       runDeferredKeys()
       return
     }
-    if let inFlight, inFlight.query == found.query && inFlight.lineCount == found.lineCount {
-      self.inFlight = nil
+    if let inFlight = searches.inFlight,
+      inFlight.query == found.query && inFlight.lineCount == found.lineCount
+    {
+      searches.inFlight = nil
     }
-    cache.remember(search, current: searchQuery)
+    searches.cache.remember(search, current: searchQuery)
     guard found.query == searchQuery, found.lineCount >= result.lineCount || found.query != result.query
     else {
       return
@@ -123,42 +124,44 @@ extension PickerState {
     if result.query == q && result.lineCount == count { return nil }
     // A search for this query is running: let it finish (new input is searched after it, as an
     // extension) rather than restart it, or fast streaming input would starve it.
-    if let inFlight, inFlight.query == q { return nil }
+    if let inFlight = searches.inFlight, inFlight.query == q { return nil }
     let pattern = settings.search.pattern(q)
     var rank = settings.search.rank
     rank.sort = sorting
     if pattern.isEmpty {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result
       // is (the cursor's line, the preview and bound events follow it).
-      inFlight = nil
+      searches.inFlight = nil
       var every = SearchResult(
         query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
         reversed: rank.effective(for: pattern).reverse)
-      every.epoch = epoch
+      every.epoch = searches.epoch
       handle(.searched(every))
       return nil
     }
-    generation += 1
-    inFlight = (q, count)
+    searches.generation += 1
+    searches.inFlight = (q, count)
     var base: SearchResult?
     var narrowed: SearchRequest.Broader?
     var searched = 0
     if result.query == q && result.complete {
       base = result
       searched = result.lineCount
-    } else if let same = cache.result(for: q) {
+    } else if let same = searches.cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let (broader, lineCount) = cache.broader(than: pattern) {
+    } else if let (broader, lineCount) = searches.cache.broader(than: pattern) {
       narrowed = broader
       searched = lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: generation, pattern: pattern, store: store, broader: SearchRequest.Handoff(narrowed),
+      generation: searches.generation, pattern: pattern, store: store,
+      broader: SearchRequest.Handoff(narrowed),
       candidateStart: candidateStart,
-      tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields, epoch: epoch
+      tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields,
+      epoch: searches.epoch
     )
   }
 }

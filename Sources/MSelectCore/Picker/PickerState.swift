@@ -42,7 +42,7 @@ public struct PickerState {
   }
 
   /// The longest pause between the two presses of a double click (milliseconds).
-  package static let doubleClickInterval = 500
+  package static let doubleClickInterval = ClickTracker.interval
 
   /// Work for the driver that is not a search.
   public enum Command: Equatable, Sendable {
@@ -83,9 +83,8 @@ public struct PickerState {
   var focusFinder: Preselector?
   /// The search result on screen (it may lag behind the query while a search runs).
   package internal(set) var result = SearchResult.empty
-  var cache = ResultCache()
-  var generation = 0
-  var inFlight: (query: [UInt8], lineCount: Int)?
+  /// The searches handed out and running, and the results kept.
+  var searches = SearchSchedule()
   package internal(set) var viewport: Viewport
   /// Showing only the marked lines (ctrl-s).
   package internal(set) var reviewing = false
@@ -99,8 +98,6 @@ public struct PickerState {
   package internal(set) var printed: [String] = []
   /// Whether matches are ranked (`toggle-sort` flips it).
   package internal(set) var sorting: Bool
-  /// Bumped by `.inputReset`: search results of an older input are dropped.
-  var epoch = 0
   /// Lines marked before a reload, marked again when the same bytes come back.
   var remarks: WantedLines?
   /// The line the `focus` event last fired for.
@@ -177,8 +174,8 @@ public struct PickerState {
   let initialPreview: PreviewSettings
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   var refused = false
-  /// The last left press on an item: where and when (a second one there soon after is a double click).
-  var lastClick: (line: Int, time: Int)?
+  /// Left presses on items, for double clicks.
+  var clicks = ClickTracker()
 
   public init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
