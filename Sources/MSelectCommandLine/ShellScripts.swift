@@ -386,6 +386,8 @@ package enum ShellScripts {
     case .zsh:
       return """
         # mselect key bindings for zsh: ctrl-t, ctrl-r, alt-c
+        # $history and $commands are zsh/parameter's.
+        zmodload zsh/parameter 2>/dev/null
         mselect-file-widget() {
           local item picked=""
           # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
@@ -397,15 +399,36 @@ package enum ShellScripts {
           LBUFFER+="$picked"
           zle reset-prompt
         }
+        # The history newest first, each entry once (its newest), as NUMBER<tab>COMMAND ended by a NUL:
+        # an entry may span several lines. Several picked entries go into the line one a line.
         mselect-history-widget() {
-          local line
-          line="$(fc -rln 1 | command awk '!seen[$0]++' | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-})" && BUFFER="$line" && CURSOR=$#BUFFER
+          local ret n entry
+          local -a picked
+          local -A seen
+          picked=("${(@0)$(
+            for n in ${(On)${(k)history}}; do
+              entry="${history[$n]}"
+              (( ${+seen[$entry]} )) && continue
+              seen[$entry]=1
+              printf '%s\\t%s\\0' "$n" "$entry"
+            done | __mselect_picker - --scheme history --read0 --print0 --delimiter '\\t' --with-nth 2.. --accept-nth 2.. --bind ctrl-r:toggle-sort --multi -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-}
+          )}")
+          ret=$?
+          picked=("${(@)picked:#}")
+          if (( ${#picked} )); then
+            BUFFER="${(pj:\\n:)picked}"
+            CURSOR=$#BUFFER
+          fi
           zle reset-prompt
+          return $ret
         }
         mselect-cd-widget() {
-          local dir walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | __mselect_picker --layout=reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})" && builtin cd -- "$dir"
+          local dir ret walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
+          dir="$(eval "$walk" | __mselect_picker --layout=reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})"
+          ret=$?
+          [ -n "$dir" ] && builtin cd -- "$dir"
           zle reset-prompt
+          return $ret
         }
         zle -N mselect-file-widget
         zle -N mselect-history-widget

@@ -39,6 +39,8 @@ package struct KeyBindings: Sendable {
     .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
     .shiftUp: [.previewUp], .shiftDown: [.previewDown],
     .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
+    // One action each, as fzf binds them: without --multi they neither mark nor move.
+    .tab: [.toggleDown], .shiftTab: [.toggleUp],
   ]
 
   package init(_ flavor: PickerSettings.Flavor = .mselect) {

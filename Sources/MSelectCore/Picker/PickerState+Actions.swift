@@ -1,15 +1,9 @@
 /// What each action does to the state.
 extension PickerState {
   mutating func perform(_ action: Action) {
-    if action.marks && !settings.marks {
-      // fzf's single mode: nothing is marked, but tab and shift-tab still move.
-      let moves: [Action: Action] = [
-        .toggleDown: .down, .toggleUp: .up, .toggleIn: settings.layout.listsDownwards ? .up : .down,
-        .toggleOut: settings.layout.listsDownwards ? .down : .up,
-      ]
-      if let move = moves[action] { perform(move) }
-      return
-    }
+    // fzf's single mode: the marking actions do nothing at all (tab and shift-tab do not move either,
+    // as in fzf 0.74).
+    if action.marks && !settings.marks { return }
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let edit = action.edit {
       if editor.perform(edit) { queryChanged() }
