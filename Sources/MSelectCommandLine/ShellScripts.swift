@@ -402,16 +402,12 @@ package enum ShellScripts {
         # The history newest first, each entry once (its newest), as NUMBER<tab>COMMAND ended by a NUL:
         # an entry may span several lines. Several picked entries go into the line one a line.
         mselect-history-widget() {
-          local ret n entry
+          local ret
           local -a picked
-          local -A seen
           picked=("${(@0)$(
-            for n in ${(On)${(k)history}}; do
-              entry="${history[$n]}"
-              (( ${+seen[$entry]} )) && continue
-              seen[$entry]=1
-              printf '%s\\t%s\\0' "$n" "$entry"
-            done | __mselect_picker - --scheme history --read0 --print0 --delimiter '\\t' --with-nth 2.. --accept-nth 2.. --bind ctrl-r:toggle-sort --multi -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-}
+            { (( ${#history} )) && printf '%s\\t%s\\0' "${(@kv)history}" } | command sort -z -t $'\\t' -k1,1nr |
+              command awk 'BEGIN { RS = ORS = "\\0" } { t = $0; sub(/^[^\\t]*\\t/, "", t) } !seen[t]++' |
+              __mselect_picker - --scheme history --read0 --print0 --delimiter '\\t' --with-nth 2.. --accept-nth 2.. --bind ctrl-r:toggle-sort --multi -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-}
           )}")
           ret=$?
           picked=("${(@)picked:#}")
