@@ -490,7 +490,9 @@ package final class PickerSession {
 
   /// The state's pending commands, once the files they read are written.
   private func takeWork() -> [(command: PickerState.Command, environment: [String: String])] {
-    for file in state.takeFiles() { temporaryFiles.write(file) }
+    for file in state.takeFiles() where !temporaryFiles.write(file) {
+      state.handle(.commandFailed("{+f}: cannot write its file in TMPDIR"))
+    }
     return state.takeWork()
   }
 

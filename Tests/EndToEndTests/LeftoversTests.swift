@@ -95,6 +95,20 @@ import Testing
     #expect(entries(in: tmp) == [])
   }
 
+  /// A `{+f}` file that cannot be written (no such TMPDIR) is not passed over in silence.
+  @Test func anUnwritableFileListSaysSo() throws {
+    let picker = try PickerProcess(
+      ["--bind", "ctrl-x:execute-silent(cat {+f})"], rows: 24, columns: 80,
+      environment: ["TMPDIR": "/nonexistent-mselect-test"])
+    picker.feed("a\nb\n")
+    picker.closeInput()
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x18])
+    #expect(picker.waitFor("cannot write its file in TMPDIR"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
   /// A command over the system's argument size is not run silently: the reason is shown.
   @Test func aCommandTooLongToRunSaysSo() throws {
     let long = String(repeating: "x", count: 300_000)
