@@ -159,9 +159,12 @@ final class Tmux {
       tmux.type("clear; seq 100 | mselect; echo rc=$?", enter: true)
       tmux.key("Enter")
       tmux.key("Enter")
-      #expect(tmux.waitFor { $0.contains("rc=") }, "\(tmux.screen)")
+      // `rc=` at a line's start: printed, not the command line as typed (which `clear` may not have
+      // erased yet).
+      #expect(
+        tmux.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("rc=") } }, "\(tmux.screen)")
       tmux.type("echo next", enter: true)
-      #expect(tmux.waitFor { $0.contains("\nnext") })
+      #expect(tmux.waitFor { $0.contains("\nnext") }, "\(tmux.screen)")
       let screen = tmux.screen
       #expect(!screen.contains("^[") && !screen.contains("R") && !screen.contains("not found"), "\(screen)")
     }
