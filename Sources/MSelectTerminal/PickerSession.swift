@@ -149,28 +149,11 @@ package final class PickerSession {
             reload(command, sync: sync, environment: environment)
             inputOpen = true
           case .transform(let command):
-            var output: [UInt8] = []
-            do {
-              output = try ShellCommand.output(
-                of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
-              ) { try? self.handleSignals() }
-            } catch {
-              state.handle(.commandFailed(error.message))
-            }
-            temporaryFiles.release(mentionedIn: command)
-            state.handle(.transformed(output))
+            state.handle(.transformed(output(of: command, environment: environment)))
           case .info(let generation, let command):
             // As fzf runs it: at once, the picture waiting for the line it shows.
-            var output: [UInt8] = []
-            do {
-              output = try ShellCommand.output(
-                of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
-              ) { try? self.handleSignals() }
-            } catch {
-              state.handle(.commandFailed(error.message))
-            }
-            temporaryFiles.release(mentionedIn: command)
-            state.handle(.infoOutput(generation: generation, bytes: output))
+            let bytes = output(of: command, environment: environment)
+            state.handle(.infoOutput(generation: generation, bytes: bytes))
           case .bell:
             tty.write("\u{07}")
           }
@@ -486,6 +469,21 @@ package final class PickerSession {
         return
       }
     }
+  }
+
+  /// Runs `command` to its end and returns its output (empty, and the reason on the info line, when it
+  /// cannot run); the `{+f}` files it named go.
+  private func output(of command: [UInt8], environment: [String: String]) -> [UInt8] {
+    var output: [UInt8] = []
+    do {
+      output = try ShellCommand.output(
+        of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
+      ) { try? self.handleSignals() }
+    } catch {
+      state.handle(.commandFailed(error.message))
+    }
+    temporaryFiles.release(mentionedIn: command)
+    return output
   }
 
   /// The state's pending commands, once the files they read are written.

@@ -241,11 +241,11 @@ enum App {
     } catch {
       return fail(error.message)
     }
-    if let streamed = outcome.streamed {
-      if code == .success && !streamed.found && output.printsQuery {
+    if let found = outcome.streamed {
+      if code == .success && !found && output.printsQuery {
         code = emit(output.format([], store: LineStore(), query: query))
       }
-      return code != .success ? code : streamed.found ? .success : .nothing
+      return code != .success ? code : found ? .success : .nothing
     }
     let decision: Scripted.Decision = outcome.lines.isEmpty ? .nothing(nil) : .print(outcome.lines)
     return finish(decision, output, outcome.source, query: query, input: input)

@@ -321,10 +321,12 @@ public struct PickerState {
     environments.append(environment.merging(extra) { $1 })
   }
 
+  /// The matches the info line counts: in the review view the marked lines listed, whatever the
+  /// query matches.
+  package var matchesShown: Int { reviewing ? listCount : result.matchCount }
+
   /// The counts the info line shows (`FZF_INFO`): matches and total, the marked count, the flags.
-  package var infoCounts: String {
-    "\(reviewing ? listCount : result.matchCount)/\(totalCount)" + markedCount + infoFlags
-  }
+  package var infoCounts: String { "\(matchesShown)/\(totalCount)" + markedCount + infoFlags }
 
   /// The marked count as the info line shows it (` (2)`, ` (2/5)`; empty while nothing is counted).
   package var markedCount: String {

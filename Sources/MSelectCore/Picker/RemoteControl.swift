@@ -308,7 +308,7 @@ extension PickerState {
       let list = places.map(String.init).joined(separator: ",")
       return #"{"index":\#(index),"text":\#(text),"positions":[\#(list)]}"#
     }
-    let listed = reviewing ? listCount : result.matchCount
+    let listed = matchesShown
     let matches = (offset..<max(offset, min(listed, offset + limit))).map { item(line(at: $0)) }
     let marked = selection.lines(settings.selection.order)
     let selected = marked.dropFirst(offset).prefix(limit).map(item)

@@ -1,7 +1,7 @@
 /// Where the picker's parts go: the insets of margins, border and padding, the preview pane, and the
 /// rows and columns left for the list. Computed from the state in one place: the state asks it how
 /// many list rows there are, the renderer where to draw.
-package struct Layout: Equatable, Sendable {
+package struct Layout: Sendable {
   /// Rows and columns taken by the margins, the border and the padding on each side.
   package var insets: (top: Int, right: Int, bottom: Int, left: Int)
   /// The size inside the insets.
@@ -72,11 +72,5 @@ package struct Layout: Equatable, Sendable {
         position: p.position, outer: (outer, width),
         inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
     }
-  }
-
-  package static func == (a: Layout, b: Layout) -> Bool {
-    a.insets == b.insets && a.contentWidth == b.contentWidth && a.contentHeight == b.contentHeight
-      && a.preview == b.preview && a.listWidth == b.listWidth && a.fixedRows == b.fixedRows
-      && a.listRows == b.listRows && a.visibleItems == b.visibleItems
   }
 }

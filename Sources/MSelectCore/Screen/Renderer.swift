@@ -335,8 +335,7 @@ public struct Renderer {
     let busy = !state.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
     let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
-    // In the review view the list is the marked lines, whatever the query matches.
-    let listed = state.reviewing ? state.listCount : state.result.matchCount
+    let listed = state.matchesShown
     let marked = state.markedCount
     if let text = commandInfo(state) {
       return (spinner, String(decoding: text.withUnsafeBytes { ANSI.stripped($0) }, as: UTF8.self), "")

@@ -25,8 +25,9 @@ public enum Filter {
     package let lines: LineList
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
-    /// Whether the matches were handed out as they were found (then `lines` is empty) and any was.
-    package var streamed: (found: Bool, stopped: Bool)? = nil
+    /// Set when the matches were handed out as they were found (then `lines` is empty): whether
+    /// there were any.
+    package var streamed: Bool? = nil
 
     package init(source: any LineSource, lines: LineList, scannedInPlace: Bool = false) {
       self.source = source
@@ -104,16 +105,14 @@ public enum Filter {
   ) throws(Stream.Failure) -> Outcome {
     let filter = InputOrderFilter(query, settings: settings)
     var found = false
-    var stopped = false
     try stream.readBlocks(soon: true) { block in
       let (matches, store) = filter.matches(in: block)
       guard !matches.isEmpty else { return true }
       found = true
-      stopped = !receiver(matches, store)
-      return !stopped
+      return receiver(matches, store)
     }
     var outcome = Outcome(source: LineStore(), lines: LineList([]))
-    outcome.streamed = (found, stopped)
+    outcome.streamed = found
     return outcome
   }
 
