@@ -155,16 +155,18 @@ final class Tmux {
   /// the shell gets the second Enter and nothing else (no `1Rclear`, no `^[[`).
   @Test func nothingLeaksIntoTheShell() throws {
     guard let tmux = Tmux() else { return }
-    for _ in 0..<10 {
-      tmux.type("clear; seq 100 | mselect; echo rc=$?", enter: true)
+    // Each round's lines are its own (`done3 rc=`, `next3`): a wait met by the round before would
+    // send the next keys while this picker is still starting.
+    for round in 0..<10 {
+      tmux.type("clear; seq 100 | mselect; echo done\(round) rc=$?", enter: true)
       tmux.key("Enter")
       tmux.key("Enter")
-      // `rc=` at a line's start: printed, not the command line as typed (which `clear` may not have
-      // erased yet).
       #expect(
-        tmux.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("rc=") } }, "\(tmux.screen)")
-      tmux.type("echo next", enter: true)
-      #expect(tmux.waitFor { $0.contains("\nnext") }, "\(tmux.screen)")
+        tmux.waitFor { $0.split(separator: "\n").contains { $0.hasPrefix("done\(round) rc=") } },
+        "\(tmux.screen)")
+      tmux.type("echo next\(round)", enter: true)
+      #expect(
+        tmux.waitFor { $0.split(separator: "\n").contains { $0 == "next\(round)" } }, "\(tmux.screen)")
       let screen = tmux.screen
       #expect(!screen.contains("^[") && !screen.contains("R") && !screen.contains("not found"), "\(screen)")
     }
