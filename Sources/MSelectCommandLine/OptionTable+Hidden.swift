@@ -56,7 +56,7 @@ extension OptionTable {
       .hidden(["--no-inline-info"]) { o, _ in o.chrome.info = .default },
       .hidden(["--no-info"]) { o, _ in o.chrome.info = .hidden },
       .hidden(["--unicode"]) { o, _ in o.unicode = true },
-      .hidden(["--no-separator"]) { o, _ in o.chrome.separator = nil },
+      .hidden(["--no-separator"]) { o, _ in (o.chrome.separator, o.chrome.separatorAuto) = (nil, false) },
       .hidden(["--no-border"]) { o, _ in o.chrome.border = .none },
       // gum's selection options, as `gum choose` / `gum filter` read them.
       .hidden(["--value"], takes: .value) { o, v in o.query = v.raw },
@@ -78,31 +78,21 @@ extension OptionTable {
 
   /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
   private static let ignored: [OptionInfo] = [
-    .ignored(["--style", "--walker", "--walker-root", "--walker-skip"], takes: .value),
-    .ignored(
-      ["--min-height", "--pointer-label", "--list-label", "--input-label", "--header-label"], takes: .value),
-    .ignored(
-      ["--freeze-left", "--freeze-right", "--wrap-sign", "--footer-label", "--algo", "--footer"],
-      takes: .value),
-    .ignored(
-      ["--footer-label-pos", "--gutter-raw", "--header-label-pos", "--input-label-pos", "--list-label-pos"],
-      takes: .value),
+    .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
+    .ignored(["--min-height", "--pointer-label"], takes: .value),
+    .ignored(["--freeze-left", "--freeze-right", "--wrap-sign", "--algo", "--gutter-raw"], takes: .value),
     .ignored(["--marker-multi-line", "--preview-wrap-sign", "--threads", "--tail"], takes: .value),
     .ignored(
       [
         "--no-scrollbar", "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
-        "--no-hscroll", "--no-tmux", "--no-list-border", "--no-input-border",
-        "--no-header-border", "--filepath-word", "--no-filepath-word", "--ansi-off",
+        "--no-hscroll", "--no-tmux", "--filepath-word", "--no-filepath-word", "--ansi-off",
         "--wrap", "--no-wrap", "--no-clear", "--no-input", "--black", "--no-black",
-        "--multi-line", "--no-multi-line", "--footer-border", "--ambidouble", "--no-ambidouble",
+        "--multi-line", "--no-multi-line", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
     .ignored(
       ["--scrollbar"], takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }),
-    .ignored(
-      ["--list-border", "--input-border", "--header-border", "--header-lines-border"],
-      takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }),
     // gum's look-only options.
     .ignored(["--cursor-prefix", "--width"], takes: .value),
     .ignored(
@@ -138,6 +128,7 @@ extension OptionTable {
   /// names a few options, and hashing every spelling would cost a start more than the scans do.
   static func named(_ name: String) -> OptionInfo? {
     for option in all where option.names.contains(name) || option.plus == name { return option }
+    for option in sectionNegations where option.names.contains(name) { return option }
     for option in hidden where option.names.contains(name) || option.plus == name { return option }
     return nil
   }

@@ -5,7 +5,10 @@ import MSelectCore
 /// completions are made from `all`; a test checks the parser and the guide against it).
 package enum OptionTable {
   /// The documented options.
-  package static let all: [OptionInfo] = [
+  package static let all: [OptionInfo] = general + sections
+
+  /// The documented options but the sections' (`OptionTable+Sections.swift`).
+  private static let general: [OptionInfo] = [
     OptionInfo(["-f", "--filter"], "QUERY", .search, "print the matching lines, best first, and exit") {
       o, v in o.mode = .filter(v.raw)
     },
@@ -217,7 +220,7 @@ package enum OptionTable {
     ) { o, _ in o.unicode = false },
     OptionInfo(
       ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"
-    ) { o, v in o.chrome.separator = v.string },
+    ) { o, v in (o.chrome.separator, o.chrome.separatorAuto) = (v.string, false) },
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)") {
       o, v in o.bindings.append(v.string)
     },

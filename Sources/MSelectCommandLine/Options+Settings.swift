@@ -70,6 +70,7 @@ extension Options {
     settings.query = query
     settings.shownFields = withNth
     settings.header = header
+    settings.footer = footer
     settings.height = height
     settings.layout = layout
     settings.prompt = prompt

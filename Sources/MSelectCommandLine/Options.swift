@@ -37,6 +37,8 @@ package struct Options: Sendable, Equatable {
   package var acceptNth: FieldSpec?
   package var headerLines = 0
   package var header: String?
+  /// `--footer`'s text.
+  package var footer: String?
   package var order: Selection.Order = .input
   package var preselect: [[UInt8]] = []
   package var preselectFiles: [String] = []

@@ -29,6 +29,7 @@ package struct Profile: Sendable, Equatable {
     options.order = .selection
     options.flavor = .fzf
     options.chrome.separator = Chrome.defaultSeparator
+    options.chrome.separatorAuto = true
     options.ellipsis = "··"
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()

@@ -42,7 +42,6 @@ public enum BoundAction: Hashable, Sendable {
     case query, prompt, header, search, pointer
     case borderLabel = "border-label"
     case headerLines = "header-lines"
-    /// Look-only in fzf, not drawn by mselect: accepted so that configurations load.
     case previewLabel = "preview-label"
     case listLabel = "list-label"
     case inputLabel = "input-label"

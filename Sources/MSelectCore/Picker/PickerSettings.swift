@@ -32,6 +32,8 @@ public struct PickerSettings: Sendable {
   package var shownFields: FieldSpec?
   /// Text above the list (`--header`).
   public var header: String?
+  /// Text on the list's other side (`--footer`).
+  package var footer: String?
   /// `--with-shell`: the command and arguments that run commands (the command appended); nil:
   /// `$SHELL -c`.
   package var shell: [[UInt8]]?
@@ -143,5 +145,11 @@ public struct PickerSettings: Sendable {
   /// The number of `--header` rows.
   var headerTextRows: Int {
     header.map { $0.split(separator: "\n", omittingEmptySubsequences: false).count } ?? 0
+  }
+
+  /// The number of `--footer` rows.
+  var footerRows: Int {
+    guard let footer, !footer.isEmpty else { return 0 }
+    return footer.split(separator: "\n", omittingEmptySubsequences: false).count
   }
 }

@@ -164,7 +164,13 @@ extension PickerState {
       searchAgain()
     case .ghost: settings.ghost = text
     case .previewLabel: settings.preview.label = text.isEmpty ? nil : text
-    case .listLabel, .inputLabel, .headerLabel, .footerLabel, .footer: break
+    case .listLabel: settings.chrome.list.label = text.isEmpty ? nil : text
+    case .inputLabel: settings.chrome.input.label = text.isEmpty ? nil : text
+    case .headerLabel: settings.chrome.header.label = text.isEmpty ? nil : text
+    case .footerLabel: settings.chrome.footer.label = text.isEmpty ? nil : text
+    case .footer:
+      settings.footer = text.isEmpty ? nil : text
+      updateHeight()
     }
   }
 
@@ -176,7 +182,7 @@ extension PickerState {
     var text = String(decoding: output, as: UTF8.self)
     while text.last?.isNewline == true { text.removeLast() }
     if let target {
-      let value = target == .header ? text : String(text.prefix { !$0.isNewline })
+      let value = target == .header || target == .footer ? text : String(text.prefix { !$0.isNewline })
       set(target, to: value)
       release()
       return

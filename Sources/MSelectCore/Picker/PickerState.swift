@@ -283,7 +283,8 @@ public struct PickerState {
   package var layout: Layout {
     Layout(
       settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
-      headerRows: headerCount, previewShown: previewCommand != nil && preview.visible)
+      headerShown: headerShown, headerLines: candidateStart,
+      previewShown: previewCommand != nil && preview.visible)
   }
 
   /// Rows that are not list items: prompt, info, header, and the chrome around them.

@@ -104,6 +104,9 @@ package struct Chrome: Sendable, Equatable {
   package var infoPrefix: String?
   /// The rule drawn after the info to the edge (`--separator`; nil: none, mselect's default).
   package var separator: String?
+  /// The separator is fzf's default, left out where a section's border already parts the input
+  /// from the list (one given with `--separator` always shows).
+  package var separatorAuto = false
   /// fzf's rule (`-` where the locale is not UTF-8).
   package static let defaultSeparator = "─"
   package var border = Border.none
@@ -134,6 +137,12 @@ package struct Chrome: Sendable, Equatable {
   }
   package var margin = Spacing()
   package var padding = Spacing()
+  /// fzf's sections: their borders and labels (`--list-border`, `--input-label`, …).
+  package var list = Section()
+  package var input = Section()
+  package var header = Section()
+  package var headerLines = Section()
+  package var footer = Section()
 
   package init() {}
 
@@ -149,6 +158,9 @@ package struct Chrome: Sendable, Equatable {
     )
   }
 
-  /// Whether the info has a line of its own.
-  var infoHasOwnRow: Bool { info == .default || info == .right || (info == .inlineRight && separator != nil) }
+  /// Whether the info has a line of its own (`separatorShown`: the separator is drawn, see
+  /// `SectionPlan.separatorHidden`).
+  func infoHasOwnRow(separatorShown: Bool = true) -> Bool {
+    info == .default || info == .right || (info == .inlineRight && separator != nil && separatorShown)
+  }
 }

@@ -17,13 +17,21 @@ package struct Layout: Sendable {
   package var listRows: Int
   /// How many items those rows show (fewer than the rows with `--gap`).
   package var visibleItems: Int
+  /// The sections drawn apart from the list, and their borders.
+  package var sections: SectionPlan
 
   /// The layout of a picker `height` rows high on a `rows` × `columns` screen (`maxHeight`: the most
-  /// it may grow to) with `headerRows` header rows; `previewShown`: a preview pane is wanted.
+  /// it may grow to) with `headerLines` header lines of the input (and `--header`, unless the header
+  /// is hidden); `previewShown`: a preview pane is wanted.
   package init(
-    settings: PickerSettings, rows: Int, columns: Int, height: Int, maxHeight: Int, headerRows: Int,
-    previewShown: Bool
+    settings: PickerSettings, rows: Int, columns: Int, height: Int, maxHeight: Int, headerShown: Bool,
+    headerLines: Int, previewShown: Bool
   ) {
+    let footerRows = settings.footerRows
+    sections = SectionPlan(
+      settings: settings, headerShown: headerShown, headerText: settings.headerTextRows,
+      headerLineCount: headerLines, footerRows: footerRows)
+    let headerRows = headerShown ? settings.headerTextRows + headerLines : 0
     let insets = settings.chrome.insets(rows: rows, columns: columns)
     self.insets = insets
     contentWidth = max(1, columns - insets.left - insets.right)
@@ -42,8 +50,14 @@ package struct Layout: Sendable {
       case .up, .down: paneRows = pane.outer.rows
       }
     }
-    fixedRows =
-      1 + (settings.chrome.infoHasOwnRow ? 1 : 0) + headerRows + insets.top + insets.bottom + paneRows
+    // The sections' borders and the footer; the list's border narrows it.
+    var sectionRows = 0
+    if sections.active {
+      sectionRows = sections.borderRows + footerRows
+      listWidth = max(1, listWidth - sections.listBorderColumns)
+    }
+    let infoRows = settings.chrome.infoHasOwnRow(separatorShown: !sections.separatorHidden) ? 1 : 0
+    fixedRows = 1 + infoRows + headerRows + insets.top + insets.bottom + paneRows + sectionRows
     listRows = max(1, height - fixedRows)
     visibleItems = max(1, (listRows + settings.gap) / (settings.gap + 1))
   }

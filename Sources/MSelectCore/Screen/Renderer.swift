@@ -16,32 +16,48 @@ public struct Renderer {
     let settings = state.settings
     let chrome = settings.chrome
     let layout = state.layout
+    let plan = layout.sections
     let insets = layout.insets
     let fullWidth = layout.contentWidth
     let pane = layout.preview
     let width = layout.listWidth
-    let listRows = layout.listRows
     let gap = settings.gap
-    let prompt = promptRow(state, width: width)
-    let info = chrome.infoHasOwnRow ? [infoRow(state, width: width, alignRight: chrome.info == .right)] : []
+    let separator = plan.separatorHidden ? nil : chrome.separator
+    // The width of each section apart: the list's with its border.
+    let sectionWidth = width + (plan.active ? plan.listBorderColumns : 0)
+    let listSides = plan.list.sides
+    // The prompt and info: in the list's frame, or in their own, moved past the list's left border
+    // when theirs has no left side (so the prompt stands over the items).
+    let inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
+    let inputWidth =
+      plan.inputApart ? max(1, sectionWidth - SectionStack.columns(plan.input) - inputShift) : width
+    let prompt = promptRow(state, width: inputWidth, separator: separator)
+    let info =
+      chrome.infoHasOwnRow(separatorShown: !plan.separatorHidden)
+      ? [infoRow(state, width: inputWidth, alignRight: chrome.info == .right, separator: separator)] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
-    // column titles of `ps` or `kubectl get` stand over their columns.
-    let indent = VisibleText(
-      String(repeating: " ", count: DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)))
-    // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
-    var header: [[Frame.Span]] = []
-    var headerLines: [[Frame.Span]] = []
-    if state.headerShown, let text = settings.header {
-      for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-        var row = RowBuilder(width: width)
-        row.append(indent, style: [], highlights: [])
-        row.append(VisibleText(String(line), tabstop: settings.tabstop), style: .header, highlights: [])
-        header.append(row.spans)
-      }
+    // column titles of `ps` or `kubectl get` stand over their columns; in a section of their own,
+    // past the list's left border unless theirs has one.
+    let marks = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
+    func indent(_ part: SectionPlan.Part) -> Int {
+      guard plan.inputApart else { return marks }
+      let border = plan.border(of: part).sides.left ? 2 : 0
+      return max(0, marks + (listSides.left ? 2 : 0) - border)
     }
+    func partWidth(_ part: SectionPlan.Part) -> Int {
+      plan.inputApart ? max(1, sectionWidth - SectionStack.columns(plan.border(of: part))) : width
+    }
+    // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
+    let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.inputApart ? .header : .headerLines
+    let header =
+      state.headerShown
+      ? textRows(
+        settings.header, width: partWidth(.header), indent: indent(.header), style: .header, settings)
+      : []
+    var headerLines: [[Frame.Span]] = []
     for index in 0..<(state.headerShown ? state.candidateStart : 0) {
-      var row = RowBuilder(width: width)
-      row.append(indent, style: [], highlights: [])
+      var row = RowBuilder(width: partWidth(headerPart))
+      row.append(VisibleText(String(repeating: " ", count: indent(headerPart))), style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
         row.append(
           VisibleText(bytes, tabstop: settings.tabstop), style: .header, highlights: [], colors: colors)
@@ -53,49 +69,98 @@ public struct Renderer {
     let highlight = settings.highlightsMatches
     let first = state.offset
     let last = min(state.listCount, first + layout.visibleItems)
+    let gapIndent = VisibleText(String(repeating: " ", count: marks))
     for i in first..<max(first, last) {
       items.append(itemRow(state, i, width: width, matcher: &matcher, highlight: highlight))
       // `--gap`: blank rows after the item, the last one holding the gap line.
       if gap > 0 {
         items += Array(repeating: [], count: gap - 1)
-        items.append(gapLine(settings, indent: indent, width: width))
+        items.append(gapLine(settings, indent: gapIndent, width: width))
       }
     }
+    let listRows = layout.listRows
     if items.count > listRows { items.removeLast(items.count - listRows) }
     let blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
     var rows: [[Frame.Span]]
-    let promptRowIndex: Int
-    /// The row of the `k`-th item shown, before the pane and the insets move it.
+    /// The prompt's row in the list's part (nil: the prompt is in a part of its own).
+    var promptRowIndex: Int?
+    /// The row of the `k`-th item shown in the list's part.
     let itemRow: (Int) -> Int
     // As fzf places them: the header lines always touch the list (above it, in reverse-list, in the
     // list's own direction), `--header` beside the info and the prompt, or past the prompt with
     // `--header-first`.
-    switch settings.layout {
-    case .reverse:
-      // Prompt on top, the info below it, the best match below them.
-      let top =
-        settings.headerFirst
-        ? header + [prompt.spans] + info + headerLines : [prompt.spans] + info + header + headerLines
-      rows = top + items + blank
-      promptRowIndex = settings.headerFirst ? header.count : 0
-      itemRow = { top.count + $0 * (gap + 1) }
-    case .default, .reverseList:
-      let reversed = settings.layout == .default
-      let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
-      let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
-      rows = list + bottom
-      promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
-      let above = headerLines.count
+    let reversed = settings.layout == .default
+    if plan.inputApart {
+      rows = reversed ? blank + items.reversed() : items + blank
       itemRow = { [count = items.count] in
-        reversed ? blank.count + count - 1 - $0 * (gap + 1) : above + $0 * (gap + 1)
+        reversed ? blank.count + count - 1 - $0 * (gap + 1) : $0 * (gap + 1)
+      }
+    } else {
+      switch settings.layout {
+      case .reverse:
+        // Prompt on top, the info below it, the best match below them.
+        let top =
+          settings.headerFirst
+          ? header + [prompt.spans] + info + headerLines : [prompt.spans] + info + header + headerLines
+        rows = top + items + blank
+        promptRowIndex = settings.headerFirst ? header.count : 0
+        itemRow = { top.count + $0 * (gap + 1) }
+      case .default, .reverseList:
+        let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
+        let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
+        rows = list + bottom
+        promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
+        let above = headerLines.count
+        itemRow = { [count = items.count] in
+          reversed ? blank.count + count - 1 - $0 * (gap + 1) : above + $0 * (gap + 1)
+        }
       }
     }
-    let contentHeight = layout.contentHeight
-    var caretRow = promptRowIndex
+    var caretRow = promptRowIndex ?? 0
     var caretColumn = prompt.caret
-    // Where the list and the pane lie in the content (for the mouse).
+    // Where the list's rows start, down and across, in the column of sections.
     var listTop = 0
-    var listColumn = 0
+    var listLeft = 0
+    if plan.active {
+      var stack = SectionStack(width: sectionWidth, unicode: unicode, labels: chrome)
+      for part in plan.order {
+        let border = plan.border(of: part)
+        switch part {
+        case .list:
+          listTop = stack.rows.count + (listSides.top ? 1 : 0)
+          listLeft = listSides.left ? 2 : 0
+          if let promptRowIndex {
+            caretRow = listTop + promptRowIndex
+            caretColumn += listLeft
+          }
+          stack.add(rows, part: part, border: border)
+        case .input:
+          let input = settings.layout == .reverse ? [prompt.spans] + info : info + [prompt.spans]
+          caretRow =
+            stack.rows.count + (border.sides.top ? 1 : 0) + (settings.layout == .reverse ? 0 : info.count)
+          caretColumn += inputShift + (border.sides.left ? 2 : 0)
+          stack.add(input, part: part, border: border, shift: inputShift)
+        case .header:
+          let lines = plan.headerHoldsLines ? headerLines : []
+          stack.add(
+            settings.layout == .reverse ? header + lines : lines.reversed() + header, part: part,
+            border: border)
+        case .headerLines:
+          stack.add(
+            settings.layout == .default ? headerLines.reversed() : headerLines, part: part, border: border)
+        case .footer:
+          let footer = textRows(
+            settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer),
+            indent: indent(.footer), style: .header, settings)
+          stack.add(footer, part: part, border: border)
+        }
+      }
+      rows = stack.rows
+    }
+    let contentHeight = layout.contentHeight
+    // Where the column of list and sections and the pane lie in the content (for the mouse).
+    var columnTop = 0
+    var listColumn = listLeft
     var listHeight = contentHeight
     var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if let pane {
@@ -110,19 +175,19 @@ public struct Renderer {
         rows = Array(rows.prefix(contentHeight))
         while rows.count < contentHeight { rows.append([]) }
         rows = zip(rows, paneRows).map { list, side in
-          pane.position == .right ? padded(list, to: width) + side : side + list
+          pane.position == .right ? padded(list, to: sectionWidth) + side : side + list
         }
         if pane.position == .left {
           caretColumn += pane.outer.columns
-          listColumn = pane.outer.columns
+          listColumn += pane.outer.columns
           paneArea = (0..<contentHeight, 0..<pane.outer.columns)
         } else {
-          paneArea = (0..<contentHeight, width..<(width + pane.outer.columns))
+          paneArea = (0..<contentHeight, sectionWidth..<(sectionWidth + pane.outer.columns))
         }
       case .up:
         rows = paneRows + rows
         caretRow += paneRows.count
-        listTop = paneRows.count
+        columnTop = paneRows.count
         paneArea = (0..<paneRows.count, 0..<fullWidth)
       case .down:
         listHeight = max(0, contentHeight - paneRows.count)
@@ -141,8 +206,8 @@ public struct Renderer {
     var areas: [Frame.Area] = []
     let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
     for k in 0..<max(0, last - first) {
-      let row = listTop + itemRow(k)
-      guard row < min(contentHeight, listTop + listHeight) else { continue }
+      let row = columnTop + listTop + itemRow(k)
+      guard row < min(contentHeight, columnTop + listHeight) else { continue }
       areas.append(
         Frame.Area(
           rows: (row + insets.top)..<(row + insets.top + 1),
@@ -161,6 +226,20 @@ public struct Renderer {
       rows: rows,
       caret: (min(caretRow + insets.top, state.height - 1), caretColumn + insets.left),
       width: state.columns, areas: areas)
+  }
+
+  /// `text`'s lines (`--header`, `--footer`), each after `indent` blank columns.
+  private func textRows(
+    _ text: String?, width: Int, indent: Int, style: Frame.Style, _ settings: PickerSettings
+  ) -> [[Frame.Span]] {
+    guard let text else { return [] }
+    let blank = VisibleText(String(repeating: " ", count: indent))
+    return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
+      var row = RowBuilder(width: width)
+      row.append(blank, style: [], highlights: [])
+      row.append(VisibleText(String(line), tabstop: settings.tabstop), style: style, highlights: [])
+      return row.spans
+    }
   }
 
   /// `row` padded with blanks to `width` columns (so what follows it starts in the right column).
@@ -197,7 +276,9 @@ public struct Renderer {
     max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0)
   }
 
-  private func promptRow(_ state: PickerState, width: Int) -> (spans: [Frame.Span], caret: Int) {
+  private func promptRow(_ state: PickerState, width: Int, separator: String?) -> (
+    spans: [Frame.Span], caret: Int
+  ) {
     let prompt = VisibleText(state.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
     var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
@@ -235,7 +316,8 @@ public struct Renderer {
         appendCounts(&row, state, pieces.counts)
         let rule =
           info == .inline
-          ? separatorRule(state, width: row.remaining - 1 - (width - Renderer.infoWidth(state, width)))
+          ? separatorRule(
+            separator, state, width: row.remaining - 1 - (width - Renderer.infoWidth(state, width)))
           : VisibleText()
         if !rule.cells.isEmpty {
           row.append(VisibleText(" "), style: [], highlights: [])
@@ -248,12 +330,13 @@ public struct Renderer {
 
   /// The info line: the spinner, `MATCHES/TOTAL`, the marked count and a message (see `infoPieces`),
   /// at the left or aligned right.
-  private func infoRow(_ state: PickerState, width: Int, alignRight: Bool) -> [Frame.Span] {
+  private func infoRow(_ state: PickerState, width: Int, alignRight: Bool, separator: String?) -> [Frame.Span]
+  {
     let usable = Renderer.infoWidth(state, width)
     // The info is on the prompt line: this one holds only the separator.
     if state.settings.chrome.info == .inlineRight {
       var row = RowBuilder(width: width)
-      row.append(separatorRule(state, width: usable), style: .border, highlights: [])
+      row.append(separatorRule(separator, state, width: usable), style: .border, highlights: [])
       return row.spans
     }
     var fitting = infoPieces(state, width: usable)
@@ -262,7 +345,7 @@ public struct Renderer {
     let used =
       DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
     // fzf's separator: a rule from the info to the far edge (`--separator`).
-    let rule = separatorRule(state, width: usable - used - 1)
+    let rule = separatorRule(separator, state, width: usable - used - 1)
     var row = RowBuilder(width: width)
     if alignRight {
       if !rule.cells.isEmpty {
@@ -291,8 +374,8 @@ public struct Renderer {
 
   /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs
   /// expanded); empty without a separator.
-  private func separatorRule(_ state: PickerState, width: Int) -> VisibleText {
-    guard let separator = state.settings.chrome.separator, width > 0 else { return VisibleText() }
+  private func separatorRule(_ separator: String?, _ state: PickerState, width: Int) -> VisibleText {
+    guard let separator, width > 0 else { return VisibleText() }
     let glyphs = unicode || separator != Chrome.defaultSeparator ? separator : "-"
     let plain = ANSI.withoutControlSequences(Array(glyphs.utf8)[...]).withUnsafeBytes { ANSI.stripped($0) }
     let pattern = VisibleText(plain, tabstop: state.settings.tabstop)

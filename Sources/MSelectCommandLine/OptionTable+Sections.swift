@@ -1,0 +1,101 @@
+import MSelectCore
+
+extension OptionTable {
+  /// The sections' names in options (`--list-border`, `--input-label`, …) and where each is kept.
+  private static let sectionNames: [(name: String, path: any WritableKeyPath<Chrome, Section> & Sendable)] = [
+    ("list", \.list), ("input", \.input), ("header", \.header), ("header-lines", \.headerLines),
+    ("footer", \.footer),
+  ]
+
+  /// The border styles a section takes.
+  private static let sectionStyles = [
+    "rounded", "sharp", "bold", "double", "block", "thinblock", "dashed", "horizontal", "vertical", "top",
+    "bottom", "left", "right", "line", "inline", "none",
+  ]
+
+  /// The section at `name`'s place in an option such as `--header-lines-border`.
+  private static func section(_ option: String, _ suffix: String) -> any WritableKeyPath<Chrome, Section>
+    & Sendable
+  {
+    let name = option.dropFirst(2).dropLast(suffix.count + 1)
+    return sectionNames.first { $0.name == name }?.path ?? \.list
+  }
+
+  /// fzf's sections around the list: borders, labels, the footer and the `--style` presets.
+  static let sections: [OptionInfo] = [
+    OptionInfo(
+      sectionNames.map { "--\($0.name)-border" }, "STYLE", .picker,
+      "a frame around that part of the picker (line: one rule toward the list)", values: sectionStyles,
+      takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
+    ) { o, v in
+      let border = try v.border()
+      if v.name == "--list-border" && border == .line && v.optionalString != nil {
+        throw v.invalid("a style other than line")
+      }
+      o.chrome[keyPath: section(v.name, "border")].border = border
+    },
+    OptionInfo(
+      sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label" }, "TEXT", .picker,
+      "text in that section's border"
+    ) { o, v in o.chrome[keyPath: section(v.name, "label")].label = v.string },
+    OptionInfo(
+      sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label-pos" }, "N[:bottom]",
+      .picker, "where that label goes, as --border-label-pos"
+    ) { o, v in o.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition() },
+    OptionInfo(["--footer"], "TEXT", .picker, "text below the list (above it with --layout reverse)") {
+      o, v in o.footer = v.string
+    },
+    OptionInfo(
+      ["--style"], "PRESET", .picker, "default, minimal, or full[:STYLE] (a frame around each section)",
+      values: ["default", "minimal", "full"]
+    ) { o, v in try style(&o, v) },
+  ]
+
+  /// `--no-list-border`, `--no-footer-label`, …: back to not given.
+  static let sectionNegations: [OptionInfo] =
+    sectionNames.map { section in
+      .hidden(["--no-\(section.name)-border"]) { o, _ in o.chrome[keyPath: section.path].border = nil }
+    }
+    + sectionNames.map { section in
+      .hidden(["--no-\(section.name)-label"]) { o, _ in o.chrome[keyPath: section.path].label = nil }
+    }
+
+  /// fzf's `--style` presets: `full[:STYLE]` frames every section (and the preview) in STYLE with the
+  /// info at the right of the prompt; `minimal` keeps only rules; `default` undoes both.
+  private static func style(_ o: inout Options, _ v: OptionValue) throws(OptionError) {
+    let parts = v.string.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
+    let sections: [any WritableKeyPath<Chrome, Section> & Sendable] = [\.list, \.input, \.header, \.footer]
+    switch parts.first ?? "" {
+    case "default":
+      for path in sections { o.chrome[keyPath: path].border = nil }
+      o.preview.border = .rounded
+      o.chrome.info = .default
+      (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+    case "minimal":
+      for path in sections { o.chrome[keyPath: path].border = nil }
+      o.chrome.footer.border = .line
+      o.preview.border = .line
+      o.chrome.info = .default
+      o.gutter = " "
+      (o.chrome.separator, o.chrome.separatorAuto) = (nil, false)
+    case "full":
+      var shape = Chrome.Border.rounded
+      if parts.count == 2 {
+        guard let given = Chrome.Border(rawValue: parts[1]), given != .inline else {
+          throw v.invalid("default, minimal, or full[:STYLE] with a border style")
+        }
+        shape = given
+      }
+      for path in sections { o.chrome[keyPath: path].border = shape }
+      if shape == .line {
+        o.chrome.list.border = nil
+        o.chrome.border = .line
+      }
+      o.preview.border = shape
+      o.chrome.info = .inlineRight
+      (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+    default:
+      throw v.invalid("default, minimal, or full[:STYLE]")
+    }
+  }
+}

@@ -1,0 +1,177 @@
+/// One of fzf's sections around the list (the list itself, the input, the header, the header lines,
+/// the footer): a border of its own and a label set into it.
+package struct Section: Sendable, Equatable {
+  /// The border as given (`--list-border`, `--input-border`, …); nil: not given, which for the header
+  /// lines is not the same as `none` (their own part without a border).
+  package var border: Chrome.Border?
+  /// Text set into the border (`--list-label`, …) and where it goes (`--list-label-pos`, …).
+  package var label: String?
+  package var labelPosition = Chrome.LabelPosition()
+
+  package init() {}
+}
+
+/// Which of the picker's sections stand apart from the list, with which border, and in which order
+/// they go from top to bottom: fzf's rules, worked out from the settings and the header's size.
+///
+/// Without any section border or footer the plan is inactive and the picker is drawn as one block
+/// (prompt, info, header and list together), which is what every earlier layout looked like.
+package struct SectionPlan: Equatable {
+  package enum Part: Equatable { case footer, list, headerLines, header, input }
+
+  /// Some section has a border or a footer is shown: the parts below are drawn apart.
+  let active: Bool
+  /// The parts drawn apart, top to bottom (the list always among them).
+  let order: [Part]
+  /// The borders as drawn (fzf's `line` resolved to the side facing the list; `inline` drawn as a
+  /// line; `.none`: apart without a border).
+  let list: Chrome.Border
+  let input: Chrome.Border
+  let header: Chrome.Border
+  let headerLines: Chrome.Border
+  let footer: Chrome.Border
+  /// The header's part holds the header lines too (they have none of their own).
+  let headerHoldsLines: Bool
+  /// The prompt and info are drawn apart from the list (else inside the list's border).
+  let inputApart: Bool
+  /// fzf's default separator is left out: a border already parts the input from the list.
+  let separatorHidden: Bool
+
+  /// The plan for `settings`, with `headerText` rows of `--header`, `headerLineCount` of the input's,
+  /// `footerRows` of `--footer`, and the header shown or not.
+  init(settings: PickerSettings, headerShown: Bool, headerText: Int, headerLineCount: Int, footerRows: Int) {
+    let chrome = settings.chrome
+    let layout = settings.layout
+    active =
+      [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
+        $0.border != nil
+      }
+      || footerRows > 0
+    list = chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
+    input = SectionPlan.line(chrome.input.border ?? .none, facing: layout == .reverse ? .bottom : .top)
+    header = SectionPlan.line(chrome.header.border ?? .none, facing: layout == .reverse ? .bottom : .top)
+    footer = SectionPlan.line(chrome.footer.border ?? .none, facing: layout == .reverse ? .top : .bottom)
+    let headerLinesGiven = chrome.headerLines.border.map {
+      SectionPlan.line($0, facing: layout == .default ? .top : .bottom)
+    }
+    // fzf's determineHeaderLinesShape: whether the header lines are a part of their own, and its border.
+    var linesApart = false
+    var linesBorder = Chrome.Border.none
+    if headerShown && headerLineCount > 0 {
+      if let given = headerLinesGiven {
+        (linesApart, linesBorder) = (true, given)
+      } else {
+        let shape = headerText == 0 ? header : .none
+        if layout == .reverseList || (headerText > 0 && settings.headerFirst) {
+          (linesApart, linesBorder) = (true, shape)
+        } else if headerText == 0 && settings.headerFirst && shape == .none {
+          (linesApart, linesBorder) = (true, .none)
+        }
+      }
+    }
+    headerLines = linesBorder
+    // fzf's hasHeaderWindow.
+    let headerApart: Bool
+    if !headerShown {
+      headerApart = false
+    } else if linesApart {
+      headerApart = headerText > 0
+    } else if header != .none || settings.headerFirst {
+      headerApart = headerText + headerLineCount > 0
+    } else {
+      headerApart = input != .none
+    }
+    headerHoldsLines = active && headerApart && !linesApart
+    inputApart = active && (input != .none || headerApart || linesApart)
+    let facesList = (layout == .reverse ? input.sides.bottom : input.sides.top)
+    func facingInput(_ border: Chrome.Border) -> Bool {
+      layout == .reverse ? border.sides.top : border.sides.bottom
+    }
+    if !active || !chrome.separatorAuto {
+      separatorHidden = false
+    } else if facesList {
+      separatorHidden = true
+    } else if !inputApart {
+      separatorHidden = false
+    } else if headerApart && headerText + (headerHoldsLines ? headerLineCount : 0) > 0
+      && !settings.headerFirst
+    {
+      separatorHidden = facingInput(header)
+    } else if linesApart && layout != .reverseList && (headerApart || !settings.headerFirst) {
+      separatorHidden = facingInput(linesBorder)
+    } else {
+      separatorHidden = facingInput(list)
+    }
+    // The order of fzf's resizeWindows, top to bottom.
+    var parts: [Part]
+    let first = settings.headerFirst
+    switch layout {
+    case .default:
+      let below: [Part] =
+        first
+        ? (headerApart && linesApart
+          ? [.headerLines, .input, .header] : linesApart ? [.input, .headerLines] : [.input, .header])
+        : [.headerLines, .header, .input]
+      parts = [.footer, .list] + below
+    case .reverse:
+      let above: [Part] =
+        first
+        ? (headerApart && linesApart
+          ? [.header, .input, .headerLines] : linesApart ? [.headerLines, .input] : [.header, .input])
+        : [.input, .header, .headerLines]
+      parts = above + [.list, .footer]
+    case .reverseList:
+      parts = [.footer, .headerLines, .list] + (first ? [.input, .header] : [.header, .input])
+    }
+    let inputShown = inputApart
+    parts.removeAll { part in
+      switch part {
+      case .list: false
+      case .input: !inputShown
+      case .header: !headerApart
+      case .headerLines: !linesApart
+      case .footer: footerRows == 0
+      }
+    }
+    order = active ? parts : [.list]
+  }
+
+  /// fzf's `line` for a section: one rule on the side facing the list; `inline` is drawn so too.
+  private static func line(_ border: Chrome.Border, facing side: Chrome.Border) -> Chrome.Border {
+    border == .line || border == .inline ? side : border
+  }
+
+  /// The border of `part` as drawn.
+  func border(of part: Part) -> Chrome.Border {
+    switch part {
+    case .list: list
+    case .input: input
+    case .header: header
+    case .headerLines: headerLines
+    case .footer: footer
+    }
+  }
+
+  /// Rows `part`'s border takes (0, 1 or 2).
+  func borderRows(of part: Part) -> Int {
+    let sides = border(of: part).sides
+    return (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+  }
+
+  /// Rows every border of the plan takes, and columns the list's takes.
+  var borderRows: Int { active ? order.reduce(0) { $0 + borderRows(of: $1) } : 0 }
+  var listBorderColumns: Int { (list.sides.left ? 2 : 0) + (list.sides.right ? 2 : 0) }
+}
+
+extension Chrome {
+  /// The settings of `part`'s section.
+  func section(_ part: SectionPlan.Part) -> Section {
+    switch part {
+    case .list: list
+    case .input: input
+    case .header: header
+    case .headerLines: headerLines
+    case .footer: footer
+    }
+  }
+}
