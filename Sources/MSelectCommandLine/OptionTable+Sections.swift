@@ -32,6 +32,9 @@ extension OptionTable {
       if v.name == "--list-border" && border == .line && v.optionalString != nil {
         throw v.invalid("a style other than line")
       }
+      if border == .inline && (v.name == "--list-border" || v.name == "--input-border") {
+        throw OptionTable.inlineRefused(v)
+      }
       o.chrome[keyPath: section(v.name, "border")].border = border
     },
     OptionInfo(
@@ -50,6 +53,13 @@ extension OptionTable {
       values: ["default", "minimal", "full"]
     ) { o, v in try style(&o, v) },
   ]
+
+  /// fzf's refusal of `inline` where there is no list frame to sit in.
+  static func inlineRefused(_ v: OptionValue) -> OptionError {
+    v.invalid(
+      "another style: inline border is only supported for --header-border, --header-lines-border, and "
+        + "--footer-border")
+  }
 
   /// `--no-list-border`, `--no-footer-label`, …: back to not given.
   static let sectionNegations: [OptionInfo] =

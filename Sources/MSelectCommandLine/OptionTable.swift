@@ -119,7 +119,10 @@ package enum OptionTable {
       o.expect = v.string.split(separator: ",").map(String.init)
     },
     OptionInfo(["--height"], "N|N%|-N", .picker, "lines to use (default 50%, at least 10; -N: all but N)") {
-      o, v in o.height = try v.height()
+      o, v in
+      o.height = try v.height()
+      // fzf's `~N`: at most N, fewer when the list is short (mselect's heights always do that).
+      if v.string.hasPrefix("~") { o.heightAdapts = true }
     },
     OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)") { o, _ in
       o.height = .fullscreen
@@ -170,7 +173,10 @@ package enum OptionTable {
         "rounded", "sharp", "bold", "double", "block", "thinblock", "dashed", "horizontal", "vertical",
         "top", "bottom", "left", "right", "none",
       ], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
-    ) { o, v in o.chrome.border = try v.border() },
+    ) { o, v in
+      o.chrome.border = try v.border()
+      if o.chrome.border == .inline { throw OptionTable.inlineRefused(v) }
+    },
     OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border") { o, v in
       o.chrome.borderLabel = v.string
     },

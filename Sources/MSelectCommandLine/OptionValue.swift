@@ -73,14 +73,15 @@ package struct OptionValue: Sendable {
     let text = string
     let wrong = invalid("N, N% or -N (N ≥ 3, percent 1-100; -N: all rows but N)")
     var body = Substring(text)
-    if body.hasPrefix("~") { body = body.dropFirst() }
+    let adaptive = body.hasPrefix("~")
+    if adaptive { body = body.dropFirst() }
     if body.hasPrefix("-") {
       guard let n = Int(body.dropFirst()), n >= 0 else { throw wrong }
       return n == 0 ? .fullscreen : .allBut(n)
     }
     if body.hasSuffix("%") {
       guard let p = Int(body.dropLast()), (1...100).contains(p) else { throw wrong }
-      return p == 100 ? .fullscreen : .percent(p)
+      return p == 100 && !adaptive ? .fullscreen : .percent(p)
     }
     guard let n = Int(body), n >= 3 else { throw wrong }
     return .lines(n)

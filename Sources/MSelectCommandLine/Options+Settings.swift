@@ -61,6 +61,14 @@ extension Options {
   package func pickerSettings(unicode: Bool, colors: Bool, preselectFileLines: [[UInt8]] = [])
     throws(OptionError) -> PickerSettings
   {
+    if chrome.header.border == .inline
+      && ![nil, .inline, Chrome.Border.none].contains(chrome.headerLines.border)
+    {
+      throw OptionError.invalidValue(
+        option: "--header-border", value: "inline",
+        expected: "another style: --header-border=inline requires --header-lines-border to be inline or unset"
+      )
+    }
     var settings = PickerSettings()
     // The flavor's keys first: `--bind` goes on top of them.
     settings.bindings = KeyBindings(flavor)
@@ -72,6 +80,7 @@ extension Options {
     settings.header = header
     settings.footer = footer
     settings.height = height
+    settings.heightAdapts = heightAdapts
     settings.layout = layout
     settings.prompt = prompt
     switch flavor {

@@ -74,6 +74,8 @@ package struct Options: Sendable, Equatable {
   }
   // Picker appearance.
   package var height: PickerSettings.Height = .percent(50)
+  /// The picker grows to fit a short list instead of taking all of `height` (fzf: only with `~`).
+  package var heightAdapts = true
   package var layout: PickerSettings.Layout = .reverse
   package var prompt = "> "
   package var pointer: String?

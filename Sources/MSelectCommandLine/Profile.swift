@@ -24,6 +24,7 @@ package struct Profile: Sendable, Equatable {
   package static let fzf: Profile = {
     var options = Options()
     options.height = .fullscreen
+    options.heightAdapts = false
     options.layout = .default
     options.max = 1
     options.order = .selection

@@ -40,6 +40,8 @@ public struct PickerSettings: Sendable {
   /// How that shell reads quotes (set by the terminal side, which knows `$SHELL`).
   package var quoting = ShellQuoting.posix
   package var height = Height.percent(50)
+  /// The picker grows with the list up to `height` rather than taking all of it at once.
+  package var heightAdapts = true
   package var layout = Layout.reverse
   public var prompt = "> "
   public var pointer = "▌ "

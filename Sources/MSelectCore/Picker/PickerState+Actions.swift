@@ -257,7 +257,7 @@ extension PickerState {
   mutating func updateHeight() {
     // A preview pane wants room whatever the list's length: the picker takes its whole height then.
     let needed =
-      previewCommand != nil && preview.visible
+      previewCommand != nil && preview.visible || !settings.heightAdapts
       ? maxHeight : fixedRows + max(1, listCount * (settings.gap + 1) - settings.gap)
     viewport.grow(toFit: needed, settings.height)
   }

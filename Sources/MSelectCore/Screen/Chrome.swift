@@ -33,6 +33,18 @@ package struct Chrome: Sendable, Equatable {
       }
     }
 
+    /// The left and right T-junctions of a rule across the frame.
+    func junctions(unicode: Bool) -> (left: String, right: String) {
+      guard unicode else { return ("+", "+") }
+      switch self {
+      case .bold: return ("┣", "┫")
+      case .double: return ("╠", "╣")
+      case .block: return ("▌", "▐")
+      case .thinblock: return ("▏", "▕")
+      default: return ("├", "┤")
+      }
+    }
+
     /// Corner and edge characters: top-left, top-right, bottom-left, bottom-right, horizontal, vertical.
     func glyphs(unicode: Bool) -> [String] {
       guard unicode else { return ["+", "+", "+", "+", "-", "|"] }

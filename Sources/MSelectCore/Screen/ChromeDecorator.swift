@@ -1,6 +1,6 @@
 /// Puts the margins, the border (with its label) and the padding around the picker's content rows.
 struct ChromeDecorator {
-  let chrome: Chrome
+  var chrome: Chrome
   let unicode: Bool
   /// The terminal's size (percentages of margins and padding are of it).
   let rows: Int
@@ -37,11 +37,33 @@ struct ChromeDecorator {
   /// default; `N` columns from the left, `-N` from the right; `:bottom` on the bottom line).
   private func edge(top: Bool, inner: Int, glyphs: [String]) -> [Frame.Span] {
     let sides = chrome.border.sides
-    let left = sides.left ? [span(top ? glyphs[0] : glyphs[2], .border)] : []
-    let right = sides.right ? [span(top ? glyphs[1] : glyphs[3], .border)] : []
+    let left = sides.left ? (top ? glyphs[0] : glyphs[2]) : nil
+    let right = sides.right ? (top ? glyphs[1] : glyphs[3]) : nil
+    let labeled = chrome.borderLabelPosition.bottom != top
+    return line(
+      left: left, right: right, inner: inner, glyph: glyphs[4], label: labeled ? chrome.borderLabel : nil)
+  }
+
+  /// A rule across the frame between the sections inside it (fzf's inline sections), ending in the
+  /// sides' T-junctions, with the label placed as on the top line.
+  func rule(contentWidth: Int) -> [Frame.Span] {
+    let sides = chrome.border.sides
+    let glyphs = chrome.border.glyphs(unicode: unicode)
+    let junctions = chrome.border.junctions(unicode: unicode)
+    let inner = contentWidth + (sides.left ? 1 : 0) + (sides.right ? 1 : 0)
+    return line(
+      left: sides.left ? junctions.left : nil, right: sides.right ? junctions.right : nil, inner: inner,
+      glyph: glyphs[4], label: chrome.borderLabel)
+  }
+
+  /// `glyph` repeated over `inner` columns between the caps, `label` set into it.
+  private func line(left: String?, right: String?, inner: Int, glyph: String, label: String?) -> [Frame.Span]
+  {
+    let left = left.map { [span($0, .border)] } ?? []
+    let right = right.map { [span($0, .border)] } ?? []
     let position = chrome.borderLabelPosition
-    guard let label = chrome.borderLabel, !label.isEmpty, position.bottom != top, inner > 2 else {
-      return left + [span(String(repeating: glyphs[4], count: max(0, inner)), .border)] + right
+    guard let label, !label.isEmpty, inner > 2 else {
+      return left + [span(String(repeating: glyph, count: max(0, inner)), .border)] + right
     }
     let text = VisibleText(label)
     var row = RowBuilder(width: inner)
@@ -58,8 +80,8 @@ struct ChromeDecorator {
       start = left.count + (inner - used) / 2
     }
     let before = min(max(0, start - left.count), inner - used)
-    return left + [span(String(repeating: glyphs[4], count: before), .border)] + row.spans
-      + [span(String(repeating: glyphs[4], count: max(0, inner - before - used)), .border)] + right
+    return left + [span(String(repeating: glyph, count: before), .border)] + row.spans
+      + [span(String(repeating: glyph, count: max(0, inner - before - used)), .border)] + right
   }
 
   private func span(_ text: String, _ style: Frame.Style) -> Frame.Span {

@@ -31,21 +31,29 @@ public struct Renderer {
     let inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
     let inputWidth =
       plan.inputApart ? max(1, sectionWidth - SectionStack.columns(plan.input) - inputShift) : width
-    let prompt = promptRow(state, width: inputWidth, separator: separator)
+    // The info line reaches the last column when a border follows it there.
+    let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
+    let borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
+    let prompt = promptRow(state, width: inputWidth, separator: separator, borderFollows: borderFollows)
     let info =
       chrome.infoHasOwnRow(separatorShown: !plan.separatorHidden)
-      ? [infoRow(state, width: inputWidth, alignRight: chrome.info == .right, separator: separator)] : []
+      ? [
+        infoRow(
+          state, width: inputWidth, alignRight: chrome.info == .right, separator: separator,
+          borderFollows: borderFollows)
+      ] : []
     // Header rows start where the items' text does (after the pointer and marker columns), so the
     // column titles of `ps` or `kubectl get` stand over their columns; in a section of their own,
     // past the list's left border unless theirs has one.
     let marks = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
     func indent(_ part: SectionPlan.Part) -> Int {
-      guard plan.inputApart else { return marks }
+      guard (plan.inputApart || part == .footer) && plan.border(of: part) != .inline else { return marks }
       let border = plan.border(of: part).sides.left ? 2 : 0
       return max(0, marks + (listSides.left ? 2 : 0) - border)
     }
     func partWidth(_ part: SectionPlan.Part) -> Int {
-      plan.inputApart ? max(1, sectionWidth - SectionStack.columns(plan.border(of: part))) : width
+      guard (plan.inputApart || part == .footer) && plan.border(of: part) != .inline else { return width }
+      return max(1, sectionWidth - SectionStack.columns(plan.border(of: part)))
     }
     // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
     let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.inputApart ? .header : .headerLines
@@ -122,37 +130,41 @@ public struct Renderer {
     var listTop = 0
     var listLeft = 0
     if plan.active {
+      /// The rows of the header's, the header lines' and the footer's section, from the top.
+      func content(_ part: SectionPlan.Part) -> [[Frame.Span]] {
+        switch part {
+        case .header:
+          let lines = plan.headerHoldsLines ? headerLines : []
+          return settings.layout == .reverse ? header + lines : lines.reversed() + header
+        case .headerLines: return settings.layout == .default ? headerLines.reversed() : headerLines
+        case .footer:
+          return textRows(
+            settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer),
+            indent: indent(.footer), style: .header, settings)
+        case .list, .input: return []
+        }
+      }
       var stack = SectionStack(width: sectionWidth, unicode: unicode, labels: chrome)
       for part in plan.order {
         let border = plan.border(of: part)
         switch part {
         case .list:
-          listTop = stack.rows.count + (listSides.top ? 1 : 0)
+          listTop = stack.addList(
+            rows, border: border, above: plan.inlineTop.map { ($0, content($0)) },
+            below: plan.inlineBottom.map { ($0, content($0)) })
           listLeft = listSides.left ? 2 : 0
           if let promptRowIndex {
             caretRow = listTop + promptRowIndex
             caretColumn += listLeft
           }
-          stack.add(rows, part: part, border: border)
         case .input:
           let input = settings.layout == .reverse ? [prompt.spans] + info : info + [prompt.spans]
           caretRow =
             stack.rows.count + (border.sides.top ? 1 : 0) + (settings.layout == .reverse ? 0 : info.count)
           caretColumn += inputShift + (border.sides.left ? 2 : 0)
           stack.add(input, part: part, border: border, shift: inputShift)
-        case .header:
-          let lines = plan.headerHoldsLines ? headerLines : []
-          stack.add(
-            settings.layout == .reverse ? header + lines : lines.reversed() + header, part: part,
-            border: border)
-        case .headerLines:
-          stack.add(
-            settings.layout == .default ? headerLines.reversed() : headerLines, part: part, border: border)
-        case .footer:
-          let footer = textRows(
-            settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer),
-            indent: indent(.footer), style: .header, settings)
-          stack.add(footer, part: part, border: border)
+        case .header, .headerLines, .footer:
+          stack.add(content(part), part: part, border: border)
         }
       }
       rows = stack.rows
@@ -276,7 +288,7 @@ public struct Renderer {
     max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0)
   }
 
-  private func promptRow(_ state: PickerState, width: Int, separator: String?) -> (
+  private func promptRow(_ state: PickerState, width: Int, separator: String?, borderFollows: Bool) -> (
     spans: [Frame.Span], caret: Int
   ) {
     let prompt = VisibleText(state.prompt)
@@ -306,7 +318,9 @@ public struct Renderer {
       if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
       let text = prefix + pieces.spinner + pieces.counts
       // One column for the cursor after the query (the ghost text starts on it).
-      let gap = info == .inlineRight ? max(2, row.remaining - 1 - DisplayWidth.of(text)) : ghostShown ? 0 : 1
+      let end = borderFollows ? 0 : 1
+      let gap =
+        info == .inlineRight ? max(2, row.remaining - end - DisplayWidth.of(text)) : ghostShown ? 0 : 1
       if gap + DisplayWidth.of(text) <= row.remaining {
         row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
         if !prefix.isEmpty { row.append(VisibleText(prefix), style: .border, highlights: []) }
@@ -317,7 +331,7 @@ public struct Renderer {
         let rule =
           info == .inline
           ? separatorRule(
-            separator, state, width: row.remaining - 1 - (width - Renderer.infoWidth(state, width)))
+            separator, state, width: row.remaining - 1 - (width - Renderer.infoWidth(width, borderFollows)))
           : VisibleText()
         if !rule.cells.isEmpty {
           row.append(VisibleText(" "), style: [], highlights: [])
@@ -330,9 +344,10 @@ public struct Renderer {
 
   /// The info line: the spinner, `MATCHES/TOTAL`, the marked count and a message (see `infoPieces`),
   /// at the left or aligned right.
-  private func infoRow(_ state: PickerState, width: Int, alignRight: Bool, separator: String?) -> [Frame.Span]
-  {
-    let usable = Renderer.infoWidth(state, width)
+  private func infoRow(
+    _ state: PickerState, width: Int, alignRight: Bool, separator: String?, borderFollows: Bool
+  ) -> [Frame.Span] {
+    let usable = Renderer.infoWidth(width, borderFollows)
     // The info is on the prompt line: this one holds only the separator.
     if state.settings.chrome.info == .inlineRight {
       var row = RowBuilder(width: width)
@@ -366,10 +381,9 @@ public struct Renderer {
   }
 
   /// The columns the info line fills: as fzf's, one short of the content's width unless a border
-  /// follows it on the right and no preview pane is shown.
-  private static func infoWidth(_ state: PickerState, _ width: Int) -> Int {
-    let borderFollows = state.settings.chrome.border.sides.right && state.previewLayout == nil
-    return max(1, borderFollows ? width : width - 1)
+  /// follows it on the right.
+  private static func infoWidth(_ width: Int, _ borderFollows: Bool) -> Int {
+    max(1, borderFollows ? width : width - 1)
   }
 
   /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs

@@ -23,8 +23,8 @@ package struct SectionPlan: Equatable {
   let active: Bool
   /// The parts drawn apart, top to bottom (the list always among them).
   let order: [Part]
-  /// The borders as drawn (fzf's `line` resolved to the side facing the list; `inline` drawn as a
-  /// line; `.none`: apart without a border).
+  /// The borders as drawn (fzf's `line` resolved to the side facing the list; `inline`: inside the
+  /// list's frame, or a line when that frame has no top and bottom; `.none`: apart without a border).
   let list: Chrome.Border
   let input: Chrome.Border
   let header: Chrome.Border
@@ -34,6 +34,10 @@ package struct SectionPlan: Equatable {
   let headerHoldsLines: Bool
   /// The prompt and info are drawn apart from the list (else inside the list's border).
   let inputApart: Bool
+  /// The sections drawn inside the list's frame, above and below the list, from the frame's edge
+  /// inwards (each parted from the next by a rule).
+  let inlineTop: [Part]
+  let inlineBottom: [Part]
   /// fzf's default separator is left out: a border already parts the input from the list.
   let separatorHidden: Bool
 
@@ -47,12 +51,23 @@ package struct SectionPlan: Equatable {
         $0.border != nil
       }
       || footerRows > 0
-    list = chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
-    input = SectionPlan.line(chrome.input.border ?? .none, facing: layout == .reverse ? .bottom : .top)
-    header = SectionPlan.line(chrome.header.border ?? .none, facing: layout == .reverse ? .bottom : .top)
-    footer = SectionPlan.line(chrome.footer.border ?? .none, facing: layout == .reverse ? .top : .bottom)
+    let list = chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
+    self.list = list
+    // `inline` needs a frame with a top and a bottom to sit between; else it is a line.
+    let inline = list.sides.top && list.sides.bottom
+    func line(_ border: Chrome.Border?, facing side: Chrome.Border) -> Chrome.Border {
+      guard let border else { return .none }
+      return border == .line || (border == .inline && !inline) ? side : border
+    }
+    input = line(
+      chrome.input.border == .inline ? .line : chrome.input.border,
+      facing: layout == .reverse ? .bottom : .top)
+    let header = line(chrome.header.border, facing: layout == .reverse ? .bottom : .top)
+    self.header = header
+    // fzf draws a rule between the footer and the list unless told otherwise.
+    footer = line(chrome.footer.border ?? .line, facing: layout == .reverse ? .top : .bottom)
     let headerLinesGiven = chrome.headerLines.border.map {
-      SectionPlan.line($0, facing: layout == .default ? .top : .bottom)
+      line($0, facing: layout == .default ? .top : .bottom)
     }
     // fzf's determineHeaderLinesShape: whether the header lines are a part of their own, and its border.
     var linesApart = false
@@ -85,7 +100,7 @@ package struct SectionPlan: Equatable {
     inputApart = active && (input != .none || headerApart || linesApart)
     let facesList = (layout == .reverse ? input.sides.bottom : input.sides.top)
     func facingInput(_ border: Chrome.Border) -> Bool {
-      layout == .reverse ? border.sides.top : border.sides.bottom
+      border == .inline || (layout == .reverse ? border.sides.top : border.sides.bottom)
     }
     if !active || !chrome.separatorAuto {
       separatorHidden = false
@@ -94,7 +109,7 @@ package struct SectionPlan: Equatable {
     } else if !inputApart {
       separatorHidden = false
     } else if headerApart && headerText + (headerHoldsLines ? headerLineCount : 0) > 0
-      && !settings.headerFirst
+      && !settings.headerFirst && header != .inline
     {
       separatorHidden = facingInput(header)
     } else if linesApart && layout != .reverseList && (headerApart || !settings.headerFirst) {
@@ -133,12 +148,32 @@ package struct SectionPlan: Equatable {
       case .footer: footerRows == 0
       }
     }
+    // Sections inside the list's frame (fzf's inlineMetaFor): the header on the prompt's side (top
+    // in reverse), outermost; the header lines next to the list; the footer opposite the prompt.
+    var top: [Part] = []
+    var bottom: [Part] = []
+    func place(_ part: Part, onTop: Bool, inner: Bool) {
+      parts.removeAll { $0 == part }
+      if onTop {
+        if inner { top.append(part) } else { top.insert(part, at: 0) }
+      } else if inner {
+        bottom.append(part)
+      } else {
+        bottom.insert(part, at: 0)
+      }
+    }
+    if parts.contains(.header) && header == .inline {
+      place(.header, onTop: layout == .reverse, inner: false)
+    }
+    if parts.contains(.headerLines) && linesBorder == .inline {
+      place(.headerLines, onTop: layout != .default, inner: true)
+    }
+    if parts.contains(.footer) && footer == .inline {
+      place(.footer, onTop: layout != .reverse, inner: layout != .reverseList)
+    }
+    inlineTop = active ? top : []
+    inlineBottom = active ? bottom : []
     order = active ? parts : [.list]
-  }
-
-  /// fzf's `line` for a section: one rule on the side facing the list; `inline` is drawn so too.
-  private static func line(_ border: Chrome.Border, facing side: Chrome.Border) -> Chrome.Border {
-    border == .line || border == .inline ? side : border
   }
 
   /// The border of `part` as drawn.
@@ -158,8 +193,10 @@ package struct SectionPlan: Equatable {
     return (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
   }
 
-  /// Rows every border of the plan takes, and columns the list's takes.
-  var borderRows: Int { active ? order.reduce(0) { $0 + borderRows(of: $1) } : 0 }
+  /// Rows every border and rule of the plan takes, and columns the list's takes.
+  var borderRows: Int {
+    active ? order.reduce(0) { $0 + borderRows(of: $1) } + inlineTop.count + inlineBottom.count : 0
+  }
   var listBorderColumns: Int { (list.sides.left ? 2 : 0) + (list.sides.right ? 2 : 0) }
 }
 
