@@ -150,10 +150,10 @@ package enum BindEvent: String, Hashable, Sendable, CaseIterable {
   case resize
   /// backspace on an empty query (fzf's `backward-eof`).
   case backwardEOF = "backward-eof"
-  /// fzf's events for its jump labels and clickable header and footer lines, which mselect does not
-  /// have: accepted so that configurations load, never fired.
-  case jump
-  case jumpCancel = "jump-cancel"
+  /// A left click on a header or footer row (`FZF_CLICK_HEADER_LINE`, `…_WORD`, … say where).
   case clickHeader = "click-header"
   case clickFooter = "click-footer"
+  /// A jump label was typed after `jump`, or something else was.
+  case jump
+  case jumpCancel = "jump-cancel"
 }

@@ -126,6 +126,16 @@ extension PickerState {
         handle(.wheel(up: up))
       }
     case .press(let button):
+      if case .header(let line, let column) = target, button == .left {
+        clicks.forget()
+        headerClick = Click(line: line, column: column)
+        return fire(.clickHeader)
+      }
+      if case .footer(let line, let column) = target, button == .left {
+        clicks.forget()
+        footerClick = Click(line: line, column: column)
+        return fire(.clickFooter)
+      }
       guard case .item(let position, let onMarker) = target, position < listCount else {
         clicks.forget()
         return

@@ -145,6 +145,9 @@ public struct PickerState {
   package internal(set) var jumping: Action?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
   package internal(set) var headerShown = true
+  /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).
+  var headerClick: Click?
+  var footerClick: Click?
   /// `preview(…)`: the command shown in the pane instead of `--preview`'s, until the cursor moves.
   var previewOverride: String?
   /// What held actions wait for: a `transform` command's output (its target), or the search.
@@ -273,7 +276,7 @@ public struct PickerState {
       "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
       "FZF_ACTION": lastAction,
-    ].merging(listening) { $1 }
+    ].merging(listening) { $1 }.merging(clickVariables) { $1 }
   }
 
   /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).

@@ -39,7 +39,8 @@ struct ChromeDecorator {
     let sides = chrome.border.sides
     let left = sides.left ? (top ? glyphs[0] : glyphs[2]) : nil
     let right = sides.right ? (top ? glyphs[1] : glyphs[3]) : nil
-    let labeled = chrome.borderLabelPosition.bottom != top
+    // A frame with one horizontal line holds the label there.
+    let labeled = sides.top && sides.bottom ? chrome.borderLabelPosition.bottom != top : true
     return line(
       left: left, right: right, inner: inner, glyph: glyphs[4], label: labeled ? chrome.borderLabel : nil)
   }

@@ -44,6 +44,10 @@ public struct Frame: Equatable, Sendable {
     case item(position: Int, marker: Bool)
     /// The preview pane (its border included).
     case preview
+    /// A row of the header (fzf's numbering: from the top, the header lines and `--header` as one
+    /// block) or of the footer, and the column in its text (both from 1).
+    case header(line: Int, column: Int)
+    case footer(line: Int, column: Int)
   }
 
   /// A rectangle of the frame that means something to the mouse.
@@ -52,6 +56,9 @@ public struct Frame: Equatable, Sendable {
       /// An item row; its first `markerColumns` columns are the pointer and the marker.
       case item(position: Int, markerColumns: Int)
       case preview
+      /// A header or footer row, numbered from 1; its text starts at the area's first column.
+      case header(line: Int)
+      case footer(line: Int)
     }
 
     package var rows: Range<Int>
@@ -87,6 +94,8 @@ public struct Frame: Equatable, Sendable {
     case .item(let position, let markerColumns):
       return .item(position: position, marker: column - area.columns.lowerBound < markerColumns)
     case .preview: return .preview
+    case .header(let line): return .header(line: line, column: column - area.columns.lowerBound + 1)
+    case .footer(let line): return .footer(line: line, column: column - area.columns.lowerBound + 1)
     }
   }
 

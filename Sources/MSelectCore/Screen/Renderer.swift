@@ -1,11 +1,11 @@
 /// Draws a `PickerState` into a `Frame`: prompt, info line, header and the visible part of the list.
 public struct Renderer {
-  private static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
-  private static let asciiSpinner = ["-", "\\", "|", "/"]
+  static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
+  static let asciiSpinner = ["-", "\\", "|", "/"]
   /// The longest line (bytes) `--keep-right` shows the end of.
   static let keepRightLimit = 64 << 10
 
-  private let unicode: Bool
+  let unicode: Bool
   private let cache = PositionCache()
 
   public init(unicode: Bool = true) {
@@ -90,6 +90,13 @@ public struct Renderer {
     if items.count > listRows { items.removeLast(items.count - listRows) }
     let blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
     var rows: [[Frame.Span]]
+    // What the rows show, for the mouse: header and footer rows, their text after the indent.
+    let headerTags = header.indices.map { RowTag(block: .header, index: $0, column: indent(.header)) }
+    let lineTags = headerLines.indices.map {
+      RowTag(block: .headerLines, index: $0, column: indent(headerPart))
+    }
+    var tags: [RowTag?]
+    func none(_ rows: [[Frame.Span]]) -> [RowTag?] { Array(repeating: nil, count: rows.count) }
     /// The prompt's row in the list's part (nil: the prompt is in a part of its own).
     var promptRowIndex: Int?
     /// The row of the `k`-th item shown in the list's part.
@@ -100,23 +107,29 @@ public struct Renderer {
     let reversed = settings.layout == .default
     if plan.inputApart {
       rows = reversed ? blank + items.reversed() : items + blank
+      tags = none(rows)
       itemRow = { [count = items.count] in
         reversed ? blank.count + count - 1 - $0 * (gap + 1) : $0 * (gap + 1)
       }
     } else {
+      let input = [prompt.spans] + info
       switch settings.layout {
       case .reverse:
         // Prompt on top, the info below it, the best match below them.
-        let top =
-          settings.headerFirst
-          ? header + [prompt.spans] + info + headerLines : [prompt.spans] + info + header + headerLines
+        let top = settings.headerFirst ? header + input + headerLines : input + header + headerLines
         rows = top + items + blank
+        tags =
+          (settings.headerFirst ? headerTags + none(input) : none(input) + headerTags) + lineTags
+          + none(items + blank)
         promptRowIndex = settings.headerFirst ? header.count : 0
         itemRow = { top.count + $0 * (gap + 1) }
       case .default, .reverseList:
         let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
         let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
         rows = list + bottom
+        tags =
+          (reversed ? none(blank + items) + lineTags.reversed() : lineTags + none(items + blank))
+          + (settings.headerFirst ? none(input) + headerTags : headerTags + none(input))
         promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
         let above = headerLines.count
         itemRow = { [count = items.count] in
@@ -130,18 +143,27 @@ public struct Renderer {
     var listTop = 0
     var listLeft = 0
     if plan.active {
-      /// The rows of the header's, the header lines' and the footer's section, from the top.
-      func content(_ part: SectionPlan.Part) -> [[Frame.Span]] {
+      /// The rows of the header's, the header lines' and the footer's section, from the top, and
+      /// their tags.
+      func content(_ part: SectionPlan.Part) -> SectionStack.Inside {
         switch part {
         case .header:
           let lines = plan.headerHoldsLines ? headerLines : []
-          return settings.layout == .reverse ? header + lines : lines.reversed() + header
-        case .headerLines: return settings.layout == .default ? headerLines.reversed() : headerLines
+          let linesTags = plan.headerHoldsLines ? lineTags : []
+          return settings.layout == .reverse
+            ? .init(part: part, rows: header + lines, tags: headerTags + linesTags)
+            : .init(part: part, rows: lines.reversed() + header, tags: linesTags.reversed() + headerTags)
+        case .headerLines:
+          return settings.layout == .default
+            ? .init(part: part, rows: headerLines.reversed(), tags: lineTags.reversed())
+            : .init(part: part, rows: headerLines, tags: lineTags)
         case .footer:
-          return textRows(
+          let footer = textRows(
             settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer),
             indent: indent(.footer), style: .header, settings)
-        case .list, .input: return []
+          let tags = footer.indices.map { RowTag(block: .footer, index: $0, column: indent(.footer)) }
+          return .init(part: part, rows: footer, tags: tags)
+        case .list, .input: return .init(part: part, rows: [], tags: [])
         }
       }
       var stack = SectionStack(width: sectionWidth, unicode: unicode, labels: chrome)
@@ -150,8 +172,8 @@ public struct Renderer {
         switch part {
         case .list:
           listTop = stack.addList(
-            rows, border: border, above: plan.inlineTop.map { ($0, content($0)) },
-            below: plan.inlineBottom.map { ($0, content($0)) })
+            rows, tags: tags, border: border, above: plan.inlineTop.map(content),
+            below: plan.inlineBottom.map(content))
           listLeft = listSides.left ? 2 : 0
           if let promptRowIndex {
             caretRow = listTop + promptRowIndex
@@ -164,10 +186,12 @@ public struct Renderer {
           caretColumn += inputShift + (border.sides.left ? 2 : 0)
           stack.add(input, part: part, border: border, shift: inputShift)
         case .header, .headerLines, .footer:
-          stack.add(content(part), part: part, border: border)
+          let inside = content(part)
+          stack.add(inside.rows, tags: inside.tags, part: part, border: border)
         }
       }
       rows = stack.rows
+      tags = stack.tags
     }
     let contentHeight = layout.contentHeight
     // Where the column of list and sections and the pane lie in the content (for the mouse).
@@ -226,6 +250,29 @@ public struct Renderer {
           columns: (listColumn + insets.left)..<(listColumn + insets.left + width),
           kind: .item(position: first + k, markerColumns: markerColumns)))
     }
+    // Header and footer rows, numbered as fzf does for `click-header`: the header lines and `--header`
+    // as one block from the top.
+    let columnLeft = insets.left + listColumn - listLeft
+    for (row, tag) in tags.enumerated() {
+      guard let tag, columnTop + row < contentHeight else { continue }
+      let (h, m) = (header.count, headerLines.count)
+      let kind: Frame.Area.Kind
+      switch tag.block {
+      case .header: kind = .header(line: settings.layout == .reverse ? tag.index + 1 : m + tag.index + 1)
+      case .headerLines:
+        switch settings.layout {
+        case .reverse: kind = .header(line: h + tag.index + 1)
+        case .default: kind = .header(line: m - tag.index)
+        case .reverseList: kind = .header(line: tag.index + 1)
+        }
+      case .footer: kind = .footer(line: tag.index + 1)
+      }
+      let top = columnTop + row + insets.top
+      areas.append(
+        Frame.Area(
+          rows: top..<(top + 1), columns: (columnLeft + tag.column)..<(columnLeft + sectionWidth), kind: kind)
+      )
+    }
     if let paneArea {
       areas.append(
         Frame.Area(
@@ -261,7 +308,6 @@ public struct Renderer {
       ? row + [Frame.Span(text: String(repeating: " ", count: width - used), style: [])] : row
   }
 
-  /// Runs `body` on the bytes shown for a line, without copying a whole line.
   /// Runs `body` on the bytes shown for a line and, with `--ansi`, the colors of its characters.
   private func withDisplayBytes<R>(
     _ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer, [String?]?) -> R
@@ -286,171 +332,6 @@ public struct Renderer {
   /// The marker column's width: the wider of the marked and unmarked lines' marks.
   static func markerWidth(_ settings: PickerSettings) -> Int {
     max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0)
-  }
-
-  private func promptRow(_ state: PickerState, width: Int, separator: String?, borderFollows: Bool) -> (
-    spans: [Frame.Span], caret: Int
-  ) {
-    let prompt = VisibleText(state.prompt)
-    var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
-    var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
-    // Keep the caret on screen: drop characters from the left of a long query (counted first, then
-    // dropped at once: a pasted query of thousands of characters costs its length, not its square).
-    var dropped = 0
-    while caret >= width && dropped < cells.count {
-      caret -= cells[dropped].width
-      dropped += 1
-    }
-    cells.removeFirst(dropped)
-    var row = RowBuilder(width: width)
-    row.append(prompt, style: .prompt, highlights: [])
-    row.append(VisibleText(cells: cells), style: .query, highlights: [])
-    let ghostShown = cells.isEmpty && !state.settings.ghost.isEmpty
-    if ghostShown {
-      row.append(VisibleText(state.settings.ghost), style: .ghost, highlights: [])
-    }
-    let info = state.settings.chrome.info
-    if info == .inline || info == .inlineRight {
-      // The info after the query (or at the right edge), when it fits.
-      let prefix = state.settings.chrome.infoPrefix ?? (info == .inline ? " < " : "")
-      var pieces = infoPieces(state, width: row.remaining - 1 - DisplayWidth.of(prefix))
-      // An idle spinner leaves no blank here, unlike on the info's own line.
-      if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
-      let text = prefix + pieces.spinner + pieces.counts
-      // One column for the cursor after the query (the ghost text starts on it).
-      let end = borderFollows ? 0 : 1
-      let gap =
-        info == .inlineRight ? max(2, row.remaining - end - DisplayWidth.of(text)) : ghostShown ? 0 : 1
-      if gap + DisplayWidth.of(text) <= row.remaining {
-        row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
-        if !prefix.isEmpty { row.append(VisibleText(prefix), style: .border, highlights: []) }
-        if !pieces.spinner.isEmpty {
-          row.append(VisibleText(pieces.spinner), style: .spinner, highlights: [])
-        }
-        appendCounts(&row, state, pieces.counts)
-        let rule =
-          info == .inline
-          ? separatorRule(
-            separator, state, width: row.remaining - 1 - (width - Renderer.infoWidth(width, borderFollows)))
-          : VisibleText()
-        if !rule.cells.isEmpty {
-          row.append(VisibleText(" "), style: [], highlights: [])
-          row.append(rule, style: .border, highlights: [])
-        }
-      }
-    }
-    return (row.spans, min(caret, width - 1))
-  }
-
-  /// The info line: the spinner, `MATCHES/TOTAL`, the marked count and a message (see `infoPieces`),
-  /// at the left or aligned right.
-  private func infoRow(
-    _ state: PickerState, width: Int, alignRight: Bool, separator: String?, borderFollows: Bool
-  ) -> [Frame.Span] {
-    let usable = Renderer.infoWidth(width, borderFollows)
-    // The info is on the prompt line: this one holds only the separator.
-    if state.settings.chrome.info == .inlineRight {
-      var row = RowBuilder(width: width)
-      row.append(separatorRule(separator, state, width: usable), style: .border, highlights: [])
-      return row.spans
-    }
-    var fitting = infoPieces(state, width: usable)
-    // Aligned right, an idle spinner leaves no blank.
-    if alignRight && fitting.spinner.allSatisfy({ $0 == " " }) { fitting.spinner = "" }
-    let used =
-      DisplayWidth.of(fitting.spinner) + DisplayWidth.of(fitting.counts) + DisplayWidth.of(fitting.message)
-    // fzf's separator: a rule from the info to the far edge (`--separator`).
-    let rule = separatorRule(separator, state, width: usable - used - 1)
-    var row = RowBuilder(width: width)
-    if alignRight {
-      if !rule.cells.isEmpty {
-        row.append(rule, style: .border, highlights: [])
-        row.append(VisibleText(" "), style: [], highlights: [])
-      }
-      let gap = max(0, usable - used - (width - row.remaining))
-      row.append(VisibleText(String(repeating: " ", count: gap)), style: [], highlights: [])
-    }
-    if !fitting.spinner.isEmpty { row.append(VisibleText(fitting.spinner), style: .spinner, highlights: []) }
-    appendCounts(&row, state, fitting.counts)
-    if !fitting.message.isEmpty { row.append(VisibleText(fitting.message), style: .message, highlights: []) }
-    if !alignRight && !rule.cells.isEmpty {
-      row.append(VisibleText(" "), style: [], highlights: [])
-      row.append(rule, style: .border, highlights: [])
-    }
-    return row.spans
-  }
-
-  /// The columns the info line fills: as fzf's, one short of the content's width unless a border
-  /// follows it on the right.
-  private static func infoWidth(_ width: Int, _ borderFollows: Bool) -> Int {
-    max(1, borderFollows ? width : width - 1)
-  }
-
-  /// `--separator`'s text repeated over `width` columns (its escape sequences dropped, its tabs
-  /// expanded); empty without a separator.
-  private func separatorRule(_ separator: String?, _ state: PickerState, width: Int) -> VisibleText {
-    guard let separator, width > 0 else { return VisibleText() }
-    let glyphs = unicode || separator != Chrome.defaultSeparator ? separator : "-"
-    let plain = ANSI.withoutControlSequences(Array(glyphs.utf8)[...]).withUnsafeBytes { ANSI.stripped($0) }
-    let pattern = VisibleText(plain, tabstop: state.settings.tabstop)
-    guard pattern.width > 0 else { return VisibleText() }
-    var rule = VisibleText()
-    var column = 0
-    while true {
-      for cell in pattern.cells {
-        guard column + cell.width <= width else { return rule }
-        rule.cells.append(cell)
-        column += cell.width
-      }
-    }
-  }
-
-  /// The parts of the info that fit `width`. When the width is short, the least important parts go
-  /// first: the message, the review tag, the total, the spinner; the marked count stays longest,
-  /// since it tells what Enter will print.
-  /// `--info-command`'s line, once it has printed one.
-  private func commandInfo(_ state: PickerState) -> [UInt8]? {
-    state.settings.infoCommand == nil ? nil : state.infoText
-  }
-
-  /// The counts of the info line, or `--info-command`'s line in its own colors.
-  private func appendCounts(_ row: inout RowBuilder, _ state: PickerState, _ counts: String) {
-    guard let text = commandInfo(state) else {
-      return row.append(VisibleText(counts), style: .info, highlights: [])
-    }
-    let colored = text.withUnsafeBytes { ANSI.colored($0) }
-    colored.text.withUnsafeBytes { bytes in
-      row.append(
-        VisibleText(bytes, tabstop: state.settings.tabstop), style: .info, highlights: [],
-        colors: colored.colors)
-    }
-  }
-
-  private func infoPieces(_ state: PickerState, width: Int) -> (
-    spinner: String, counts: String, message: String
-  ) {
-    let busy = !state.inputEnded || state.isSearching
-    let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
-    let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
-    let listed = state.matchesShown
-    let marked = state.markedCount
-    if let text = commandInfo(state) {
-      return (spinner, String(decoding: text.withUnsafeBytes { ANSI.stripped($0) }, as: UTF8.self), "")
-    }
-    let tags = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
-    let message = state.message.map { "  " + $0 } ?? ""
-    let counts = "\(listed)/\(state.totalCount)"
-    let choices: [(spinner: String, counts: String, message: String)] = [
-      (spinner, counts + marked + tags, message),
-      (spinner, counts + marked + tags, ""),
-      (spinner, counts + marked, ""),
-      (spinner, "\(listed)" + marked, ""),
-      ("", "\(listed)" + marked, ""),
-      ("", marked.isEmpty ? "\(listed)" : String(marked.dropFirst()), ""),
-    ]
-    return choices.first {
-      DisplayWidth.of($0.spinner) + DisplayWidth.of($0.counts) + DisplayWidth.of($0.message) <= width
-    } ?? choices[choices.count - 1]
   }
 
   /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.

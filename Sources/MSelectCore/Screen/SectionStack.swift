@@ -7,6 +7,15 @@ struct SectionStack {
   /// Where the sections' labels are kept.
   let labels: Chrome
   private(set) var rows: [[Frame.Span]] = []
+  /// What each row shows, for the mouse (nil: nothing a click means something on).
+  private(set) var tags: [RowTag?] = []
+
+  /// A section drawn inside the list's frame: its rows and their tags.
+  struct Inside {
+    let part: SectionPlan.Part
+    let rows: [[Frame.Span]]
+    let tags: [RowTag?]
+  }
 
   /// Columns a section's border takes (a side line keeps a blank column beside the text).
   static func columns(_ border: Chrome.Border) -> Int {
@@ -23,14 +32,20 @@ struct SectionStack {
     return ChromeDecorator(chrome: frame, unicode: unicode, rows: 0, columns: 0)
   }
 
-  /// Adds `content` in `border`, each row moved right by `shift` columns.
-  mutating func add(_ content: [[Frame.Span]], part: SectionPlan.Part, border: Chrome.Border, shift: Int = 0)
-  {
+  /// Adds `content` in `border`, each row moved right by `shift` columns, with the rows' `tags`.
+  mutating func add(
+    _ content: [[Frame.Span]], tags: [RowTag?] = [], part: SectionPlan.Part, border: Chrome.Border,
+    shift: Int = 0
+  ) {
     let inner = max(0, width - SectionStack.columns(border))
     let moved =
       shift > 0
       ? content.map { [Frame.Span(text: String(repeating: " ", count: shift), style: [])] + $0 } : content
     let sides = border.sides
+    let right = shift + (sides.left ? 2 : 0)
+    if sides.top { self.tags.append(nil) }
+    self.tags += content.indices.map { i in i < tags.count ? tags[i]?.moved(by: right) : nil }
+    if sides.bottom { self.tags.append(nil) }
     rows += frame(part, border).decorate(
       moved, contentWidth: inner, height: content.count + (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0))
   }
@@ -39,25 +54,30 @@ struct SectionStack {
   /// inwards, `below` from its bottom edge inwards, each parted from the next by a rule holding the
   /// section's label. Returns the row of the list's first row.
   mutating func addList(
-    _ rows: [[Frame.Span]], border: Chrome.Border, above: [(SectionPlan.Part, [[Frame.Span]])],
-    below: [(SectionPlan.Part, [[Frame.Span]])]
+    _ rows: [[Frame.Span]], tags: [RowTag?], border: Chrome.Border, above: [Inside], below: [Inside]
   ) -> Int {
     var content: [[Frame.Span]] = []
+    var contentTags: [RowTag?] = []
     var rules: [(row: Int, part: SectionPlan.Part)] = []
-    for (part, lines) in above {
-      content += lines
-      rules.append((content.count, part))
+    for inside in above {
+      content += inside.rows
+      contentTags += inside.tags
+      rules.append((content.count, inside.part))
       content.append([])
+      contentTags.append(nil)
     }
     let listRow = content.count
     content += rows
-    for (part, lines) in below.reversed() {
-      rules.append((content.count, part))
+    contentTags += tags
+    for inside in below.reversed() {
+      rules.append((content.count, inside.part))
       content.append([])
-      content += lines
+      contentTags.append(nil)
+      content += inside.rows
+      contentTags += inside.tags
     }
     let start = self.rows.count + (border.sides.top ? 1 : 0)
-    add(content, part: .list, border: border)
+    add(content, tags: contentTags, part: .list, border: border)
     let inner = max(0, width - SectionStack.columns(border))
     for rule in rules {
       var decorator = frame(rule.part, border)
@@ -66,4 +86,16 @@ struct SectionStack {
     }
     return start + listRow
   }
+}
+
+/// What a row of the picker shows that a click means something on: the `index`th row of `--header`,
+/// of the header lines (as in the input) or of `--footer`, its text starting at `column`.
+struct RowTag: Equatable {
+  enum Block: Equatable { case header, headerLines, footer }
+  let block: Block
+  let index: Int
+  let column: Int
+
+  /// The tag of the same row `columns` further right.
+  func moved(by columns: Int) -> RowTag { RowTag(block: block, index: index, column: column + columns) }
 }
