@@ -45,6 +45,9 @@ extension OptionTable {
       sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label-pos" }, "N[:bottom]",
       .picker, "where that label goes, as --border-label-pos"
     ) { o, v in o.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition() },
+    OptionInfo(["--no-input"], nil, .picker, "no prompt and info: the query cannot be typed (toggle-input)") {
+      o, _ in o.inputShown = false
+    },
     OptionInfo(["--footer"], "TEXT", .picker, "text below the list (above it with --layout reverse)") {
       o, v in o.footer = v.string
     },

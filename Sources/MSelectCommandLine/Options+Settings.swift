@@ -79,6 +79,7 @@ extension Options {
     settings.shownFields = withNth
     settings.header = header
     settings.footer = footer
+    settings.inputShown = inputShown
     settings.height = height
     settings.heightAdapts = heightAdapts
     settings.layout = layout

@@ -37,6 +37,8 @@ package struct Options: Sendable, Equatable {
   package var acceptNth: FieldSpec?
   package var headerLines = 0
   package var header: String?
+  /// `--no-input`: no prompt and info.
+  package var inputShown = true
   /// `--footer`'s text.
   package var footer: String?
   package var order: Selection.Order = .input

@@ -69,6 +69,21 @@ import Testing
     #expect(rows == expected)
   }
 
+  @Test func withoutTheInputTypingChangesNothing() {
+    let h = Harness(
+      ["a", "b"], ["--no-input", "--bind", "ctrl-o:toggle-input"], rows: 4, columns: 16, profile: .fzf)
+    #expect(Renderer().render(h.state).text.map { $0.trimmingSuffix() } == ["", "", "▌ b", "▌ a"])
+    #expect(!Renderer().render(h.state).caretShown)
+    h.type("b")
+    #expect(h.query == "")
+    h.press(ctrl("o"))
+    h.type("b")
+    #expect(h.query == "b")
+    let frame = Renderer().render(h.state)
+    #expect(
+      frame.caretShown && frame.text.map { $0.trimmingSuffix() }.suffix(2) == ["  1/2 ─────────", "> b"])
+  }
+
   @Test func theFooterHasARuleByDefault() {
     let rows = screen(["a"], ["--footer", "foot", "--footer-label", "FL"], rows: 6)
     #expect(rows[0] == "  foot")

@@ -32,6 +32,9 @@ public struct PickerSettings: Sendable {
   package var shownFields: FieldSpec?
   /// Text above the list (`--header`).
   public var header: String?
+  /// The prompt and the info are shown and the query can be typed (`--no-input`: neither; `search`
+  /// still searches).
+  package var inputShown = true
   /// Text on the list's other side (`--footer`).
   package var footer: String?
   /// `--with-shell`: the command and arguments that run commands (the command appended); nil:

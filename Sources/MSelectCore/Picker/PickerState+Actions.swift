@@ -6,7 +6,8 @@ extension PickerState {
     if action.marks && !settings.marks { return }
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let edit = action.edit {
-      if editor.perform(edit) { queryChanged() }
+      // Without the input (`--no-input`), the query stays as it is.
+      if settings.inputShown && editor.perform(edit) { queryChanged() }
       return
     }
     let reverse = settings.layout.listsDownwards
@@ -92,8 +93,11 @@ extension PickerState {
       trackedLine = nil
       trackBlocked = nil
     case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
+    case .toggleInput, .showInput, .hideInput:
+      settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
+      clampScroll()
     case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
-      .toggleInput, .showInput, .hideInput, .bgCancel:
+      .bgCancel:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
@@ -244,7 +248,7 @@ extension PickerState {
   }
 
   mutating func insert(_ text: [UInt32]) {
-    if editor.insert(text) { queryChanged() }
+    if settings.inputShown && editor.insert(text) { queryChanged() }
   }
 
   mutating func queryChanged() {

@@ -18,9 +18,13 @@ struct ChromeDecorator {
     let left = sides.left ? [span(glyphs[5] + " ", .border)] : []
     let right = sides.right ? [span(" " + glyphs[5], .border)] : []
     let marginLeft = blank(margin.left)
+    // A row one column wider than the content (fzf's list reaching into the blank column before
+    // the right border) takes that column from the padding, or from the border's blank.
     func framed(_ row: [Frame.Span]) -> [Frame.Span] {
+      let over = max(0, columnsOf(row) - contentWidth)
       var out = marginLeft + left + blank(padding.left) + row
-      out += blank(contentWidth - columnsOf(row)) + blank(padding.right) + right
+      out += blank(contentWidth - columnsOf(row)) + blank(padding.right - over)
+      out += over > padding.right && sides.right ? [span(glyphs[5], .border)] : right
       return out
     }
     var result: [[Frame.Span]] = Array(repeating: [], count: margin.top)

@@ -69,6 +69,8 @@ public struct Frame: Equatable, Sendable {
   package var rows: [[Span]]
   /// Caret position (row, column) on the prompt line.
   package var caret: (row: Int, column: Int)
+  /// Whether the terminal's cursor shows at the caret (not without the input, `--no-input`).
+  package var caretShown = true
   /// The terminal width the rows were made for (0: unknown).
   package var width: Int
   /// Where the items and the preview pane are.
@@ -82,7 +84,8 @@ public struct Frame: Equatable, Sendable {
   }
 
   public static func == (a: Frame, b: Frame) -> Bool {
-    a.rows == b.rows && a.caret == b.caret && a.width == b.width && a.areas == b.areas
+    a.rows == b.rows && a.caret == b.caret && a.caretShown == b.caretShown && a.width == b.width
+      && a.areas == b.areas
   }
 
   /// What lies under the cell at `row`, `column` (counted from the frame's top-left corner).

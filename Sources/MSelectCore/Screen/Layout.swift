@@ -57,7 +57,8 @@ package struct Layout: Sendable {
       listWidth = max(1, listWidth - sections.listBorderColumns)
     }
     let infoRows = settings.chrome.infoHasOwnRow(separatorShown: !sections.separatorHidden) ? 1 : 0
-    fixedRows = 1 + infoRows + headerRows + insets.top + insets.bottom + paneRows + sectionRows
+    let inputRows = settings.inputShown ? 1 + infoRows : 0
+    fixedRows = inputRows + headerRows + insets.top + insets.bottom + paneRows + sectionRows
     listRows = max(1, height - fixedRows)
     visibleItems = max(1, (listRows + settings.gap) / (settings.gap + 1))
   }

@@ -23,9 +23,14 @@ public struct Renderer {
     let width = layout.listWidth
     let gap = settings.gap
     let separator = plan.separatorHidden ? nil : chrome.separator
-    // The width of each section apart: the list's with its border.
-    let sectionWidth = width + (plan.active ? plan.listBorderColumns : 0)
     let listSides = plan.list.sides
+    // The width of each section apart: the list's with its border, and, as fzf draws them, the blank
+    // column before the picker's right border when no section has a right side of its own.
+    let headerRight = state.headerCount > 0 && plan.header.sides.right
+    let reachesBorder =
+      plan.active && pane == nil && chrome.border.sides.right && !listSides.right && !plan.input.sides.right
+      && !headerRight
+    let sectionWidth = width + (plan.active ? plan.listBorderColumns : 0) + (reachesBorder ? 1 : 0)
     // The prompt and info: in the list's frame, or in their own, moved past the list's left border
     // when theirs has no left side (so the prompt stands over the items).
     let inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
@@ -35,8 +40,9 @@ public struct Renderer {
     let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
     let borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
     let prompt = promptRow(state, width: inputWidth, separator: separator, borderFollows: borderFollows)
+    let promptRows = settings.inputShown ? [prompt.spans] : []
     let info =
-      chrome.infoHasOwnRow(separatorShown: !plan.separatorHidden)
+      settings.inputShown && chrome.infoHasOwnRow(separatorShown: !plan.separatorHidden)
       ? [
         infoRow(
           state, width: inputWidth, alignRight: chrome.info == .right, separator: separator,
@@ -47,16 +53,16 @@ public struct Renderer {
     // past the list's left border unless theirs has one.
     let marks = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
     func indent(_ part: SectionPlan.Part) -> Int {
-      guard (plan.inputApart || part == .footer) && plan.border(of: part) != .inline else { return marks }
+      guard (plan.apart || part == .footer) && plan.border(of: part) != .inline else { return marks }
       let border = plan.border(of: part).sides.left ? 2 : 0
       return max(0, marks + (listSides.left ? 2 : 0) - border)
     }
     func partWidth(_ part: SectionPlan.Part) -> Int {
-      guard (plan.inputApart || part == .footer) && plan.border(of: part) != .inline else { return width }
+      guard (plan.apart || part == .footer) && plan.border(of: part) != .inline else { return width }
       return max(1, sectionWidth - SectionStack.columns(plan.border(of: part)))
     }
     // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
-    let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.inputApart ? .header : .headerLines
+    let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.apart ? .header : .headerLines
     let header =
       state.headerShown
       ? textRows(
@@ -105,14 +111,14 @@ public struct Renderer {
     // list's own direction), `--header` beside the info and the prompt, or past the prompt with
     // `--header-first`.
     let reversed = settings.layout == .default
-    if plan.inputApart {
+    if plan.apart {
       rows = reversed ? blank + items.reversed() : items + blank
       tags = none(rows)
       itemRow = { [count = items.count] in
         reversed ? blank.count + count - 1 - $0 * (gap + 1) : $0 * (gap + 1)
       }
     } else {
-      let input = [prompt.spans] + info
+      let input = promptRows + info
       switch settings.layout {
       case .reverse:
         // Prompt on top, the info below it, the best match below them.
@@ -121,16 +127,18 @@ public struct Renderer {
         tags =
           (settings.headerFirst ? headerTags + none(input) : none(input) + headerTags) + lineTags
           + none(items + blank)
-        promptRowIndex = settings.headerFirst ? header.count : 0
+        promptRowIndex = settings.inputShown ? (settings.headerFirst ? header.count : 0) : nil
         itemRow = { top.count + $0 * (gap + 1) }
       case .default, .reverseList:
         let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
-        let bottom = settings.headerFirst ? info + [prompt.spans] + header : header + info + [prompt.spans]
+        let bottom = settings.headerFirst ? info + promptRows + header : header + info + promptRows
         rows = list + bottom
         tags =
           (reversed ? none(blank + items) + lineTags.reversed() : lineTags + none(items + blank))
           + (settings.headerFirst ? none(input) + headerTags : headerTags + none(input))
-        promptRowIndex = list.count + (settings.headerFirst ? info.count : header.count + info.count)
+        promptRowIndex =
+          settings.inputShown
+          ? list.count + (settings.headerFirst ? info.count : header.count + info.count) : nil
         let above = headerLines.count
         itemRow = { [count = items.count] in
           reversed ? blank.count + count - 1 - $0 * (gap + 1) : above + $0 * (gap + 1)
@@ -281,10 +289,12 @@ public struct Renderer {
           columns: (paneArea.columns.lowerBound + insets.left)..<(paneArea.columns.upperBound + insets.left),
           kind: .preview))
     }
-    return Frame(
+    var frame = Frame(
       rows: rows,
       caret: (min(caretRow + insets.top, state.height - 1), caretColumn + insets.left),
       width: state.columns, areas: areas)
+    frame.caretShown = settings.inputShown
+    return frame
   }
 
   /// `text`'s lines (`--header`, `--footer`), each after `indent` blank columns.

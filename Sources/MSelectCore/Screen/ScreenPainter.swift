@@ -127,7 +127,7 @@ public struct ScreenPainter {
     }
     out += move(to: frame.caret.row) + "\r"
     if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
-    out += "\u{1B}[?25h"
+    if frame.caretShown { out += "\u{1B}[?25h" }
     return out
   }
 

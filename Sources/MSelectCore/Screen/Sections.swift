@@ -32,7 +32,10 @@ package struct SectionPlan: Equatable {
   let footer: Chrome.Border
   /// The header's part holds the header lines too (they have none of their own).
   let headerHoldsLines: Bool
-  /// The prompt and info are drawn apart from the list (else inside the list's border).
+  /// The prompt and info, the header and the header lines are drawn apart from the list, each in a
+  /// section of its own (else inside the list's border, with the list).
+  let apart: Bool
+  /// The prompt and info are shown in a section of their own.
   let inputApart: Bool
   /// The sections drawn inside the list's frame, above and below the list, from the frame's edge
   /// inwards (each parted from the next by a rule).
@@ -97,7 +100,8 @@ package struct SectionPlan: Equatable {
       headerApart = input != .none
     }
     headerHoldsLines = active && headerApart && !linesApart
-    inputApart = active && (input != .none || headerApart || linesApart)
+    apart = active && (input != .none || headerApart || linesApart)
+    inputApart = apart && settings.inputShown
     let facesList = (layout == .reverse ? input.sides.bottom : input.sides.top)
     func facingInput(_ border: Chrome.Border) -> Bool {
       border == .inline || (layout == .reverse ? border.sides.top : border.sides.bottom)
