@@ -117,6 +117,8 @@ extension Options {
     settings.mouse = mouse
     settings.scrollOff = scrollOff
     settings.chrome = chrome
+    // fzf's `--border line`: a line on top, none at all on the full screen.
+    if chrome.border == .line { settings.chrome.border = height == .fullscreen ? .none : .top }
     settings.palette = palette
     settings.headerFirst = headerFirst
     settings.sync = sync

@@ -22,8 +22,8 @@ import Testing
   @Test(arguments: [
     ["--layout", "reverse"], ["--layout", "default"], ["--layout", "reverse-list"],
     ["--border", "--margin", "1,2"], ["--header", "H", "--header-first"],
-    ["--preview", "x", "--preview-window", "left,20"], ["--preview", "x", "--preview-window", "up,4"],
-    ["--preview", "x", "--preview-window", "down,4"], ["--preview", "x"],
+    ["--preview", "x", "--preview-window", "left,20"], ["--preview", "x", "--preview-window", "up,2"],
+    ["--preview", "x", "--preview-window", "down,2"], ["--preview", "x"],
   ])
   func everyItemRowPointsAtItsItem(arguments: [String]) {
     let lines = ["alpha", "beta", "gamma"]
@@ -48,7 +48,8 @@ import Testing
     let (frame, _) = rendered(["a"], ["--preview", "x", "--preview-window", window])
     let cells = frame.text.indices.flatMap { row in (0..<60).map { (row, $0) } }
     let pane = cells.filter { frame.target(row: $0.0, column: $0.1) == .preview }
-    let expected = window.hasPrefix("left") || window.hasPrefix("right") ? frame.rows.count * 20 : 4 * 60
+    // A size in cells is the text's; the frame (two columns a side, a row above and below) comes on top.
+    let expected = window.hasPrefix("left") || window.hasPrefix("right") ? frame.rows.count * 24 : 6 * 60
     #expect(pane.count == expected)
   }
 

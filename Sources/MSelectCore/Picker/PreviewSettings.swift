@@ -1,9 +1,9 @@
 /// `--preview CMD` and `--preview-window SPEC`: a command run for the line under the cursor, and
 /// where its output is shown.
 package struct PreviewSettings: Sendable, Equatable {
-  /// Where the pane sits next to the list.
+  /// Where the pane sits next to the list (`next`: between the list and the prompt).
   package enum Position: String, Sendable, Equatable {
-    case right, left, up, down
+    case right, left, up, down, next
   }
 
   /// The command template (placeholders `{}`, `{+}`, `{q}`, `{n}`, `{1}`, `{-1}`, `{2..}`…).
@@ -29,14 +29,15 @@ package struct PreviewSettings: Sendable, Equatable {
 
   package init() {}
 
-  /// The frame as drawn at `position`: `line` becomes the side facing the list.
-  var drawnBorder: Chrome.Border {
+  /// The frame as drawn at `position` in `layout`: `line` becomes the side facing the list.
+  func drawnBorder(_ layout: PickerSettings.Layout) -> Chrome.Border {
     guard border == .line else { return border }
     switch position {
     case .right: return .left
     case .left: return .right
     case .up: return .bottom
     case .down: return .top
+    case .next: return layout == .reverse ? .bottom : .top
     }
   }
 
@@ -48,7 +49,7 @@ package struct PreviewSettings: Sendable, Equatable {
       let token = String(raw)
       if token.hasPrefix("<") { break }
       switch token {
-      case "right", "left", "up", "down": position = Position(rawValue: token)!
+      case "right", "left", "up", "down", "next": position = Position(rawValue: token)!
       case "top": position = .up
       case "bottom": position = .down
       case "border": border = .rounded

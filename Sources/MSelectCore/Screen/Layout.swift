@@ -39,7 +39,7 @@ package struct Layout: Sendable {
     preview =
       previewShown
       ? Layout.pane(
-        settings.preview, width: contentWidth, sideHeight: contentHeight,
+        settings.preview, layout: settings.layout, width: contentWidth, sideHeight: contentHeight,
         available: max(1, maxHeight - insets.top - insets.bottom))
       : nil
     var paneRows = 0
@@ -47,7 +47,7 @@ package struct Layout: Sendable {
     if let pane = preview {
       switch pane.position {
       case .left, .right: listWidth = max(1, contentWidth - pane.outer.columns)
-      case .up, .down: paneRows = pane.outer.rows
+      case .up, .down, .next: paneRows = pane.outer.rows
       }
     }
     // The sections' borders and the footer; the list's border narrows it.
@@ -66,23 +66,31 @@ package struct Layout: Sendable {
   /// The pane's outer size (border included) and the size of its text: a side pane is as high as the
   /// content (`sideHeight`), one above or below takes its share of the most rows the picker may have
   /// (`available`) and leaves the list three.
-  private static func pane(_ p: PreviewSettings, width: Int, sideHeight: Int, available: Int)
-    -> PickerState.PreviewLayout?
-  {
+  private static func pane(
+    _ p: PreviewSettings, layout: PickerSettings.Layout, width: Int, sideHeight: Int, available: Int
+  ) -> PickerState.PreviewLayout? {
     // The frame's rows and columns (a side line keeps a blank column before the text); without
     // one, a blank column parts the pane from the list.
-    let sides = p.drawnBorder.sides
+    let sides = p.drawnBorder(layout).sides
     let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
-    let frameColumns = p.border == .none ? 1 : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
+    // Without a frame, fzf keeps a blank column after the text (and one more before the list when the
+    // pane is on the left).
+    let frameColumns =
+      p.border == .none ? (p.position == .left ? 2 : 1) : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
+    // A size in cells is the text's (fzf's): the frame comes on top; a percentage includes it.
+    func wanted(_ total: Int, frame: Int) -> Int {
+      if case .cells(let n) = p.size { return n + frame }
+      return p.size.resolve(total)
+    }
     switch p.position {
     case .left, .right:
-      let outer = min(max(p.size.resolve(width), frameColumns + 1), width - 1)
+      let outer = min(max(wanted(width, frame: frameColumns), frameColumns + 1), width - 1)
       guard outer > 0 else { return nil }
       return PickerState.PreviewLayout(
         position: p.position, outer: (sideHeight, outer),
         inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)))
-    case .up, .down:
-      let outer = min(max(p.size.resolve(available), frameRows + 1), max(1, available - 3))
+    case .up, .down, .next:
+      let outer = min(max(wanted(available, frame: frameRows), frameRows + 1), max(1, available - 3))
       return PickerState.PreviewLayout(
         position: p.position, outer: (outer, width),
         inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))

@@ -78,9 +78,8 @@ struct PreviewRenderer {
       // Each row as wide as the pane: a pane on the left keeps the list to its right.
       return text.map { row in
         let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        let fill = String(repeating: " ", count: max(0, layout.outer.columns - 1 - used))
-        return [Frame.Span(text: " ", style: [])] + row
-          + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
+        let fill = String(repeating: " ", count: max(0, layout.outer.columns - used))
+        return row + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
       }
     }
     var frame = Chrome()

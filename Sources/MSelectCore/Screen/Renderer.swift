@@ -150,6 +150,16 @@ public struct Renderer {
     // Where the list's rows start, down and across, in the column of sections.
     var listTop = 0
     var listLeft = 0
+    let contentHeight = layout.contentHeight
+    let paneRows =
+      pane.map { pane in
+        PreviewRenderer(
+          pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
+          headerLines: settings.preview.headerLines, border: settings.preview.drawnBorder(settings.layout),
+          label: settings.preview.label, labelPosition: settings.preview.labelPosition
+        ).rows(height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
+      } ?? []
+    var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if plan.active {
       /// The rows of the header's, the header lines' and the footer's section, from the top, and
       /// their tags.
@@ -175,8 +185,19 @@ public struct Renderer {
         }
       }
       var stack = SectionStack(width: sectionWidth, unicode: unicode, labels: chrome)
+      // `--preview-window next`: the pane against the input, on the list's side (or against the
+      // list's far side when the input is hidden).
+      let reverse = settings.layout == .reverse
+      let nextTo: SectionPlan.Part = plan.order.contains(.input) ? .input : .list
+      func addPane() {
+        guard pane?.position == .next else { return }
+        paneArea = (stack.rows.count..<(stack.rows.count + paneRows.count), 0..<sectionWidth)
+        stack.add(paneRows)
+      }
       for part in plan.order {
         let border = plan.border(of: part)
+        if part == nextTo && (nextTo == .input) != reverse { addPane() }
+        defer { if part == nextTo && (nextTo == .input) == reverse { addPane() } }
         switch part {
         case .list:
           listTop = stack.addList(
@@ -201,20 +222,13 @@ public struct Renderer {
       rows = stack.rows
       tags = stack.tags
     }
-    let contentHeight = layout.contentHeight
     // Where the column of list and sections and the pane lie in the content (for the mouse).
     var columnTop = 0
     var listColumn = listLeft
     var listHeight = contentHeight
-    var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if let pane {
-      let paneRows = PreviewRenderer(
-        pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
-        headerLines: settings.preview.headerLines, border: settings.preview.drawnBorder,
-        label: settings.preview.label, labelPosition: settings.preview.labelPosition
-      ).rows(
-        height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       switch pane.position {
+      case .next: break
       case .right, .left:
         rows = Array(rows.prefix(contentHeight))
         while rows.count < contentHeight { rows.append([]) }

@@ -50,6 +50,12 @@ struct SectionStack {
       moved, contentWidth: inner, height: content.count + (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0))
   }
 
+  /// Adds `rows` as they are (a preview pane between the sections).
+  mutating func add(_ rows: [[Frame.Span]]) {
+    self.rows += rows
+    tags += Array(repeating: nil, count: rows.count)
+  }
+
   /// Adds the list's `rows` in `border` with sections inside its frame: `above` from its top edge
   /// inwards, `below` from its bottom edge inwards, each parted from the next by a rule holding the
   /// section's label. Returns the row of the list's first row.

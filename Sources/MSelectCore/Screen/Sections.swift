@@ -49,11 +49,13 @@ package struct SectionPlan: Equatable {
   init(settings: PickerSettings, headerShown: Bool, headerText: Int, headerLineCount: Int, footerRows: Int) {
     let chrome = settings.chrome
     let layout = settings.layout
+    // A preview pane between the list and the prompt (`--preview-window next`).
+    let next = settings.preview.position == .next && settings.preview.command != nil
     active =
       [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
         $0.border != nil
       }
-      || footerRows > 0
+      || footerRows > 0 || next
     let list = chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
     self.list = list
     // `inline` needs a frame with a top and a bottom to sit between; else it is a line.
@@ -100,7 +102,7 @@ package struct SectionPlan: Equatable {
       headerApart = input != .none
     }
     headerHoldsLines = active && headerApart && !linesApart
-    apart = active && (input != .none || headerApart || linesApart)
+    apart = active && (input != .none || headerApart || linesApart || next)
     inputApart = apart && settings.inputShown
     let facesList = (layout == .reverse ? input.sides.bottom : input.sides.top)
     func facingInput(_ border: Chrome.Border) -> Bool {
@@ -110,6 +112,9 @@ package struct SectionPlan: Equatable {
       separatorHidden = false
     } else if facesList {
       separatorHidden = true
+    } else if next {
+      // The pane sits against the input: its frame parts them, if it faces the input.
+      separatorHidden = !settings.preview.hidden && facingInput(settings.preview.drawnBorder(layout))
     } else if !inputApart {
       separatorHidden = false
     } else if headerApart && headerText + (headerHoldsLines ? headerLineCount : 0) > 0
