@@ -79,7 +79,7 @@ extension OptionTable {
   /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
   private static let ignored: [OptionInfo] = [
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
-    .ignored(["--min-height", "--pointer-label"], takes: .value),
+    .ignored(["--pointer-label"], takes: .value),
     .ignored(["--freeze-left", "--freeze-right", "--wrap-sign", "--algo", "--gutter-raw"], takes: .value),
     .ignored(["--marker-multi-line", "--preview-wrap-sign", "--threads", "--tail"], takes: .value),
     .ignored(

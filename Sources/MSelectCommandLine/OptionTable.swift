@@ -124,6 +124,17 @@ package enum OptionTable {
       // fzf's `~N`: at most N, fewer when the list is short (mselect's heights always do that).
       if v.string.hasPrefix("~") { o.heightAdapts = true }
     },
+    OptionInfo(
+      ["--min-height"], "N[+]", .picker,
+      "the fewest rows a percentage height gives (default 10; N+: N list rows and what is around them)"
+    ) { o, v in
+      let text = v.string
+      o.minHeightAddsChrome = text.hasSuffix("+")
+      guard let n = Int(text.hasSuffix("+") ? String(text.dropLast()) : text), n >= 0 else {
+        throw v.invalid("a number of rows, N or N+")
+      }
+      o.minHeight = n
+    },
     OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)") { o, _ in
       o.height = .fullscreen
     },

@@ -82,6 +82,8 @@ extension Options {
     settings.inputShown = inputShown
     settings.height = height
     settings.heightAdapts = heightAdapts
+    settings.minHeight = minHeight
+    settings.minHeightAddsChrome = minHeightAddsChrome
     settings.layout = layout
     settings.prompt = prompt
     switch flavor {

@@ -78,6 +78,9 @@ package struct Options: Sendable, Equatable {
   package var height: PickerSettings.Height = .percent(50)
   /// The picker grows to fit a short list instead of taking all of `height` (fzf: only with `~`).
   package var heightAdapts = true
+  /// `--min-height N[+]`.
+  package var minHeight = 10
+  package var minHeightAddsChrome = false
   package var layout: PickerSettings.Layout = .reverse
   package var prompt = "> "
   package var pointer: String?

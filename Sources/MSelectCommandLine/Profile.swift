@@ -25,6 +25,7 @@ package struct Profile: Sendable, Equatable {
     var options = Options()
     options.height = .fullscreen
     options.heightAdapts = false
+    options.minHeightAddsChrome = true
     options.layout = .default
     options.max = 1
     options.order = .selection

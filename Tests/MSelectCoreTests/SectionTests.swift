@@ -84,6 +84,16 @@ import Testing
       frame.caretShown && frame.text.map { $0.trimmingSuffix() }.suffix(2) == ["  1/2 ─────────", "> b"])
   }
 
+  /// `--min-height N+`: N list rows and the frames around them; `N`: N rows in all.
+  @Test(arguments: [("5+", 10), ("5", 5), ("12", 12)])
+  func minHeightCountsWhatSurroundsTheList(minimum: String, rows: Int) {
+    let h = Harness(
+      (1...100).map(String.init), ["--style", "full:sharp", "--height", "1%", "--min-height", minimum],
+      rows: 30,
+      profile: .fzf)
+    #expect(h.state.height == rows)
+  }
+
   @Test func theFooterHasARuleByDefault() {
     let rows = screen(["a"], ["--footer", "foot", "--footer-label", "FL"], rows: 6)
     #expect(rows[0] == "  foot")

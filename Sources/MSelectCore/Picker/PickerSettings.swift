@@ -45,6 +45,10 @@ public struct PickerSettings: Sendable {
   package var height = Height.percent(50)
   /// The picker grows with the list up to `height` rather than taking all of it at once.
   package var heightAdapts = true
+  /// The fewest rows a percentage height gives (`--min-height`), plus the rows around the list when
+  /// `minHeightAddsChrome` (fzf's `N+`, its default `10+`).
+  package var minHeight = 10
+  package var minHeightAddsChrome = false
   package var layout = Layout.reverse
   public var prompt = "> "
   public var pointer = "▌ "

@@ -263,7 +263,7 @@ extension PickerState {
     let needed =
       previewCommand != nil && preview.visible || !settings.heightAdapts
       ? maxHeight : fixedRows + max(1, listCount * (settings.gap + 1) - settings.gap)
-    viewport.grow(toFit: needed, settings.height)
+    viewport.grow(toFit: needed, settings.height, minimum: minimumHeight)
   }
 
   mutating func clampScroll() {

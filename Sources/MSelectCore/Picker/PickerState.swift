@@ -297,7 +297,18 @@ public struct PickerState {
   package var listRows: Int { layout.visibleItems }
 
   /// The most rows the picker may use.
-  package var maxHeight: Int { viewport.maxHeight(settings.height) }
+  package var maxHeight: Int { viewport.maxHeight(settings.height, minimum: minimumHeight) }
+
+  /// The fewest rows a percentage height gives (`--min-height N`; with `N+`, N list rows and the rows
+  /// around them).
+  var minimumHeight: Int {
+    guard settings.minHeightAddsChrome else { return settings.minHeight }
+    let chrome = Layout(
+      settings: settings, rows: rows, columns: columns, height: rows, maxHeight: rows,
+      headerShown: headerShown,
+      headerLines: candidateStart, previewShown: false)
+    return settings.minHeight + chrome.fixedRows
+  }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
   public mutating func takeFiles() -> [Placeholders.File] {

@@ -19,13 +19,13 @@ package struct Viewport: Sendable, Equatable {
     self.columns = max(columns, 1)
   }
 
-  /// The most rows the picker may use under `height`.
-  package func maxHeight(_ height: PickerSettings.Height) -> Int {
+  /// The most rows the picker may use under `height`, a percentage giving at least `minimum`.
+  package func maxHeight(_ height: PickerSettings.Height, minimum: Int = Viewport.minimumHeight) -> Int {
     switch height {
     case .fullscreen: rows
     case .lines(let n): min(n, rows)
     case .allBut(let n): min(rows, max(Viewport.minimumHeight, rows - n))
-    case .percent(let p): min(rows, max(Viewport.minimumHeight, rows * p / 100))
+    case .percent(let p): min(rows, max(minimum, rows * p / 100))
     }
   }
 
@@ -37,11 +37,13 @@ package struct Viewport: Sendable, Equatable {
   }
 
   /// Grows to `needed` rows, up to what `setting` allows; the picker never shrinks while running.
-  mutating func grow(toFit needed: Int, _ setting: PickerSettings.Height) {
+  mutating func grow(
+    toFit needed: Int, _ setting: PickerSettings.Height, minimum: Int = Viewport.minimumHeight
+  ) {
     if case .fullscreen = setting {
       height = rows
     } else {
-      height = min(maxHeight(setting), max(height, needed))
+      height = min(maxHeight(setting, minimum: minimum), max(height, needed))
     }
   }
 
