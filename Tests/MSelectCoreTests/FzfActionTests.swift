@@ -170,6 +170,9 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(work.map(\.command) == [.transform(command: Array("echo 'x'".utf8))])
     #expect(work.first?.environment["FZF_QUERY"] == "x")
     #expect(work.first?.environment["FZF_KEY"] == "ctrl-t")
+    #expect(work.first?.environment["FZF_CURRENT_ITEM"] == nil)
+    #expect(work.first?.environment["FZF_DIRECTION"] == "down")
+    #expect(work.first?.environment["FZF_INPUT_STATE"] == "enabled")
     #expect(h.query == "x")
     h.state.handle(.transformed(Array("new> \nignored\n".utf8)))
     h.settle()
@@ -415,5 +418,16 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.settings.preview.wrap)
     h.press(ctrl("x"))
     #expect(h.state.outcome == nil)
+  }
+
+  /// The line under the cursor goes to commands whole, unless it is too long to pass.
+  @Test(arguments: [(1000, true), (70000, false)])
+  func theCurrentItemIsPassedWhenItFits(length: Int, passed: Bool) {
+    let line = String(repeating: "a", count: length)
+    let h = Harness([line], ["--layout", "default", "--bind", "ctrl-t:execute-silent(true)"])
+    h.press(ctrl("t"))
+    let environment = h.state.takeWork().first?.environment
+    #expect(environment?["FZF_CURRENT_ITEM"] == (passed ? line : nil))
+    #expect(environment?["FZF_DIRECTION"] == "up")
   }
 }

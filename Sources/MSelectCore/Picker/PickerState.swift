@@ -275,8 +275,24 @@ public struct PickerState {
       "FZF_MATCH_COUNT": String(result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
       "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
-      "FZF_ACTION": lastAction,
-    ].merging(listening) { $1 }.merging(clickVariables) { $1 }
+      "FZF_ACTION": lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
+      "FZF_DIRECTION": settings.layout == .default ? "up" : "down",
+      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : searchPaused ? "disabled" : "enabled",
+      "FZF_BORDER_LABEL": settings.chrome.borderLabel ?? "",
+      "FZF_PREVIEW_LABEL": settings.preview.label ?? "",
+      "FZF_LIST_LABEL": settings.chrome.list.label ?? "",
+      "FZF_INPUT_LABEL": settings.chrome.input.label ?? "",
+      "FZF_HEADER_LABEL": settings.chrome.header.label ?? "",
+    ].merging(listening) { $1 }.merging(clickVariables) { $1 }.merging(currentItem) { $1 }
+  }
+
+  /// `FZF_CURRENT_ITEM`: the line under the cursor, unless it holds a NUL byte or is over 64 KiB (it
+  /// could not be passed, or would crowd out the arguments).
+  private var currentItem: [String: String] {
+    guard let index = currentLine else { return [:] }
+    let line = store.line(index)
+    guard line.count <= 64 << 10, !line.contains(0) else { return [:] }
+    return ["FZF_CURRENT_ITEM": String(decoding: line, as: UTF8.self)]
   }
 
   /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
