@@ -80,19 +80,18 @@ extension OptionTable {
   private static let ignored: [OptionInfo] = [
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
-    .ignored(["--freeze-left", "--freeze-right", "--wrap-sign", "--algo", "--gutter-raw"], takes: .value),
+    .ignored(["--wrap-sign", "--algo", "--gutter-raw"], takes: .value),
     .ignored(["--marker-multi-line", "--preview-wrap-sign", "--threads", "--tail"], takes: .value),
     .ignored(
       [
-        "--no-scrollbar", "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
+        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
         "--no-hscroll", "--no-tmux", "--filepath-word", "--no-filepath-word", "--ansi-off",
         "--wrap", "--no-wrap", "--no-clear", "--black", "--no-black",
         "--multi-line", "--no-multi-line", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
-    .ignored(
-      ["--scrollbar"], takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }),
+
     // gum's look-only options.
     .ignored(["--cursor-prefix", "--width"], takes: .value),
     .ignored(
@@ -128,7 +127,7 @@ extension OptionTable {
   /// names a few options, and hashing every spelling would cost a start more than the scans do.
   static func named(_ name: String) -> OptionInfo? {
     for option in all where option.names.contains(name) || option.plus == name { return option }
-    for option in sectionNegations where option.names.contains(name) { return option }
+    for option in negations where option.names.contains(name) { return option }
     for option in hidden where option.names.contains(name) || option.plus == name { return option }
     return nil
   }

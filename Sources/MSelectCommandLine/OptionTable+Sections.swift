@@ -64,9 +64,10 @@ extension OptionTable {
         + "--footer-border")
   }
 
-  /// `--no-list-border`, `--no-footer-label`, …: back to not given.
-  static let sectionNegations: [OptionInfo] =
-    sectionNames.map { section in
+  /// `--no-list-border`, `--no-footer-label`, …, `--no-scrollbar`: back to not given.
+  static let negations: [OptionInfo] =
+    [.hidden(["--no-scrollbar"]) { o, _ in o.scrollbar = nil }]
+    + sectionNames.map { section in
       .hidden(["--no-\(section.name)-border"]) { o, _ in o.chrome[keyPath: section.path].border = nil }
     }
     + sectionNames.map { section in
@@ -83,6 +84,7 @@ extension OptionTable {
       for path in sections { o.chrome[keyPath: path].border = nil }
       o.preview.border = .rounded
       o.chrome.info = .default
+      o.scrollbar = "│"
       (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     case "minimal":
       for path in sections { o.chrome[keyPath: path].border = nil }
@@ -90,6 +92,7 @@ extension OptionTable {
       o.preview.border = .line
       o.chrome.info = .default
       o.gutter = " "
+      o.scrollbar = nil
       (o.chrome.separator, o.chrome.separatorAuto) = (nil, false)
     case "full":
       var shape = Chrome.Border.rounded
@@ -106,6 +109,7 @@ extension OptionTable {
       }
       o.preview.border = shape
       o.chrome.info = .inlineRight
+      o.scrollbar = "│"
       (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     default:
       throw v.invalid("default, minimal, or full[:STYLE]")

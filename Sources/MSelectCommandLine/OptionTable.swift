@@ -125,6 +125,22 @@ package enum OptionTable {
       if v.string.hasPrefix("~") { o.heightAdapts = true }
     },
     OptionInfo(
+      ["--scrollbar"], "[C]", .picker,
+      "a scrollbar of C (default │) at the list's right edge (--no-scrollbar)",
+      takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }
+    ) { o, v in
+      let glyph = v.optionalString ?? "│"
+      // fzf's second character is the preview's bar, which mselect does not draw.
+      o.scrollbar = glyph.isEmpty ? nil : String(glyph.prefix(1))
+    },
+    OptionInfo(
+      ["--freeze-left", "--freeze-right"], "N", .picker,
+      "a line too long for its row keeps its first (last) N fields in view"
+    ) { o, v in
+      let n = try v.number(minimum: 0)
+      if v.name == "--freeze-left" { o.freezeLeft = n } else { o.freezeRight = n }
+    },
+    OptionInfo(
       ["--min-height"], "N[+]", .picker,
       "the fewest rows a percentage height gives (default 10; N+: N list rows and what is around them)"
     ) { o, v in

@@ -83,6 +83,9 @@ extension Options {
     settings.height = height
     settings.heightAdapts = heightAdapts
     settings.minHeight = minHeight
+    settings.freezeLeft = freezeLeft
+    settings.scrollbar = scrollbar
+    settings.freezeRight = freezeRight
     settings.minHeightAddsChrome = minHeightAddsChrome
     settings.layout = layout
     settings.prompt = prompt

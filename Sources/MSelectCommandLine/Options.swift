@@ -78,6 +78,11 @@ package struct Options: Sendable, Equatable {
   package var height: PickerSettings.Height = .percent(50)
   /// The picker grows to fit a short list instead of taking all of `height` (fzf: only with `~`).
   package var heightAdapts = true
+  /// `--scrollbar`'s glyph (nil: none).
+  package var scrollbar: String?
+  /// `--freeze-left N`, `--freeze-right N`.
+  package var freezeLeft = 0
+  package var freezeRight = 0
   /// `--min-height N[+]`.
   package var minHeight = 10
   package var minHeightAddsChrome = false

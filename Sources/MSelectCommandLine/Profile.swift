@@ -26,6 +26,7 @@ package struct Profile: Sendable, Equatable {
     options.height = .fullscreen
     options.heightAdapts = false
     options.minHeightAddsChrome = true
+    options.scrollbar = "│"
     options.layout = .default
     options.max = 1
     options.order = .selection

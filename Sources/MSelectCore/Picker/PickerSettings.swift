@@ -91,6 +91,18 @@ public struct PickerSettings: Sendable {
   package var hscrollOff = 10
   /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
   package var keepRight = false
+  /// The scrollbar's glyph, drawn at the list's right edge when it does not fit (`--scrollbar`; fzf
+  /// mode's `│`); nil: none.
+  package var scrollbar: String?
+  /// The first and last fields a long line keeps in view (`--freeze-left`, `--freeze-right`).
+  package var freezeLeft = 0
+  package var freezeRight = 0
+
+  /// How a long line keeps its frozen fields, when it does.
+  var frozenFields: FrozenFields? {
+    freezeLeft > 0 || freezeRight > 0
+      ? FrozenFields(left: freezeLeft, right: freezeRight, delimiter: delimiter) : nil
+  }
   /// Marks stay on the lines a reload brings back (fzf: only with `--id-nth`).
   package var marksSurviveReload = true
   /// The fields that name a line across reloads (`--id-nth`): marks and a tracked cursor follow the

@@ -4,6 +4,8 @@ public struct Renderer {
   static let asciiSpinner = ["-", "\\", "|", "/"]
   /// The longest line (bytes) `--keep-right` shows the end of.
   static let keepRightLimit = 64 << 10
+  /// The longest line (bytes) `--freeze-left` and `--freeze-right` apply to.
+  static let frozenLimit = 1 << 20
 
   let unicode: Bool
   private let cache = PositionCache()
@@ -84,17 +86,32 @@ public struct Renderer {
     let first = state.offset
     let last = min(state.listCount, first + layout.visibleItems)
     let gapIndent = VisibleText(String(repeating: " ", count: marks))
+    // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
+    let barBeyond =
+      pane == nil && (plan.active ? listSides.right || reachesBorder : chrome.border.sides.right)
+    let itemWidth = settings.scrollbar != nil && !barBeyond ? max(1, width - 1) : width
     for i in first..<max(first, last) {
-      items.append(itemRow(state, i, width: width, matcher: &matcher, highlight: highlight))
+      items.append(itemRow(state, i, width: itemWidth, matcher: &matcher, highlight: highlight))
       // `--gap`: blank rows after the item, the last one holding the gap line.
       if gap > 0 {
         items += Array(repeating: [], count: gap - 1)
-        items.append(gapLine(settings, indent: gapIndent, width: width))
+        items.append(gapLine(settings, indent: gapIndent, width: itemWidth))
       }
     }
     let listRows = layout.listRows
     if items.count > listRows { items.removeLast(items.count - listRows) }
-    let blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
+    var blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
+    if let bar = settings.scrollbar, let (length, start) = scrollbar(state, rows: listRows) {
+      // Rows counted from the best match's end of the list, as the items are.
+      for row in start..<min(listRows, start + length) {
+        let glyph = Frame.Span(text: unicode || bar != "│" ? bar : "|", style: .border)
+        if row < items.count {
+          items[row] = padded(items[row], to: itemWidth) + [glyph]
+        } else {
+          blank[row - items.count] = padded([], to: itemWidth) + [glyph]
+        }
+      }
+    }
     var rows: [[Frame.Span]]
     // What the rows show, for the mouse: header and footer rows, their text after the indent.
     let headerTags = header.indices.map { RowTag(block: .header, index: $0, column: indent(.header)) }
@@ -112,7 +129,7 @@ public struct Renderer {
     // `--header-first`.
     let reversed = settings.layout == .default
     if plan.apart {
-      rows = reversed ? blank + items.reversed() : items + blank
+      rows = reversed ? blank.reversed() + items.reversed() : items + blank
       tags = none(rows)
       itemRow = { [count = items.count] in
         reversed ? blank.count + count - 1 - $0 * (gap + 1) : $0 * (gap + 1)
@@ -130,7 +147,9 @@ public struct Renderer {
         promptRowIndex = settings.inputShown ? (settings.headerFirst ? header.count : 0) : nil
         itemRow = { top.count + $0 * (gap + 1) }
       case .default, .reverseList:
-        let list = reversed ? blank + items.reversed() + headerLines.reversed() : headerLines + items + blank
+        let list =
+          reversed
+          ? blank.reversed() + items.reversed() + headerLines.reversed() : headerLines + items + blank
         let bottom = settings.headerFirst ? info + promptRows + header : header + info + promptRows
         rows = list + bottom
         tags =
@@ -325,6 +344,16 @@ public struct Renderer {
     }
   }
 
+  /// fzf's scrollbar for a list of `rows` rows: its length and first row, or nil when the list fits.
+  private func scrollbar(_ state: PickerState, rows: Int) -> (length: Int, start: Int)? {
+    let perLine = state.settings.gap + 1
+    let total = state.listCount * perLine
+    guard state.listCount > 0, total > rows, rows > 0 else { return nil }
+    let length = max(1, rows * rows / total)
+    let start = min(rows - length, (rows * perLine - length) * state.offset / max(1, total - rows))
+    return (length, max(0, start))
+  }
+
   /// `row` padded with blanks to `width` columns (so what follows it starts in the right column).
   private func padded(_ row: [Frame.Span], to width: Int) -> [Frame.Span] {
     let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
@@ -405,6 +434,22 @@ public struct Renderer {
       var positions: [Int] = []
       if highlight && !state.result.query.isEmpty {
         positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
+      }
+      // `--freeze-left`, `--freeze-right`: a line too long keeps its first and last fields in view.
+      if let frozen = settings.frozenFields, bytes.count <= Renderer.frozenLimit {
+        let whole = VisibleText(bytes, tabstop: settings.tabstop)
+        if whole.width > room {
+          let pieces = frozen.pieces(
+            whole, splits: frozen.splits(bytes), room: room, ellipsis: ellipsis.width, positions: positions,
+            context: settings.hscrollOff, keepRight: settings.keepRight)
+          for piece in pieces {
+            switch piece {
+            case .text(let text): row.append(text, style: base, highlights: Set(positions), colors: colors)
+            case .ellipsis: row.append(ellipsis, style: base, highlights: [])
+            }
+          }
+          return
+        }
       }
       // Only what can show becomes cells: a row's worth, ending some way past the last highlighted
       // character when that one is far to the right (a long line scrolls to show its match, with
