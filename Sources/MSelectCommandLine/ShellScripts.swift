@@ -23,7 +23,7 @@ package enum ShellScripts {
   package static let fileWalker0 = walker(selecting: "-type f ", separator: "\\0")
 
   /// The `find` expression that leaves out what no walker lists (the walker's test follows it).
-  private static let pruned =
+  static let pruned =
     "\\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o"
 
   /// The walker's `find` command, keeping what `test` (a `find` test and a space, or nothing) accepts.
@@ -511,56 +511,7 @@ package enum ShellScripts {
 
         """
     case .fish:
-      return """
-        # mselect key bindings for fish: ctrl-t, ctrl-r, alt-c
-        # The picker as the key bindings run it: their own defaults (a height, unless
-        # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
-        # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
-        function __mselect_picker
-          set -l lead $argv[1]
-          set -e argv[1]
-          test "$lead" = -; and set lead
-          set -l height 40%
-          set -q MSELECT_TMUX_HEIGHT; and set height $MSELECT_TMUX_HEIGHT
-          set -l file
-          test -n "$MSELECT_DEFAULT_OPTS_FILE"; and set file (command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null)
-          MSELECT_DEFAULT_OPTS="--height $height $lead $file $MSELECT_DEFAULT_OPTS" MSELECT_DEFAULT_OPTS_FILE= mselect $argv
-        end
-        function mselect-file-widget
-          set -l walk "\(walker)"
-          set -q MSELECT_CTRL_T_COMMAND; and set walk $MSELECT_CTRL_T_COMMAND
-          set -l picked (eval $walk | __mselect_picker --layout=reverse --multi $MSELECT_CTRL_T_OPTS)
-          for item in $picked
-            commandline -i (string escape -- $item)' '
-          end
-          commandline -f repaint
-        end
-        function mselect-history-widget
-          set -l line (history | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q (commandline) $MSELECT_CTRL_R_OPTS)
-          and commandline -r -- $line
-          commandline -f repaint
-        end
-        function mselect-cd-widget
-          set -l walk "\(directoryWalker)"
-          set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
-          set -l dir (eval $walk | __mselect_picker --layout=reverse --max 1 $MSELECT_ALT_C_OPTS)
-          and cd -- $dir
-          commandline -f repaint
-        end
-        if not set -q MSELECT_CTRL_T_COMMAND; or test -n "$MSELECT_CTRL_T_COMMAND"
-          bind \\ct mselect-file-widget
-          bind -M insert \\ct mselect-file-widget
-        end
-        if not set -q MSELECT_CTRL_R_COMMAND; or test -n "$MSELECT_CTRL_R_COMMAND"
-          bind \\cr mselect-history-widget
-          bind -M insert \\cr mselect-history-widget
-        end
-        if not set -q MSELECT_ALT_C_COMMAND; or test -n "$MSELECT_ALT_C_COMMAND"
-          bind \\ec mselect-cd-widget
-          bind -M insert \\ec mselect-cd-widget
-        end
-
-        """
+      return fishBindings
     }
   }
 }

@@ -185,7 +185,7 @@ import Testing
     shell.type("printf '[%s]\\n' ")
     shell.send([0x14])  // ctrl-t
     #expect(shell.waitFor("4/4"))
-    #expect(shell.waitFor("two^Jlines"))
+    #expect(shell.waitFor("two␊lines"))
     shell.type("lines")
     #expect(shell.waitFor("1/4"))
     shell.type("\r")

@@ -172,6 +172,28 @@ final class Tmux {
     }
   }
 
+  /// fish's ctrl-t reads the token under the cursor as fzf's does: an option's `-o=` stays in front,
+  /// the walk starts in the directory the token names and the rest is the query; the token is replaced.
+  @Test func fishCtrlTReplacesTheTokenUnderTheCursor() throws {
+    guard access("/usr/bin/fish", X_OK) == 0, let tmux = Tmux() else { return }
+    let directory = NSTemporaryDirectory() + "mselect-fish-\(getpid())"
+    try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: true)
+    _ = FileManager.default.createFile(atPath: directory + "/sub/SECURITY.md", contents: nil)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    tmux.type("fish --no-config", enter: true)
+    tmux.type("mselect --fish | source; function fish_prompt; echo -n 'fish> '; end; clear", enter: true)
+    // (The screen as read has no blanks at the ends of its lines.)
+    #expect(tmux.waitFor { $0.hasPrefix("fish>") })
+    tmux.type("some-command -o=\(directory)/sub/SECURI")
+    tmux.key("C-t")
+    #expect(tmux.waitFor { $0.contains("1/1") }, "\(tmux.screen)")
+    tmux.key("Enter")
+    #expect(
+      tmux.waitFor { screen in
+        screen.split(separator: "\n").contains { $0 == "fish> some-command -o=\(directory)/sub/SECURITY.md" }
+      }, "\(tmux.screen)")
+  }
+
   /// bash's ctrl-r ranks the history by the query (fzf's history scheme), not by recency alone, and
   /// lists a command once however often it was run.
   @Test func ctrlRRanksTheHistory() throws {

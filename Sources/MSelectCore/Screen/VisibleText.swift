@@ -1,7 +1,7 @@
 /// A line made safe and measurable for the terminal: one cell per character, control bytes replaced.
 ///
 /// Lines are shown, never sent raw: ESC, BEL, CR and other control characters become visible
-/// placeholders (`^[`, `^G`, …) so a line cannot move the cursor or retitle the window; bytes that are
+/// placeholders (`^[`, `^G`, …, `␊` for a line break) so a line cannot move the cursor or retitle the window; bytes that are
 /// not UTF-8 show as `�`; bidi controls as `<U+202E>`; tabs expand to the next multiple of 8 columns.
 package struct VisibleText: Equatable {
   /// One displayed piece: the text to draw, its width, and the character index it came from.
@@ -67,6 +67,9 @@ package struct VisibleText: Equatable {
       let width = tabstop - column % tabstop
       return Cell(
         text: String(repeating: " ", count: width), width: width, source: source, isPlaceholder: false)
+    case 0x0A:
+      // A line break inside an item (`--read0`, history entries) shows as fzf shows it on one row.
+      return Cell(text: "␊", width: 1, source: source, isPlaceholder: true)
     case 0..<0x20:
       return Cell(
         text: "^" + String(UnicodeScalar(UInt8(c + 0x40))), width: 2, source: source, isPlaceholder: true)

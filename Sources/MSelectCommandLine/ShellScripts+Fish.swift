@@ -1,0 +1,108 @@
+extension ShellScripts {
+  /// fish's key bindings: ctrl-t (the token under the cursor read as fzf reads it), ctrl-r, alt-c, and
+  /// shift-tab (fish's own completions, picked).
+  static let fishBindings = """
+    # mselect key bindings for fish: ctrl-t, ctrl-r, alt-c, shift-tab
+    # The picker as the key bindings run it: their own defaults (a height, unless
+    # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
+    # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
+    function __mselect_picker
+      set -l lead $argv[1]
+      set -e argv[1]
+      test "$lead" = -; and set lead
+      set -l height 40%
+      set -q MSELECT_TMUX_HEIGHT; and set height $MSELECT_TMUX_HEIGHT
+      set -l file
+      test -n "$MSELECT_DEFAULT_OPTS_FILE"; and set file (command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null)
+      MSELECT_DEFAULT_OPTS="--height $height $lead $file $MSELECT_DEFAULT_OPTS" MSELECT_DEFAULT_OPTS_FILE= mselect $argv
+    end
+    # ctrl-t reads the token under the cursor as fzf's does: an option's `-o=` or `-o` in front
+    # (not after ` -- `), then a path: the longest directory it names is where the walk starts,
+    # the rest is the query; the token is replaced by the prefix and the picked names.
+    function mselect-file-widget
+      set -l token (commandline --current-token --tokenize | string collect -N)
+      set -l prefix
+      if not string match -q -- '* -- *' (string sub -l (commandline -C) -- (commandline))
+        set prefix (string match -r -- '^-[^\\s=]+=|^-(?!-)\\S' $token)
+      end
+      # One element, empty or not: it goes before each picked name.
+      set -q prefix[1]; or set prefix ''
+      set -l query (string sub -s (math (string length -- "$prefix") + 1) -- $token)
+      # `~`, `~user` and `$VAR` at the front are expanded, as the shell would.
+      if string match -qr -- '^~|^\\$\\w' $query
+        eval set query (string escape -n -- $query | string replace -r -- '^\\\\\\\\(?=~)|\\\\\\\\(?=\\$\\w)' '')
+      end
+      set -l dir .
+      if test -n "$query"
+        set query (path normalize -- $query)
+        set dir $query
+        while not path is -d -- $dir
+          set dir (path dirname -- $dir)
+        end
+        if test "$dir" != .; or string match -qr -- '^\\.(/|$)' $query
+          set query (string replace -r -- '^'(string escape --style=regex -- $dir)'/?' '' $query)
+        end
+      end
+      set -l picked
+      if set -q MSELECT_CTRL_T_COMMAND
+        set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker --layout=reverse --scheme path --multi --print0 -q "$query" $MSELECT_CTRL_T_OPTS | string split0)
+      else
+        # Below another directory, names start with it; directories end with a slash (as fzf's
+        # walker lists them).
+        set -l name %p
+        test "$dir" = .; and set name %P
+        set picked (command find -L $dir -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null | __mselect_picker --layout=reverse --scheme path --multi --read0 --print0 -q "$query" $MSELECT_CTRL_T_OPTS | string split0)
+      end
+      and commandline -rt -- (string join -- ' ' $prefix(string escape -n -- $picked))' '
+      commandline -f repaint
+    end
+    # ctrl-r: entries NUL-ended (one over several lines is one entry, shown with `␊`); the picked
+    # ones replace the command line, one a line.
+    function mselect-history-widget
+      set -l picked (builtin history -z | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --multi --read0 --print0 -q (commandline) $MSELECT_CTRL_R_OPTS | string split0)
+      and commandline -r -- $picked
+      commandline -f repaint
+    end
+    function mselect-cd-widget
+      set -l walk "\(directoryWalker)"
+      set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
+      set -l dir (eval $walk | __mselect_picker --layout=reverse --max 1 $MSELECT_ALT_C_OPTS)
+      and cd -- $dir
+      commandline -f repaint
+    end
+    # shift-tab: fish's own completions of the command line, picked (the token under the cursor
+    # replaced by the picked ones); in fish's completion pager it goes on searching there.
+    function mselect-completion
+      if commandline --paging-mode
+        commandline -f complete-and-search
+        return
+      end
+      set -l list (complete -C --escape -- (commandline -pc))
+      if test -n "$list"
+        set -l picked (string join -- \\n $list | __mselect_picker --layout=reverse --multi --delimiter \\t --accept-nth 1 --tabstop 24 $MSELECT_COMPLETION_OPTS)
+        and begin
+          # No space after one directory: its contents may come next.
+          set -l tail ' '
+          test (count $picked) -eq 1; and string match -q -- '*/' $picked; and set tail ''
+          commandline -rt -- (string join -- ' ' $picked)$tail
+        end
+      end
+      commandline -f repaint
+    end
+    bind -k btab mselect-completion
+    bind -M insert -k btab mselect-completion
+    if not set -q MSELECT_CTRL_T_COMMAND; or test -n "$MSELECT_CTRL_T_COMMAND"
+      bind \\ct mselect-file-widget
+      bind -M insert \\ct mselect-file-widget
+    end
+    if not set -q MSELECT_CTRL_R_COMMAND; or test -n "$MSELECT_CTRL_R_COMMAND"
+      bind \\cr mselect-history-widget
+      bind -M insert \\cr mselect-history-widget
+    end
+    if not set -q MSELECT_ALT_C_COMMAND; or test -n "$MSELECT_ALT_C_COMMAND"
+      bind \\ec mselect-cd-widget
+      bind -M insert \\ec mselect-cd-widget
+    end
+
+    """
+}
