@@ -85,7 +85,7 @@ extension OptionTable {
     .ignored(
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
-        "--no-hscroll", "--no-tmux", "--filepath-word", "--no-filepath-word", "--ansi-off",
+        "--no-hscroll", "--no-tmux", "--ansi-off",
         "--wrap", "--no-wrap", "--no-clear", "--black", "--no-black",
         "--multi-line", "--no-multi-line", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",

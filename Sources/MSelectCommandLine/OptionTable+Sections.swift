@@ -64,9 +64,13 @@ extension OptionTable {
         + "--footer-border")
   }
 
-  /// `--no-list-border`, `--no-footer-label`, …, `--no-scrollbar`: back to not given.
+  /// `--no-list-border`, `--no-footer-label`, …, `--no-scrollbar`, `--no-filepath-word`: back to not
+  /// given.
   static let negations: [OptionInfo] =
-    [.hidden(["--no-scrollbar"]) { o, _ in o.scrollbar = nil }]
+    [
+      .hidden(["--no-scrollbar"]) { o, _ in o.scrollbar = nil },
+      .hidden(["--no-filepath-word"]) { o, _ in o.filepathWord = false },
+    ]
     + sectionNames.map { section in
       .hidden(["--no-\(section.name)-border"]) { o, _ in o.chrome[keyPath: section.path].border = nil }
     }

@@ -134,6 +134,11 @@ package enum OptionTable {
       o.scrollbar = glyph.isEmpty ? nil : String(glyph.prefix(1))
     },
     OptionInfo(
+      ["--filepath-word"], nil, .picker, "word movements and kills stop at / only (--no-filepath-word)"
+    ) {
+      o, _ in o.filepathWord = true
+    },
+    OptionInfo(
       ["--freeze-left", "--freeze-right"], "N", .picker,
       "a line too long for its row keeps its first (last) N fields in view"
     ) { o, v in

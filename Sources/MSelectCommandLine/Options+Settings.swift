@@ -85,6 +85,7 @@ extension Options {
     settings.minHeight = minHeight
     settings.freezeLeft = freezeLeft
     settings.scrollbar = scrollbar
+    settings.filepathWord = filepathWord
     settings.freezeRight = freezeRight
     settings.minHeightAddsChrome = minHeightAddsChrome
     settings.layout = layout

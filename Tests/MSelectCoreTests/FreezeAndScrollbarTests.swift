@@ -54,4 +54,14 @@ import Testing
     let few = Harness(["a", "b"], [], rows: 12, columns: 20, profile: .fzf)
     #expect(!Renderer().render(few.state).text.contains { $0.hasSuffix("│") })
   }
+
+  /// With no pointer there is no gutter either; a jump label then takes a column of its own.
+  @Test func anEmptyPointerHasNoGutter() {
+    let h = Harness(
+      ["5"], ["--pointer=", "--marker=", "--gutter", " ", "--bind", "ctrl-j:jump", "--jump-labels", "1"],
+      rows: 4, columns: 10, profile: .fzf)
+    #expect(Renderer().render(h.state).text[1].hasPrefix("5 "))
+    h.press(.ctrl(UInt8(ascii: "j")))
+    #expect(Renderer().render(h.state).text[1].hasPrefix("15 "))
+  }
 }

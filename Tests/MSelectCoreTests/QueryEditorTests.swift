@@ -115,4 +115,16 @@ import Testing
     #expect(Viewport(rows: 6, columns: 10).maxHeight(.percent(50)) == 6)
     #expect(Viewport(rows: 40, columns: 10).maxHeight(.lines(7)) == 7)
   }
+
+  /// `--filepath-word`: a word is a path's component, spaces and dashes included (fzf's test).
+  @Test func pathWordsStopAtSlashesOnly() {
+    var editor = QueryEditor(Array("--/foo bar/foo-bar/baz".utf8))
+    editor.pathWords = true
+    for edit: QueryEditor.Edit in [
+      .backwardWord, .backwardWord, .backwardWord, .killWord, .forwardWord, .backwardKillWord,
+    ] {
+      editor.perform(edit)
+    }
+    #expect(String(decoding: editor.bytes, as: UTF8.self) == "--///baz")
+  }
 }

@@ -7,6 +7,7 @@ extension PickerState {
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
     if let edit = action.edit {
       // Without the input (`--no-input`), the query stays as it is.
+      editor.pathWords = settings.filepathWord
       if settings.inputShown && editor.perform(edit) { queryChanged() }
       return
     }

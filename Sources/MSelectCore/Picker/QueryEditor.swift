@@ -6,6 +6,8 @@ package struct QueryEditor: Sendable, Equatable {
   /// The caret, as a character index.
   package private(set) var cursor: Int
   private var killed: [UInt32] = []
+  /// Words are a path's components: everything but `/` (`--filepath-word`).
+  package var pathWords = false
 
   package init(_ bytes: [UInt8] = []) {
     characters = UTF8Decoding.scalars(bytes)
@@ -88,7 +90,8 @@ package struct QueryEditor: Sendable, Equatable {
   }
 
   private func isWordCharacter(_ c: UInt32) -> Bool {
-    CharClass.of(c, CharClass.asciiTable).rawValue > CharClass.delimiter.rawValue
+    if pathWords { return c != UInt32(UInt8(ascii: "/")) }
+    return CharClass.of(c, CharClass.asciiTable).rawValue > CharClass.delimiter.rawValue
   }
 
   private func wordStart(before position: Int) -> Int {

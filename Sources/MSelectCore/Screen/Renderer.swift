@@ -412,8 +412,11 @@ public struct Renderer {
     let pointerWidth = DisplayWidth.of(settings.pointer)
     let markerWidth = Renderer.markerWidth(settings)
     let blank = String(repeating: " ", count: pointerWidth)
-    // The other lines show the gutter there (fzf's), padded to the pointer's width.
-    let gutter = settings.gutter.map { $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0)))) }
+    // The other lines show the gutter there (fzf's), padded to the pointer's width; no pointer, no
+    // gutter.
+    let gutter =
+      pointerWidth == 0
+      ? nil : settings.gutter.map { $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0)))) }
     var pointer = isCurrent ? settings.pointer : gutter ?? blank
     var pointerStyle = base.union(.pointer)
     if !isCurrent && gutter != nil { pointerStyle = .gutter }
