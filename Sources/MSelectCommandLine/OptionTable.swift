@@ -91,8 +91,14 @@ package enum OptionTable {
         o.withNth = try v.fields()
       }
     },
-    OptionInfo(["--accept-nth"], "FIELDS", .io, "print only these fields") { o, v in
-      o.acceptNth = try v.fields()
+    OptionInfo(["--accept-nth"], "FIELDS", .io, "print only these fields (or a template: '{n}: {2} {1}')") {
+      o, v in
+      // fzf's template form, `{n}` being the line's number (from 0).
+      if v.string.contains("{"), let template = FieldSpec(template: v.string) {
+        o.acceptNth = template
+      } else {
+        o.acceptNth = try v.fields()
+      }
     },
     OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)") {
       o, v in o.headerLines = try v.number(minimum: 0)

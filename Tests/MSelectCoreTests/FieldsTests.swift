@@ -127,4 +127,13 @@ import Testing
         "x/abc/d", "xx/abc/d",
       ])
   }
+
+  /// fzf's `--accept-nth` template: fields without their delimiter, `{n}` the line's number.
+  @Test func acceptNthTemplatesNumberTheLine() throws {
+    let spec = try #require(FieldSpec(template: "[{n}] 1st: {1}, 3rd: {3}, 2nd: {2}"))
+    let delimiter = try #require(Delimiter.parse(Array(" *, *".utf8)))
+    let out = Array("foo  ,bar,baz".utf8).withUnsafeBytes { Fields.extract($0, spec, delimiter, index: 7) }
+    #expect(String(decoding: out, as: UTF8.self) == "[7] 1st: foo, 3rd: baz, 2nd: bar")
+    #expect(FieldSpec(template: "{n} alone") != nil && FieldSpec(template: "{x}") == nil)
+  }
 }

@@ -60,6 +60,8 @@ package struct FieldSpec: Sendable, Equatable {
   package enum Part: Sendable, Equatable {
     case text([UInt8])
     case fields(Item)
+    /// `{n}`: the line's number in the input, from 0.
+    case index
   }
 
   package var items: [Item]
@@ -76,10 +78,12 @@ package struct FieldSpec: Sendable, Equatable {
     while let open = rest.firstIndex(of: "{") {
       literal += Array(rest[..<open].utf8)
       let after = rest[rest.index(after: open)...]
-      if let close = after.firstIndex(of: "}"), let item = FieldSpec.item(String(after[..<close])) {
+      if let close = after.firstIndex(of: "}"),
+        after[..<close] == "n" || FieldSpec.item(String(after[..<close])) != nil
+      {
         if !literal.isEmpty { parts.append(.text(literal)) }
         literal = []
-        parts.append(.fields(item))
+        parts.append(after[..<close] == "n" ? .index : .fields(FieldSpec.item(String(after[..<close]))!))
         rest = after[after.index(after: close)...]
       } else {
         literal.append(UInt8(ascii: "{"))
@@ -88,7 +92,7 @@ package struct FieldSpec: Sendable, Equatable {
     }
     literal += Array(rest.utf8)
     if !literal.isEmpty { parts.append(.text(literal)) }
-    guard parts.contains(where: { if case .fields = $0 { true } else { false } }) else { return nil }
+    guard parts.contains(where: { if case .text = $0 { false } else { true } }) else { return nil }
     items = []
     self.text = text
     template = parts
@@ -183,9 +187,9 @@ package enum Fields {
   /// The fields of `line` selected by `spec`, each followed by what followed it in the line (its
   /// delimiter, or its run of whitespace in AWK style) when another comes after it: fzf joins its
   /// tokens (a field and what follows it) so, and `ps aux`'s columns keep their spacing.
-  package static func extract(_ line: UnsafeRawBufferPointer, _ spec: FieldSpec, _ delimiter: Delimiter)
-    -> [UInt8]
-  {
+  package static func extract(
+    _ line: UnsafeRawBufferPointer, _ spec: FieldSpec, _ delimiter: Delimiter, index: Int = 0
+  ) -> [UInt8] {
     let fields = ranges(line, delimiter)
     guard let template = spec.template else { return join(line, fields, spec.indices(count: fields.count)) }
     var out: [UInt8] = []
@@ -193,6 +197,7 @@ package enum Fields {
       switch part {
       case .text(let text): out += text
       case .fields(let item): out += join(line, fields, FieldSpec.indices(of: item, count: fields.count))
+      case .index: out += Array(String(index).utf8)
       }
     }
     return out

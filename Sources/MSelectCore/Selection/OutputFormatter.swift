@@ -81,18 +81,19 @@ package struct OutputFormatter: Sendable {
     }
   }
 
-  /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator).
-  fileprivate func append(_ line: UnsafeRawBufferPointer, to out: inout OutputBuffer) {
+  /// Appends one output line (the line, or its `--accept-nth` fields, and the terminator); `index`:
+  /// its number in the input (a template's `{n}`).
+  fileprivate func append(_ line: UnsafeRawBufferPointer, index: Int, to out: inout OutputBuffer) {
     if settings.ansi && ANSI.mayHaveSequences(line) {
-      ANSI.stripped(line).withUnsafeBytes { appendLine($0, to: &out) }
+      ANSI.stripped(line).withUnsafeBytes { appendLine($0, index: index, to: &out) }
       return
     }
-    appendLine(line, to: &out)
+    appendLine(line, index: index, to: &out)
   }
 
-  private func appendLine(_ line: UnsafeRawBufferPointer, to out: inout OutputBuffer) {
+  private func appendLine(_ line: UnsafeRawBufferPointer, index: Int, to out: inout OutputBuffer) {
     if let spec = settings.fields {
-      Fields.extract(line, spec, settings.delimiter).withUnsafeBytes { out.append($0) }
+      Fields.extract(line, spec, settings.delimiter, index: index).withUnsafeBytes { out.append($0) }
     } else if line.count >= OutputBuffer.copiedBytes {
       out.appendReference(line)
     } else {
@@ -138,7 +139,7 @@ private final class Gatherer {
           if UInt(bitPattern: stop) >> 6 != UInt(bitPattern: start) >> 6 { prefetch(stop) }
         }
       }
-      formatter.append(line, to: &buffer)
+      formatter.append(line, index: lines[k], to: &buffer)
     }
   }
 }
