@@ -430,4 +430,16 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(environment?["FZF_CURRENT_ITEM"] == (passed ? line : nil))
     #expect(environment?["FZF_DIRECTION"] == "up")
   }
+
+  /// A bare `put` printed by a transform types the key that ran it; before any action, the action
+  /// commands see is `start`.
+  @Test func aTransformsPutTypesItsKey() {
+    let h = Harness(["a", "b"], ["--bind", "x:transform:echo put"])
+    h.press(.char(UInt32(UInt8(ascii: "x"))))
+    let work = h.state.takeWork()
+    #expect(work.first?.environment["FZF_ACTION"] == "start")
+    h.state.handle(.transformed(Array("put\n".utf8)))
+    h.settle()
+    #expect(h.query == "x")
+  }
 }

@@ -37,11 +37,13 @@ enum BindSpec {
     return bindings
   }
 
-  /// A list of actions without a key (what `transform(…)` prints): `ACTION[+ACTION…]`.
-  static func actions(_ text: String) throws(OptionError) -> [BoundAction] {
+  /// A list of actions without a key (what `transform(…)` prints): `ACTION[+ACTION…]`; `key`: the
+  /// key that ran the transform (a bare `put` types it).
+  static func actions(_ text: String, key: String? = nil) throws(OptionError) -> [BoundAction] {
     let original = Array(":" + text)
     let masked = Array(mask(original).dropFirst())
-    return try actionList(masked: masked, original: Array(text), keys: [], spec: text).actions
+    return try actionList(masked: masked, original: Array(text), keys: key.map { [$0] } ?? [], spec: text)
+      .actions
   }
 
   /// Markers the masked text uses for the colon, comma and plus keys.

@@ -88,7 +88,7 @@ extension PickerState {
     case .change(let setting, let text): set(setting, to: text)
     case .transform(let target, let template):
       guard let command = expand(template) else { break }
-      hold = .transform(target)
+      hold = .transform(target, key: lastKey)
       queue(.transform(command: command))
     case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
@@ -177,7 +177,7 @@ extension PickerState {
   /// The output of a `transform` command: its first line sets the target (a header takes every
   /// line); `transform(…)`'s is a list of actions. Then the held actions run.
   mutating func transformed(_ output: [UInt8]) {
-    guard case .transform(let target) = hold else { return }
+    guard case .transform(let target, let key) = hold else { return }
     hold = nil
     var text = String(decoding: output, as: UTF8.self)
     while text.last?.isNewline == true { text.removeLast() }
@@ -188,7 +188,7 @@ extension PickerState {
       return
     }
     do {
-      heldActions = try BindSpec.actions(text) + heldActions
+      heldActions = try BindSpec.actions(text, key: key) + heldActions
     } catch {
       message = "transform: \(error.message)"
     }

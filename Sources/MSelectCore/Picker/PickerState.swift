@@ -150,9 +150,10 @@ public struct PickerState {
   var footerClick: Click?
   /// `preview(…)`: the command shown in the pane instead of `--preview`'s, until the cursor moves.
   var previewOverride: String?
-  /// What held actions wait for: a `transform` command's output (its target), or the search.
+  /// What held actions wait for: a `transform` command's output (its target, and the key that ran
+  /// it: a bare `put` in the output types that key), or the search.
   enum Hold {
-    case transform(BoundAction.Setting?)
+    case transform(BoundAction.Setting?, key: String)
     case search
   }
   var hold: Hold?
@@ -163,9 +164,10 @@ public struct PickerState {
   var startPending = false
   /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
   var heldActions: [BoundAction] = []
-  /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`).
+  /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`; `start`
+  /// before any).
   var lastKey = ""
-  var lastAction = ""
+  var lastAction = "start"
   /// `selection.changes` when the `multi` event last looked.
   var seenMarks = 0
   /// The keys and events whose actions `trigger(…)` is running (one cannot trigger itself).
