@@ -442,4 +442,14 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.settle()
     #expect(h.query == "x")
   }
+
+  /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
+  @Test func positionZeroAndAHiddenQuery() {
+    let h = Harness(
+      (1...10).map(String.init), ["--no-input", "--bind", "a:last+pos(0),b:change-query(5)"], profile: .fzf)
+    h.press(.char(UInt32(UInt8(ascii: "a"))))
+    #expect(h.state.cursor == 0)
+    h.press(.char(UInt32(UInt8(ascii: "b"))))
+    #expect(h.query == "" && h.state.listCount == 10)
+  }
 }

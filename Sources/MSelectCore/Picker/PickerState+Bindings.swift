@@ -81,7 +81,8 @@ extension PickerState {
       insert(Array(text.unicodeScalars.map(\.value)))
     case .position(let n):
       guard listCount > 0 else { break }
-      viewport.jump(to: min(max(n > 0 ? n - 1 : listCount + n, 0), listCount - 1))
+      // fzf's numbering: 1 the first, -1 the last, 0 the first too.
+      viewport.jump(to: min(max(n > 0 ? n - 1 : n == 0 ? 0 : listCount + n, 0), listCount - 1))
     case .toggleSort:
       sorting.toggle()
       searchAgain()
@@ -133,6 +134,8 @@ extension PickerState {
   mutating func set(_ setting: BoundAction.Setting, to text: String) {
     switch setting {
     case .query:
+      // Without the input (`--no-input`), the query stays as it is (`search(…)` still searches).
+      guard settings.inputShown else { break }
       editor = QueryEditor(Array(text.utf8))
       queryChanged()
     case .prompt: prompt = text
