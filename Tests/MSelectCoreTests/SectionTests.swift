@@ -94,6 +94,12 @@ import Testing
     #expect(h.state.height == rows)
   }
 
+  /// More header lines than rows: those farthest from the prompt give way, the prompt and info stay.
+  @Test func headerLinesGiveWayToThePrompt() {
+    let rows = screen((1...100).map(String.init), ["--header-lines", "200"], rows: 8, columns: 20)
+    #expect(rows.suffix(3) == ["  1", "  0/0 ─────────────", ">"])
+  }
+
   @Test func theFooterHasARuleByDefault() {
     let rows = screen(["a"], ["--footer", "foot", "--footer-label", "FL"], rows: 6)
     #expect(rows[0] == "  foot")

@@ -71,7 +71,14 @@ public struct Renderer {
         settings.header, width: partWidth(.header), indent: indent(.header), style: .header, settings)
       : []
     var headerLines: [[Frame.Span]] = []
-    for index in 0..<(state.headerShown ? state.candidateStart : 0) {
+    // Header lines that do not fit give way, those farthest from the prompt first: the prompt, the
+    // info and a list row always show (fzf's `--header-lines` larger than the screen).
+    let paneHeight = pane.map { $0.position == .left || $0.position == .right ? 0 : $0.outer.rows } ?? 0
+    let lineCount = state.headerShown ? state.candidateStart : 0
+    let overflow = max(
+      0, layout.fixedRows + layout.listRows - layout.insets.top - layout.insets.bottom - layout.contentHeight)
+    let shownLines = max(0, min(lineCount - overflow, layout.contentHeight - paneHeight))
+    for index in 0..<shownLines {
       var row = RowBuilder(width: partWidth(headerPart))
       row.append(VisibleText(String(repeating: " ", count: indent(headerPart))), style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
