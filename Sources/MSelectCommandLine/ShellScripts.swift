@@ -33,24 +33,25 @@ package enum ShellScripts {
   }
 
   /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
-  /// what is below DIR as the walker does (only directories with `d`), named as from the current
-  /// directory, or by `_mselect_compgen_path DIR` / `_mselect_compgen_dir DIR` when the person
+  /// what is below DIR as fzf's walker does (only directories with `d`; directories end with `/`;
+  /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR` / `_mselect_compgen_dir DIR` when the person
   /// defined them (fzf's `_fzf_compgen_*` hooks); `__mselect_complete_paths BASE [d]` runs the picker
   /// on them and prints the picked names.
   private static let walkFrom = """
     __mselect_walk_from() {
-      local root="$1" kind="$2"
+      local root="$1" kind="$2" name=%p
       if [ "$kind" = d ]; then
-        if type _mselect_compgen_dir >/dev/null 2>&1; then _mselect_compgen_dir "$root"; return; fi
+        if type _mselect_compgen_dir >/dev/null 2>&1; then _mselect_compgen_dir "$root" | command tr '\\n' '\\0'; return; fi
       elif type _mselect_compgen_path >/dev/null 2>&1; then
-        _mselect_compgen_path "$root"
+        _mselect_compgen_path "$root" | command tr '\\n' '\\0'
         return
       fi
+      [ "$root" = . ] && name=%P
       if [ "$kind" = d ]; then
-        command find -L "$root" -mindepth 1 \(pruned) -type d -print 2>/dev/null
+        command find -L "$root" -mindepth 1 \(pruned) -type d -printf "$name/\\0" 2>/dev/null
       else
-        command find -L "$root" -mindepth 1 \(pruned) -print 2>/dev/null
-      fi | if [ "$root" = . ]; then command cut -b3-; else command cat; fi
+        command find -L "$root" -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null
+      fi
     }
     # Fuzzy completion: the text before the trigger names a directory and a query, split as fzf splits
     # it (`src/ma` is `ma` below `src`); prints the picked names, a line each.
@@ -98,8 +99,11 @@ package enum ShellScripts {
       leftover="${leftover#/}"
       [ -z "$dir" ] && dir=.
       [ "$dir" != / ] && dir="${dir%/}"
+      # One directory to go to (fzf's), any number of paths.
+      local multi=--multi
+      [ "$kind" = d ] && multi=
       __mselect_walk_from "$dir" "$kind" |
-        eval "__mselect_picker --layout=reverse --multi --scheme path -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
+        eval "__mselect_picker --layout=reverse $multi --scheme path --read0 -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
     }
     """
 
@@ -485,6 +489,8 @@ package enum ShellScripts {
           fi
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
             __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
+            # As fzf's: no space after a directory (its contents may come next).
+            picked="${picked% }"
           elif [[ "$cmd" == kill ]]; then
             picked="$(command ps -ef | eval "__mselect_picker --layout=reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
           elif [[ "$cmd" == (unset|export|unalias|ssh|telnet) && ! ( "$cmd" == (ssh|telnet) && "${tokens[-2]}" == -* ) ]]; then
