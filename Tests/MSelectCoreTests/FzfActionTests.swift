@@ -452,4 +452,11 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.press(.char(UInt32(UInt8(ascii: "b"))))
     #expect(h.query == "" && h.state.listCount == 10)
   }
+
+  /// The actions that run commands are not the last action commands see (fzf's `FZF_ACTION`).
+  @Test func commandsAreNotTheLastAction() {
+    let h = Harness(["a"], ["--bind", "x:first+execute-silent(true)+execute-silent(true)"])
+    h.press(.char(UInt32(UInt8(ascii: "x"))))
+    #expect(h.state.takeWork().map { $0.environment["FZF_ACTION"] } == ["first", "first"])
+  }
 }

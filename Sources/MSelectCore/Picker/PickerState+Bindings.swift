@@ -7,7 +7,8 @@ extension PickerState {
     var rest = actions[...]
     while outcome == nil && !refused, let action = rest.popFirst() {
       perform(action)
-      lastAction = action.name
+      // fzf's `FZF_ACTION` does not count the actions that run commands.
+      if !action.runsCommand && action != .action(.refreshPreview) { lastAction = action.name }
       if hold != nil {
         // After the actions an inner `trigger(…)` held back.
         heldActions += rest
