@@ -14,12 +14,13 @@ package struct Section: Sendable, Equatable {
 /// Which of the picker's sections stand apart from the list, with which border, and in which order
 /// they go from top to bottom: fzf's rules, worked out from the settings and the header's size.
 ///
-/// Without any section border or footer the plan is inactive and the picker is drawn as one block
-/// (prompt, info, header and list together), which is what every earlier layout looked like.
+/// Without any section border, footer or `next` preview pane the plan is inactive: the picker is
+/// drawn as one block (prompt, info, header and list together).
 package struct SectionPlan: Equatable {
   package enum Part: Equatable { case footer, list, headerLines, header, input }
 
-  /// Some section has a border or a footer is shown: the parts below are drawn apart.
+  /// Some section has a border, a footer is shown or the preview sits at `next`: the parts below
+  /// are drawn apart.
   let active: Bool
   /// The parts drawn apart, top to bottom (the list always among them).
   let order: [Part]
