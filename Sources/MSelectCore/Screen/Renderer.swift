@@ -187,66 +187,18 @@ public struct Renderer {
       } ?? []
     var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if plan.active {
-      /// The rows of the header's, the header lines' and the footer's section, from the top, and
-      /// their tags.
-      func content(_ part: SectionPlan.Part) -> SectionStack.Inside {
-        switch part {
-        case .header:
-          let lines = plan.headerHoldsLines ? headerLines : []
-          let linesTags = plan.headerHoldsLines ? lineTags : []
-          return settings.layout == .reverse
-            ? .init(part: part, rows: header + lines, tags: headerTags + linesTags)
-            : .init(part: part, rows: lines.reversed() + header, tags: linesTags.reversed() + headerTags)
-        case .headerLines:
-          return settings.layout == .default
-            ? .init(part: part, rows: headerLines.reversed(), tags: lineTags.reversed())
-            : .init(part: part, rows: headerLines, tags: lineTags)
-        case .footer:
-          let footer = textRows(
-            settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer),
-            indent: indent(.footer), style: .header, settings)
-          let tags = footer.indices.map { RowTag(block: .footer, index: $0, column: indent(.footer)) }
-          return .init(part: part, rows: footer, tags: tags)
-        case .list, .input: return .init(part: part, rows: [], tags: [])
-        }
-      }
-      var stack = SectionStack(width: sectionWidth, unicode: unicode, labels: chrome)
-      // `--preview-window next`: the pane against the input, on the list's side (or against the
-      // list's far side when the input is hidden).
-      let reverse = settings.layout == .reverse
-      let nextTo: SectionPlan.Part = plan.order.contains(.input) ? .input : .list
-      func addPane() {
-        guard pane?.position == .next else { return }
-        paneArea = (stack.rows.count..<(stack.rows.count + paneRows.count), 0..<sectionWidth)
-        stack.add(paneRows)
-      }
-      for part in plan.order {
-        let border = plan.border(of: part)
-        if part == nextTo && (nextTo == .input) != reverse { addPane() }
-        defer { if part == nextTo && (nextTo == .input) == reverse { addPane() } }
-        switch part {
-        case .list:
-          listTop = stack.addList(
-            rows, tags: tags, border: border, above: plan.inlineTop.map(content),
-            below: plan.inlineBottom.map(content))
-          listLeft = listSides.left ? 2 : 0
-          if let promptRowIndex {
-            caretRow = listTop + promptRowIndex
-            caretColumn += listLeft
-          }
-        case .input:
-          let input = settings.layout == .reverse ? [prompt.spans] + info : info + [prompt.spans]
-          caretRow =
-            stack.rows.count + (border.sides.top ? 1 : 0) + (settings.layout == .reverse ? 0 : info.count)
-          caretColumn += inputShift + (border.sides.left ? 2 : 0)
-          stack.add(input, part: part, border: border, shift: inputShift)
-        case .header, .headerLines, .footer:
-          let inside = content(part)
-          stack.add(inside.rows, tags: inside.tags, part: part, border: border)
-        }
-      }
-      rows = stack.rows
-      tags = stack.tags
+      let footer = textRows(
+        settings.footerRows > 0 ? settings.footer : nil, width: partWidth(.footer), indent: indent(.footer),
+        style: .header, settings)
+      let content = ColumnContent(
+        list: rows, listTags: tags, promptRowInList: promptRowIndex, prompt: prompt.spans, info: info,
+        header: header, headerTags: headerTags, headerLines: headerLines, lineTags: lineTags, footer: footer,
+        footerTags: footer.indices.map { RowTag(block: .footer, index: $0, column: indent(.footer)) },
+        nextPane: pane?.position == .next ? paneRows : nil)
+      let column = stack(content, plan: plan, settings: settings, width: sectionWidth, inputShift: inputShift)
+      (rows, tags, listTop, listLeft) = (column.rows, column.tags, column.listTop, column.listLeft)
+      if let caret = column.caret { (caretRow, caretColumn) = (caret.row, prompt.caret + caret.shift) }
+      if let paneRows = column.paneRows { paneArea = (paneRows, 0..<sectionWidth) }
     }
     // Where the column of list and sections and the pane lie in the content (for the mouse).
     var columnTop = 0
