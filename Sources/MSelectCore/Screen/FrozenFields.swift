@@ -103,18 +103,13 @@ struct FrozenFields {
       return [.text(VisibleText(cells: fitting(cells, width - ellipsis))), .ellipsis]
     }
     // Up to the match and some context after it; cut on the left when that does not fit.
-    let end = min(
-      cells.count, (cells.firstIndex { $0.source == last } ?? 0) + 1 + min(width / 2 - ellipsis, context))
+    let match = cells.firstIndex { $0.source == last } ?? 0
+    let end = min(cells.count, match + 1 + max(0, min(width / 2 - ellipsis, context)))
     if columns(Array(cells[..<end])) <= width - ellipsis {
       return [.text(VisibleText(cells: fitting(cells, width - ellipsis))), .ellipsis]
     }
-    var shown = Array(cells[..<end])
-    var tail: [Piece] = []
-    if columns(Array(cells[end...])) > ellipsis || end < cells.count {
-      tail = end < cells.count ? [.ellipsis] : []
-    }
-    let room = width - ellipsis - (tail.isEmpty ? 0 : ellipsis)
-    shown = fittingEnd(shown, room)
+    let tail: [Piece] = end < cells.count ? [.ellipsis] : []
+    let shown = fittingEnd(Array(cells[..<end]), width - ellipsis * (tail.isEmpty ? 1 : 2))
     return [.ellipsis, .text(VisibleText(cells: shown))] + tail
   }
 
