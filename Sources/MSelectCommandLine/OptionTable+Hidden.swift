@@ -86,7 +86,7 @@ extension OptionTable {
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
         "--no-hscroll", "--no-tmux", "--ansi-off",
-        "--wrap", "--no-wrap", "--no-clear", "--black", "--no-black",
+        "--wrap", "--no-wrap", "--black", "--no-black",
         "--multi-line", "--no-multi-line", "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
       ], takes: .optionalValue { _ in false }),

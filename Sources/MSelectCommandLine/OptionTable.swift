@@ -139,6 +139,10 @@ package enum OptionTable {
       // fzf's second character is the preview's bar, which mselect does not draw.
       o.scrollbar = glyph.isEmpty ? nil : String(glyph.prefix(1))
     },
+    OptionInfo(["--no-clear"], nil, .picker, "leave the picture on the terminal when the picker ends") {
+      o, _ in
+      o.keepsPicture = true
+    },
     OptionInfo(
       ["--filepath-word"], nil, .picker, "word movements and kills stop at / only (--no-filepath-word)"
     ) {

@@ -86,6 +86,7 @@ extension Options {
     settings.freezeLeft = freezeLeft
     settings.scrollbar = scrollbar
     settings.filepathWord = filepathWord
+    settings.keepsPicture = keepsPicture
     settings.freezeRight = freezeRight
     settings.minHeightAddsChrome = minHeightAddsChrome
     settings.layout = layout

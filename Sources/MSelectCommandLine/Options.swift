@@ -78,6 +78,8 @@ package struct Options: Sendable, Equatable {
   package var height: PickerSettings.Height = .percent(50)
   /// The picker grows to fit a short list instead of taking all of `height` (fzf: only with `~`).
   package var heightAdapts = true
+  /// `--no-clear`.
+  package var keepsPicture = false
   /// `--filepath-word`.
   package var filepathWord = false
   /// `--scrollbar`'s glyph (nil: none).

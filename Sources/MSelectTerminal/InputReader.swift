@@ -32,6 +32,8 @@ package final class InputReader: LineStream {
   private let ownsDescriptor: Bool
   /// The command whose output is read (`init(command:…)`), until it is stopped.
   private var producer: pid_t?
+  /// The command `producer` runs, as a failure names it (nil: not named, the built-in walker).
+  private var producerCommand: String?
   private var splitter: LineSplitter
   /// What ends each line read.
   package let terminator: UInt8
@@ -70,13 +72,28 @@ package final class InputReader: LineStream {
 
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
   /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `ShellScripts.fileWalker0`).
-  package convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8) throws(InputError) {
+  /// `named`: a failure of the command is reported (`failure()`) with its text.
+  package convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8, named: Bool = true)
+    throws(InputError)
+  {
     // In a process group of its own, so that what it started goes with it (`stopProducer`).
     guard let (output, pid) = try? ShellCommand.spawnReading(command, shell: shell, ownGroup: true) else {
       throw .stdinIsTerminal
     }
     self.init(descriptor: output, name: "the default command", terminator: terminator)
     producer = pid
+    if named { producerCommand = String(decoding: command, as: UTF8.self) }
+  }
+
+  /// Once the input has ended: fzf's `[Command failed: CMD]` when the named command whose output
+  /// this read exited with a failure (it is reaped here: it has closed its output, so the wait is
+  /// short); nil otherwise.
+  package func failure() -> String? {
+    guard let pid = producer else { return nil }
+    producer = nil
+    let status = ShellCommand.reap(pid, graceMilliseconds: 200, group: true)
+    guard status != 0, let command = producerCommand else { return nil }
+    return "[Command failed: \(command)]"
   }
 
   /// Ends the command whose output this reads, if one was started and still runs, with everything it

@@ -238,6 +238,7 @@ package final class PickerSession {
             inputOpen = false
             reapReload()
             endInput()
+            if reloaded == nil, let failure = reader.failure() { state.handle(.commandFailed(failure)) }
           }
         } catch {
           // An input error ends the input; the lines read so far stay selectable.
@@ -369,7 +370,7 @@ package final class PickerSession {
     // The picture stays until then: keys typed while it shows are the picker's.
     if state.settings.mouse && painter.answers { tty.write(ScreenPainter.mouseOff + painter.fence()) }
     awaitAnswers(keepingKeys: false)
-    tty.write(painter.finish())
+    tty.write(painter.finish(keepingPicture: state.settings.keepsPicture))
     tty.drain(milliseconds: PickerSession.finalDrain)
     tty.leaveRawMode()
   }

@@ -66,7 +66,7 @@ enum App {
             ? try InputReader(
               command: Array(ShellScripts.fileWalker0.utf8),
               shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
-              terminator: InputReader.walkerTerminator)
+              terminator: InputReader.walkerTerminator, named: false)
             : try InputReader(command: custom, shell: picker.shell, terminator: terminator)
       }
       var fileLines: [[UInt8]] = []

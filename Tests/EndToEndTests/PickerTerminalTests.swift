@@ -393,4 +393,13 @@ import Testing
     #expect(launcher.exitCode() == 130)
     #expect(access(marker, F_OK) != 0)
   }
+
+  /// A default command that fails says so on the info line (fzf's `[Command failed: CMD]`).
+  @Test func aFailingDefaultCommandIsNamed() throws {
+    let picker = try PickerProcess(
+      [], environment: ["MSELECT_DEFAULT_COMMAND": "echo one; exit 3"], stdinIsTerminal: true)
+    #expect(picker.waitFor("[Command failed: echo one; exit 3]"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
 }

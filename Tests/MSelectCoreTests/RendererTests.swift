@@ -228,6 +228,17 @@ import Testing
     #expect(out.hasSuffix("\u{1B}[2C\u{1B}[?25h"))
   }
 
+  /// `--no-clear`: the picture stays and the cursor goes below it; else the region is erased.
+  @Test func finishingKeepsThePictureWhenAsked() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.paint(frame(["> ", "info", "item"], caret: (0, 2)))
+    let kept = painter.finish(keepingPicture: true)
+    #expect(kept.hasPrefix("\u{1B}[2B\r\n") && !kept.contains(ScreenPainter.eraseBelow))
+    var other = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = other.paint(frame(["> ", "info", "item"], caret: (0, 2)))
+    #expect(other.finish().contains(ScreenPainter.eraseBelow))
+  }
+
   @Test func laterPaintsRewriteOnlyChangedRows() {
     var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
     _ = painter.paint(frame(["> ", "info", "item"]))

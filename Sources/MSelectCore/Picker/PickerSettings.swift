@@ -91,6 +91,8 @@ public struct PickerSettings: Sendable {
   package var hscrollOff = 10
   /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
   package var keepRight = false
+  /// The picture stays on the terminal when the picker ends (`--no-clear`).
+  package var keepsPicture = false
   /// Word movements and kills stop at `/` only (`--filepath-word`).
   package var filepathWord = false
   /// The scrollbar's glyph, drawn at the list's right edge when it does not fit (`--scrollbar`; fzf

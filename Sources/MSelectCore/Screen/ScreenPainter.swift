@@ -169,13 +169,16 @@ public struct ScreenPainter {
   /// Bytes that switch off every mode `start()` switches on (colors too).
   private static let modesOff = "\u{1B}[0m\u{1B}[?25h\u{1B}[?7h\u{1B}[?2004l" + mouseOff
 
-  /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began).
-  public mutating func finish() -> String {
+  /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began);
+  /// `keepingPicture` (`--no-clear`): the picture stays, the cursor going below it.
+  public mutating func finish(keepingPicture: Bool = false) -> String {
     guard started else { return "" }
     started = false
     var out = ""
     if fullscreen {
       out += "\u{1B}[?1049l"
+    } else if keepingPicture {
+      out += move(to: max(0, drawn.count - 1)) + "\r\n"
     } else {
       out += move(to: 0) + ScreenPainter.eraseBelow
       // Back to the end of the text the region started below.
