@@ -315,7 +315,11 @@ public struct PickerState {
   package var listRows: Int { layout.visibleItems }
 
   /// The most rows the picker may use.
-  package var maxHeight: Int { viewport.maxHeight(settings.height, minimum: minimumHeight) }
+  package var maxHeight: Int {
+    // Only a percentage has a minimum (worked out from a layout of its own, so only then).
+    guard case .percent = settings.height else { return viewport.maxHeight(settings.height) }
+    return viewport.maxHeight(settings.height, minimum: minimumHeight)
+  }
 
   /// The fewest rows a percentage height gives (`--min-height N`; with `N+`, N list rows and the rows
   /// around them).

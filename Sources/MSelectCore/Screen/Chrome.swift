@@ -19,6 +19,11 @@ package struct Chrome: Sendable, Equatable {
     case none, rounded, sharp, bold, double, block, thinblock, dashed, horizontal, vertical, top, bottom, left
     case right, line, inline
 
+    /// Rows the frame takes: its top and bottom lines.
+    var rows: Int { (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0) }
+    /// Columns the frame takes: a side line keeps a blank column beside the text.
+    var columns: Int { (sides.left ? 2 : 0) + (sides.right ? 2 : 0) }
+
     /// Which sides are drawn.
     var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
       switch self {

@@ -71,12 +71,11 @@ package struct Layout: Sendable {
   ) -> PickerState.PreviewLayout? {
     // The frame's rows and columns (a side line keeps a blank column before the text); without
     // one, a blank column parts the pane from the list.
-    let sides = p.drawnBorder(layout).sides
-    let frameRows = (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
+    let border = p.drawnBorder(layout)
+    let frameRows = border.rows
     // Without a frame, fzf keeps a blank column after the text (and one more before the list when the
     // pane is on the left).
-    let frameColumns =
-      p.border == .none ? (p.position == .left ? 2 : 1) : (sides.left ? 2 : 0) + (sides.right ? 2 : 0)
+    let frameColumns = p.border == .none ? (p.position == .left ? 2 : 1) : border.columns
     // A size in cells is the text's (fzf's): the frame comes on top; a percentage includes it.
     func wanted(_ total: Int, frame: Int) -> Int {
       if case .cells(let n) = p.size { return n + frame }

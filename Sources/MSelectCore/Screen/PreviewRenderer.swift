@@ -15,8 +15,7 @@ struct PreviewRenderer {
 
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] {
-    let sides = border.sides
-    let innerRows = max(0, height - (sides.top ? 1 : 0) - (sides.bottom ? 1 : 0))
+    let innerRows = max(0, height - border.rows)
     let innerWidth = layout.inner.columns
     var text: [[Frame.Span]] = []
     // The header lines, then the scrolled ones after them.

@@ -37,7 +37,7 @@ public struct Renderer {
     // when theirs has no left side (so the prompt stands over the items).
     let inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
     let inputWidth =
-      plan.inputApart ? max(1, sectionWidth - SectionStack.columns(plan.input) - inputShift) : width
+      plan.inputApart ? max(1, sectionWidth - plan.input.columns - inputShift) : width
     // The info line reaches the last column when a border follows it there.
     let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
     let borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
@@ -61,7 +61,7 @@ public struct Renderer {
     }
     func partWidth(_ part: SectionPlan.Part) -> Int {
       guard (plan.apart || part == .footer) && plan.border(of: part) != .inline else { return width }
-      return max(1, sectionWidth - SectionStack.columns(plan.border(of: part)))
+      return max(1, sectionWidth - plan.border(of: part).columns)
     }
     // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
     let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.apart ? .header : .headerLines

@@ -17,11 +17,6 @@ struct SectionStack {
     let tags: [RowTag?]
   }
 
-  /// Columns a section's border takes (a side line keeps a blank column beside the text).
-  static func columns(_ border: Chrome.Border) -> Int {
-    (border.sides.left ? 2 : 0) + (border.sides.right ? 2 : 0)
-  }
-
   /// The frame of `part` in `border`, with its label.
   private func frame(_ part: SectionPlan.Part, _ border: Chrome.Border) -> ChromeDecorator {
     let section = labels.section(part)
@@ -37,7 +32,7 @@ struct SectionStack {
     _ content: [[Frame.Span]], tags: [RowTag?] = [], part: SectionPlan.Part, border: Chrome.Border,
     shift: Int = 0
   ) {
-    let inner = max(0, width - SectionStack.columns(border))
+    let inner = max(0, width - border.columns)
     let moved =
       shift > 0
       ? content.map { [Frame.Span(text: String(repeating: " ", count: shift), style: [])] + $0 } : content
@@ -47,7 +42,7 @@ struct SectionStack {
     self.tags += content.indices.map { i in i < tags.count ? tags[i]?.moved(by: right) : nil }
     if sides.bottom { self.tags.append(nil) }
     rows += frame(part, border).decorate(
-      moved, contentWidth: inner, height: content.count + (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0))
+      moved, contentWidth: inner, height: content.count + border.rows)
   }
 
   /// Adds `rows` as they are (a preview pane between the sections).
@@ -84,7 +79,7 @@ struct SectionStack {
     }
     let start = self.rows.count + (border.sides.top ? 1 : 0)
     add(content, tags: contentTags, part: .list, border: border)
-    let inner = max(0, width - SectionStack.columns(border))
+    let inner = max(0, width - border.columns)
     for rule in rules {
       var decorator = frame(rule.part, border)
       decorator.chrome.borderLabelPosition.bottom = false

@@ -130,21 +130,15 @@ package struct SectionPlan: Equatable {
     // The order of fzf's resizeWindows, top to bottom.
     var parts: [Part]
     let first = settings.headerFirst
+    // The default and reverse layouts mirror each other: the same parts outwards from the list.
+    let outwards: [Part] =
+      first
+      ? (headerApart && linesApart
+        ? [.headerLines, .input, .header] : linesApart ? [.input, .headerLines] : [.input, .header])
+      : [.headerLines, .header, .input]
     switch layout {
-    case .default:
-      let below: [Part] =
-        first
-        ? (headerApart && linesApart
-          ? [.headerLines, .input, .header] : linesApart ? [.input, .headerLines] : [.input, .header])
-        : [.headerLines, .header, .input]
-      parts = [.footer, .list] + below
-    case .reverse:
-      let above: [Part] =
-        first
-        ? (headerApart && linesApart
-          ? [.header, .input, .headerLines] : linesApart ? [.headerLines, .input] : [.header, .input])
-        : [.input, .header, .headerLines]
-      parts = above + [.list, .footer]
+    case .default: parts = [.footer, .list] + outwards
+    case .reverse: parts = outwards.reversed() + [.list, .footer]
     case .reverseList:
       parts = [.footer, .headerLines, .list] + (first ? [.input, .header] : [.header, .input])
     }
@@ -197,17 +191,11 @@ package struct SectionPlan: Equatable {
     }
   }
 
-  /// Rows `part`'s border takes (0, 1 or 2).
-  func borderRows(of part: Part) -> Int {
-    let sides = border(of: part).sides
-    return (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0)
-  }
-
   /// Rows every border and rule of the plan takes, and columns the list's takes.
   var borderRows: Int {
-    active ? order.reduce(0) { $0 + borderRows(of: $1) } + inlineTop.count + inlineBottom.count : 0
+    active ? order.reduce(0) { $0 + border(of: $1).rows } + inlineTop.count + inlineBottom.count : 0
   }
-  var listBorderColumns: Int { (list.sides.left ? 2 : 0) + (list.sides.right ? 2 : 0) }
+  var listBorderColumns: Int { list.columns }
 }
 
 extension Chrome {
