@@ -100,6 +100,18 @@ import Testing
     #expect(rows.suffix(3) == ["  1", "  0/0 ─────────────", ">"])
   }
 
+  /// Sections taller than the screen give way from the far side: the prompt always shows.
+  @Test func thePromptOutlastsSectionsThatDoNotFit() {
+    let h = Harness(
+      (1...100).map(String.init), ["--style", "full", "--header", "hi", "--footer", "foot"], rows: 8,
+      columns: 16,
+      profile: .fzf)
+    let frame = Renderer().render(h.state)
+    #expect(frame.rows.count == 8)
+    #expect(frame.text[frame.caret.row].hasPrefix("│ >"))
+    #expect(frame.text.last?.hasPrefix("╰") == true)
+  }
+
   @Test func theFooterHasARuleByDefault() {
     let rows = screen(["a"], ["--footer", "foot", "--footer-label", "FL"], rows: 6)
     #expect(rows[0] == "  foot")

@@ -199,6 +199,19 @@ public struct Renderer {
       (rows, tags, listTop, listLeft) = (column.rows, column.tags, column.listTop, column.listLeft)
       if let caret = column.caret { (caretRow, caretColumn) = (caret.row, prompt.caret + caret.shift) }
       if let paneRows = column.paneRows { paneArea = (paneRows, 0..<sectionWidth) }
+      // Sections taller than the screen: those farthest from the prompt give way (the top ones, but
+      // in the reverse layout), so the prompt always shows.
+      let room =
+        contentHeight - (pane.map { $0.position == .up || $0.position == .down ? $0.outer.rows : 0 } ?? 0)
+      if settings.layout != .reverse && rows.count > room {
+        let cut = rows.count - room
+        rows.removeFirst(cut)
+        tags.removeFirst(cut)
+        (listTop, caretRow) = (listTop - cut, max(0, caretRow - cut))
+        paneArea = paneArea.map {
+          (max(0, $0.rows.lowerBound - cut)..<max(0, $0.rows.upperBound - cut), $0.columns)
+        }
+      }
     }
     // Where the column of list and sections and the pane lie in the content (for the mouse).
     var columnTop = 0
@@ -243,7 +256,7 @@ public struct Renderer {
     let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
     for k in 0..<max(0, last - first) {
       let row = columnTop + listTop + itemRow(k)
-      guard row < min(contentHeight, columnTop + listHeight) else { continue }
+      guard row >= columnTop, row < min(contentHeight, columnTop + listHeight) else { continue }
       areas.append(
         Frame.Area(
           rows: (row + insets.top)..<(row + insets.top + 1),
