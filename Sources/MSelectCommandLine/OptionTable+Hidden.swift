@@ -80,8 +80,8 @@ extension OptionTable {
   private static let ignored: [OptionInfo] = [
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
-    .ignored(["--wrap-sign", "--algo", "--gutter-raw"], takes: .value),
-    .ignored(["--marker-multi-line", "--preview-wrap-sign", "--threads", "--tail"], takes: .value),
+    .ignored(["--algo", "--gutter-raw"], takes: .value),
+    .ignored(["--marker-multi-line", "--threads", "--tail"], takes: .value),
     .ignored(
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",

@@ -259,6 +259,12 @@ package enum OptionTable {
       ["--gap-line"], "[STR]", .picker, "a line of STR on each gap (default ┈)",
       takes: .optionalValue { !$0.hasPrefix("-") }
     ) { o, v in o.gapLine = v.optionalString ?? "" },
+    OptionInfo(["--wrap-sign"], "STR", .picker, "starts each wrapped row (default ↳; the preview's too)") {
+      o, v in o.wrapSign = v.string
+    },
+    OptionInfo(["--preview-wrap-sign"], "STR", .preview, "starts each wrapped row of the preview") {
+      o, v in o.previewWrapSign = v.string
+    },
     OptionInfo(
       ["--info-command"], "CMD", .picker,
       "the info line shows CMD's first line (FZF_INFO: what it would show; FZF_POS, FZF_QUERY, ...)"
@@ -336,8 +342,10 @@ package enum OptionTable {
       "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]][,~N]",
       values: ["right", "left", "up", "down", "hidden", "wrap"]
     ) { o, v in
-      guard o.preview.apply(v.string) else {
-        throw v.invalid("right|left|up|down, a size N or N%, border, wrap, hidden, +N")
+      do throws(PreviewSettings.SpecError) {
+        try o.preview.update(v.string)
+      } catch {
+        throw OptionError.rejectedValue(option: v.name, reason: error.message)
       }
     },
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c") { o, _ in

@@ -139,6 +139,7 @@ extension Options {
     if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.infoCommand = infoCommand
     settings.gap = gap
+    settings.previewWrapSign = previewWrapSign ?? wrapSign
     if let gapLine { settings.gapLine = gapLine.isEmpty ? nil : gapLine }
     settings.track = track
     settings.tabstop = tabstop

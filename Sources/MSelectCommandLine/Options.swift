@@ -143,6 +143,9 @@ package struct Options: Sendable, Equatable {
   /// `--gap`, `--gap-line` (an empty string: the default line).
   package var gap = 0
   package var gapLine: String?
+  /// `--wrap-sign`, `--preview-wrap-sign`.
+  package var wrapSign: String?
+  package var previewWrapSign: String?
   /// `--info-command`.
   package var infoCommand: String?
   /// `--disabled`: the query does not filter.

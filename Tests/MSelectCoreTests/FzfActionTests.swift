@@ -325,7 +325,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
   @Test func closeHidesThePreviewThenAborts() {
     let h = Harness(["a"], ["--preview", "cat {}", "--bind", "esc:close"])
     h.press(.escape)
-    #expect(!h.state.preview.visible && h.state.outcome == nil)
+    #expect(h.state.previewLayout == nil && h.state.outcome == nil)
     h.press(.escape)
     #expect(h.state.outcome == .cancelled)
   }
@@ -341,6 +341,39 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
       return
     }
     #expect(command == Array("echo 'a'".utf8))
+  }
+
+  /// The preview commands a harness's state queued, oldest first.
+  private func previewRuns(_ h: Harness) -> [String] {
+    h.state.takeCommands().compactMap {
+      guard case .preview(_, let command, _, _) = $0 else { return nil }
+      return String(decoding: command, as: UTF8.self)
+    }
+  }
+
+  /// fzf's: `preview(…)` runs once; moving on runs `--preview`'s command, and so does
+  /// `refresh-preview`.
+  @Test func previewActionRunsOnceBesideTheDefault() {
+    let h = Harness(
+      ["a", "b"], ["--preview", "echo [{}]", "--bind", "ctrl-v:preview(echo ={}=),ctrl-r:refresh-preview"])
+    #expect(previewRuns(h).last == "echo ['a']")
+    h.press(ctrl("v"))
+    #expect(previewRuns(h) == ["echo ='a'="])
+    h.press(ctrl("r"))
+    #expect(previewRuns(h) == ["echo ['a']"])
+    h.press(ctrl("v"), .down)
+    #expect(previewRuns(h) == ["echo ='a'=", "echo ['b']"])
+  }
+
+  /// Without `--preview`, what `preview(…)` showed stays: moving runs nothing, nor does
+  /// `refresh-preview`.
+  @Test func previewActionWithoutDefaultStays() {
+    let h = Harness(["a", "b"], ["--bind", "ctrl-v:preview(echo ={}=),ctrl-r:refresh-preview"])
+    h.press(ctrl("v"))
+    #expect(previewRuns(h) == ["echo ='a'="])
+    h.press(ctrl("r"), .down)
+    #expect(previewRuns(h).isEmpty)
+    #expect(h.state.previewLayout != nil)
   }
 
   /// fzf's rotation: each press takes the next `|` set, on top of `--preview-window`'s own.

@@ -139,13 +139,13 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
   @Test func previewCanBeShownHiddenAndRefreshed() {
     let h = Harness(
       ["a"], ["--preview", "cat {}", "--bind", "f1:show-preview,f2:hide-preview,f3:refresh-preview"])
-    #expect(h.state.preview.visible)
+    #expect((h.state.previewLayout != nil))
     h.press(.function(2))
-    #expect(!h.state.preview.visible)
+    #expect(!(h.state.previewLayout != nil))
     h.press(.function(2))
-    #expect(!h.state.preview.visible)
+    #expect(!(h.state.previewLayout != nil))
     h.press(.function(1))
-    #expect(h.state.preview.visible)
+    #expect((h.state.previewLayout != nil))
   }
 
   @Test func typingNarrowsAndEnterPrintsTheCursorLine() {

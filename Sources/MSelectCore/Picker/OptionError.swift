@@ -3,6 +3,8 @@ package enum OptionError: Error, Equatable, Sendable {
   case unknownOption(String)
   case missingValue(String)
   case invalidValue(option: String, value: String, expected: String)
+  /// A value whose fault a sentence says (fzf's wording where fzf has one).
+  case rejectedValue(option: String, reason: String)
   case unbalancedQuote(String)
   case danglingEscape(String)
   /// A mistake in the default options (`variable`: where they came from, `MSELECT_DEFAULT_OPTS`)
@@ -18,6 +20,7 @@ package enum OptionError: Error, Equatable, Sendable {
     case .missingValue(let o): "option \(o) needs a value (see mselect --help)"
     case .invalidValue(let o, let v, let expected):
       "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
+    case .rejectedValue(let o, let reason): "\(o): \(reason) (see mselect --help)"
     case .unbalancedQuote(let text): "unbalanced quote in \(text)"
     case .danglingEscape(let text): "a backslash at the end escapes nothing: \(text)"
     case .inDefaults(let error, let variable): "\(variable): " + error.message

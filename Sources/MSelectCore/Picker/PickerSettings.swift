@@ -139,6 +139,9 @@ public struct PickerSettings: Sendable {
   package var tabstop = 8
   /// `--preview` and `--preview-window`.
   package var preview = PreviewSettings()
+  /// What starts a wrapped row of the preview (`--preview-wrap-sign`; nil: `↳ `, or `> `
+  /// without Unicode).
+  package var previewWrapSign: String?
   /// The folder `{+f}` files are named in (the terminal side makes it and writes them, see
   /// `PickerState.takeFiles`); nil: such placeholders give `''`.
   package var fileDirectory: String?

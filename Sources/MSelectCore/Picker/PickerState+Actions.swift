@@ -47,7 +47,7 @@ extension PickerState {
         }
       }
     case .close:
-      if previewCommand != nil && preview.visible { perform(.hidePreview) } else { outcome = .cancelled }
+      if previewCommand != nil && previewLayout != nil { perform(.hidePreview) } else { outcome = .cancelled }
     case .offsetUp, .offsetDown:
       updateHeight()
       let step = (action == .offsetDown) == reverse ? 1 : -1
@@ -81,7 +81,18 @@ extension PickerState {
       headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
       updateHeight()
     case .bell: queue(.bell)
-    case .togglePreviewWrap, .togglePreviewWrapWord: settings.preview.wrap.toggle()
+    case .togglePreviewWrap, .togglePreviewWrapWord:
+      let word = action == .togglePreviewWrapWord
+      // The alternatives (`<N(…)`) follow, so the toggle holds whichever is in force.
+      settings.preview.eachSpec { spec in
+        if word {
+          spec.wrapWord.toggle()
+          spec.wrap = spec.wrapWord
+        } else {
+          spec.wrap.toggle()
+          if !spec.wrap { spec.wrapWord = false }
+        }
+      }
     case .wait: hold = .search
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
@@ -157,17 +168,21 @@ extension PickerState {
       viewport.reset()
     case .togglePreview:
       guard previewCommand != nil else { break }
-      preview.visible.toggle()
+      preview.toggled.toggle()
       preview.key = nil
-      if !preview.visible { queue(.cancelPreview) }
+      if previewLayout == nil { queue(.cancelPreview) }
     case .previewUp: scrollPreview(-1)
     case .previewDown: scrollPreview(1)
     case .previewPageUp: scrollPreview(-(previewLayout?.inner.rows ?? 1))
     case .previewPageDown: scrollPreview(previewLayout?.inner.rows ?? 1)
     case .showPreview, .hidePreview:
-      guard previewCommand != nil, preview.visible != (action == .showPreview) else { break }
+      guard previewCommand != nil, (previewLayout != nil) != (action == .showPreview) else { break }
       perform(.togglePreview)
-    case .refreshPreview: preview.key = nil
+    case .refreshPreview:
+      // Runs `--preview`'s command again (after a `preview(…)` too); without one there is nothing.
+      guard settings.preview.command != nil else { break }
+      previewOverride = nil
+      preview.key = nil
     case .previewHalfPageUp: scrollPreview(-max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewTop: scrollPreview(-preview.lineCount)
@@ -260,11 +275,39 @@ extension PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   mutating func updateHeight() {
-    // A preview pane wants room whatever the list's length: the picker takes its whole height then.
-    let needed =
-      previewCommand != nil && preview.visible || !settings.heightAdapts
-      ? maxHeight : fixedRows + max(1, listCount * (settings.gap + 1) - settings.gap)
+    let list = max(1, listCount * (settings.gap + 1) - settings.gap)
+    let needed: Int
+    if !settings.heightAdapts {
+      needed = maxHeight
+    } else if let pane = previewLayout {
+      // mselect's: a preview pane wants room whatever the list's length. fzf's: the list fits, and
+      // a pane above or below adds its share on top.
+      needed = settings.flavor == .fzf ? heightFitting(list: list, pane: pane) : maxHeight
+    } else {
+      needed = fixedRows + list
+    }
     viewport.grow(toFit: needed, settings.height, minimum: minimumHeight)
+  }
+
+  /// fzf's adaptive height beside a preview pane: the rows `list` rows need, grown by the pane's
+  /// size when it sits above or below (a percentage of the whole; rows and frame on top).
+  private func heightFitting(list: Int, pane: PreviewLayout) -> Int {
+    let shape = layout
+    let insets = shape.insets.top + shape.insets.bottom
+    let frame = pane.active.drawnBorder(settings.layout).rows
+    switch pane.position {
+    case .left, .right:
+      return max(shape.fixedRows - insets + list, 1 + frame) + insets
+    case .up, .down, .next:
+      let content = shape.fixedRows - pane.outer.rows - insets + list
+      let grown: Int
+      switch pane.active.size {
+      case .percent(let p) where p < 100: grown = max(content + 1 + frame, content * 100 / (100 - p))
+      case .percent: grown = content + 1 + frame
+      case .cells(let n): grown = content + n + frame
+      }
+      return grown + insets
+    }
   }
 
   mutating func clampScroll() {

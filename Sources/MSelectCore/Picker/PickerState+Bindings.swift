@@ -70,13 +70,14 @@ extension PickerState {
       let choice = nextChoice(spec, of: "preview-window")
       var changed = initialPreview
       changed.command = settings.preview.command
-      changed.wrap = settings.preview.wrap
+      let wrapping = (settings.preview.wrap, settings.preview.wrapWord)
+      changed.eachSpec { ($0.wrap, $0.wrapWord) = wrapping }
       if !choice.isEmpty { changed.hidden = false }
       if changed.apply(choice) {
         settings.preview = changed
-        preview.visible = !changed.hidden
+        preview.toggled = false
         preview.key = nil
-        if !preview.visible { queue(.cancelPreview) }
+        if previewLayout == nil { queue(.cancelPreview) }
       }
     case .put(let text):
       insert(Array(text.unicodeScalars.map(\.value)))
@@ -110,7 +111,8 @@ extension PickerState {
       }
     case .preview(let template):
       previewOverride = template
-      preview.visible = true
+      // The pane opens for it even where the spec hides it.
+      if previewLayout == nil { preview.toggled.toggle() }
       preview.key = nil
     case .changeMulti(let limit):
       let max = limit.map { $0 == 0 ? 1 : $0 }

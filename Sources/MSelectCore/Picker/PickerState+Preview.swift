@@ -6,9 +6,11 @@ extension PickerState {
     package var position: PreviewSettings.Position
     package var outer: (rows: Int, columns: Int)
     package var inner: (rows: Int, columns: Int)
+    /// The spec it follows: `--preview-window`'s, or an alternative of it (`<N(…)`).
+    package var active: PreviewSettings
 
     package static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
-      a.position == b.position && a.outer == b.outer && a.inner == b.inner
+      a.position == b.position && a.outer == b.outer && a.inner == b.inner && a.active == b.active
     }
   }
 
@@ -21,18 +23,27 @@ extension PickerState {
   /// Starts a preview run when what the command is run for changed (the current line, and the query
   /// or the marks when its placeholders use them).
   mutating func updatePreview() {
-    guard let template = previewCommand, preview.visible, let layout = previewLayout else { return }
+    guard let template = previewCommand, let layout = previewLayout else { return }
     var key = [currentLine ?? -1]
     if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
     guard key != preview.key else { return }
+    // `preview(…)` runs once: what it showed stays until `--preview`'s command (if any) runs again.
+    if previewOverride != nil, preview.key != nil {
+      guard settings.preview.command != nil else {
+        preview.key = key
+        return
+      }
+      previewOverride = nil
+      return updatePreview()
+    }
     let generation = preview.generation + 1
-    let scroll = settings.preview.scroll.map {
+    let scroll = layout.active.scroll.map {
       PreviewSettings.firstLine(
-        expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - settings.preview.headerLines))
+        expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - layout.active.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
-    previewFollowing = settings.preview.follow
+    previewFollowing = layout.active.follow
     // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
     guard let command = expand(template) else {
       queue(.cancelPreview)
@@ -45,12 +56,17 @@ extension PickerState {
 
   mutating func scrollPreview(_ delta: Int) {
     // Rows under the fixed header lines (`~N`) show the scrolled part.
-    let header = settings.preview.headerLines
-    let rows = max(1, (previewLayout?.inner.rows ?? 1) - header)
+    guard let layout = previewLayout else { return }
+    let header = layout.active.headerLines
     let lowest = max(header, preview.scroll)
-    let bottom = max(header, preview.lineCount - rows)
+    // Wrapped lines count by their rows (both default signs are two columns wide).
+    let wrapping = PreviewWrapping(
+      width: layout.inner.columns, settings: layout.active,
+      signWidth: VisibleText(settings.previewWrapSign ?? "↳ ").width)
+    let bottom = PreviewRenderer.firstLine(
+      preview, scroll: .max, rows: max(1, layout.inner.rows), headerLines: header, wrapping: wrapping)
     preview.scroll = min(max(0, lowest + delta), bottom)
     // `follow`: scrolled to the end it follows again, scrolled up it stops.
-    previewFollowing = settings.preview.follow && preview.scroll >= bottom
+    previewFollowing = layout.active.follow && preview.scroll >= bottom
   }
 }

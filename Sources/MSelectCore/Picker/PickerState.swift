@@ -148,7 +148,7 @@ public struct PickerState {
   /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).
   var headerClick: Click?
   var footerClick: Click?
-  /// `preview(…)`: the command shown in the pane instead of `--preview`'s, until the cursor moves.
+  /// `preview(…)`: a command run once in the pane instead of `--preview`'s.
   var previewOverride: String?
   /// What held actions wait for: a `transform` command's output (its target, and the key that ran
   /// it: a bare `put` in the output types that key), or the search.
@@ -194,7 +194,7 @@ public struct PickerState {
       focus.ansi = settings.preselection.ansi
       focusFinder = Preselector(focus, limit: nil)
     }
-    preview = PreviewPane(visible: settings.preview.command != nil && !settings.preview.hidden)
+    preview = PreviewPane()
     prompt = settings.prompt
     initialPreview = settings.preview
     sorting = settings.search.rank.sort
@@ -305,7 +305,7 @@ public struct PickerState {
     Layout(
       settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
       headerShown: headerShown, headerLines: candidateStart,
-      previewShown: previewCommand != nil && preview.visible)
+      previewWanted: previewCommand != nil, previewToggled: preview.toggled)
   }
 
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
@@ -328,7 +328,7 @@ public struct PickerState {
     let chrome = Layout(
       settings: settings, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: headerShown,
-      headerLines: candidateStart, previewShown: false)
+      headerLines: candidateStart, previewWanted: false, previewToggled: false)
     return settings.minHeight + chrome.fixedRows
   }
 

@@ -4,7 +4,8 @@ package struct PreviewPane: Sendable, Equatable {
   /// Output kept at most; the runner stops the command beyond it (`yes` or `cat` of a huge file).
   package static let maxBytes = 1 << 20
 
-  package internal(set) var visible: Bool
+  /// `toggle-preview` turned the pane the other way from what its spec (`hidden` or not) says.
+  package internal(set) var toggled = false
   /// The output so far.
   package private(set) var output: [UInt8] = []
   /// Where each complete or partial line of `output` starts.
@@ -18,9 +19,7 @@ package struct PreviewPane: Sendable, Equatable {
   /// What the current run was made for (the line, and the query and marks when the command uses them).
   var key: [Int]?
 
-  init(visible: Bool) {
-    self.visible = visible
-  }
+  init() {}
 
   /// Number of lines in the output (a last line without newline counts).
   package var lineCount: Int {

@@ -18,7 +18,11 @@ package struct PreviewSettings: Sendable, Equatable {
   /// Where the label goes (`--preview-label-pos`).
   package var labelPosition = Chrome.LabelPosition()
   package var wrap = false
+  /// Wrapped lines break after a space where there is one (`wrap-word`).
+  package var wrapWord = false
   package var hidden = false
+  /// The scroll position `N/TOTAL` shows at the top right (`info`, `noinfo`).
+  package var info = true
   /// The pane keeps to the end of a growing output, until it is scrolled up (`follow`).
   package var follow = false
   /// Where the output is scrolled to when it arrives (fzf's `+SCROLL[OFFSETS][/DENOM]`: `+3`, `+{2}-5`,
@@ -26,6 +30,15 @@ package struct PreviewSettings: Sendable, Equatable {
   package var scroll: String?
   /// The output's first lines stay on top while the rest scrolls (`~N`: a file name `bat` prints).
   package var headerLines = 0
+  /// `<N(SPEC)`: when the pane would be narrower (at a side) or lower (above or below) than
+  /// `threshold`, `alternative` is used instead.
+  package var threshold = 0
+  package var alternative: PreviewSettings? {
+    get { alternatives.first }
+    set { alternatives = newValue.map { [$0] } ?? [] }
+  }
+  /// Where `alternative` lives (a struct cannot hold itself).
+  private var alternatives: [PreviewSettings] = []
 
   package init() {}
 
@@ -41,48 +54,129 @@ package struct PreviewSettings: Sendable, Equatable {
     }
   }
 
-  /// Applies fzf's `--preview-window` spec (`right,60%,border,wrap,hidden,+3`, or `up:40%`). Options
-  /// fzf has and mselect does not draw (`follow`, `cycle`, alternative layouts after `<`)
-  /// are accepted and change nothing; nil for a malformed size or offset.
+  /// Applies fzf's `--preview-window` spec (`right,60%,border,wrap,hidden,+3`, `up:40%`,
+  /// `right,50%,<80(up,60%)`); false for a word fzf does not know or a malformed size or offset.
   package mutating func apply(_ spec: String) -> Bool {
-    for raw in spec.split(whereSeparator: { $0 == "," || $0 == ":" }) {
-      let token = String(raw)
-      if token.hasPrefix("<") { break }
-      switch token {
-      case "right", "left", "up", "down", "next": position = Position(rawValue: token)!
-      case "top": position = .up
-      case "bottom": position = .down
-      case "border": border = .rounded
-      case "noborder", "border-none", "none": border = .none
-      case "wrap", "wrap-word": wrap = true
-      case "nowrap": wrap = false
-      case "hidden": hidden = true
-      case "nohidden": hidden = false
-      case "follow": follow = true
-      case "nofollow": follow = false
-      case "cycle", "nocycle", "info", "noinfo", "default":
-        break
-      default:
-        if let style = Chrome.Border(
-          rawValue: token.hasPrefix("border-") ? String(token.dropFirst(7)) : token),
-          style != .inline
-        {
-          border = style
-        } else if token.hasPrefix("+") {
-          scroll = token
-        } else if token.hasPrefix("~") {
-          guard let n = Int(token.dropFirst()), n >= 0 else { return false }
-          headerLines = n
-        } else if token.hasSuffix("%"), let p = Int(token.dropLast()), (0...100).contains(p) {
-          size = .percent(p)
-        } else if let n = Int(token), n >= 0 {
-          size = .cells(n)
-        } else {
-          return false
-        }
+    (try? update(spec)) != nil
+  }
+
+  /// A word of a `--preview-window` spec that is not fzf's.
+  package struct SpecError: Error, Equatable {
+    package var token: String
+    package var message: String { "invalid preview window option: \(token)" }
+  }
+
+  /// `apply`, saying which word was wrong.
+  package mutating func update(_ spec: String) throws(SpecError) {
+    var alternativeSpec: String?
+    for token in PreviewSettings.tokens(spec) {
+      if case .alternative(let threshold, let text) = token {
+        self.threshold = threshold
+        alternativeSpec = text
+        continue
+      }
+      guard case .word(let word) = token else { continue }
+      try take(word)
+    }
+    // fzf's: the alternative starts from this spec, shown, and takes its own words on top.
+    guard let alternativeSpec else { return }
+    var other = self
+    other.hidden = false
+    other.alternative = nil
+    try other.update(alternativeSpec)
+    alternative = other
+  }
+
+  private mutating func take(_ token: String) throws(SpecError) {
+    switch token {
+    case "default":
+      let kept = (command, label, labelPosition)
+      self = PreviewSettings()
+      (command, label, labelPosition) = kept
+    case "right", "left", "up", "down", "next": position = Position(rawValue: token)!
+    case "top": position = .up
+    case "bottom": position = .down
+    case "border": border = .rounded
+    case "noborder", "border-none": border = .none
+    case "wrap", "wrap-word", "nowrap":
+      wrap = token != "nowrap"
+      wrapWord = token == "wrap-word"
+    case "hidden", "nohidden": hidden = token == "hidden"
+    case "follow", "nofollow": follow = token == "follow"
+    case "info", "noinfo": info = token == "info"
+    case "cycle", "nocycle": break
+    default:
+      if let style = PreviewSettings.borderStyle(token) {
+        border = style
+      } else if token.hasPrefix("+") || (token.hasPrefix("-") && token.dropFirst().allSatisfy(\.isNumber)) {
+        scroll = token
+      } else if token.hasPrefix("~"), let n = Int(token.dropFirst()), n >= 0 {
+        headerLines = n
+      } else if token.hasSuffix("%"), let p = Int(token.dropLast()), (0...100).contains(p) {
+        size = .percent(p)
+      } else if token.allSatisfy(\.isASCII), let n = Int(token), n >= 0 {
+        size = .cells(n)
+      } else {
+        throw SpecError(token: token)
       }
     }
-    return true
+  }
+
+  /// `border-STYLE` (`border-up` is `top`), or fzf's bare `rounded` and `sharp`.
+  private static func borderStyle(_ token: String) -> Chrome.Border? {
+    if token == "rounded" || token == "sharp" { return Chrome.Border(rawValue: token) }
+    guard token.hasPrefix("border-") else { return nil }
+    let name = String(token.dropFirst(7))
+    let style = Chrome.Border(rawValue: ["up": "top", "down": "bottom"][name] ?? name)
+    return style == .inline ? nil : style
+  }
+
+  /// A piece of a spec: a word, or `<N(SPEC)`.
+  private enum Token {
+    case word(String)
+    case alternative(threshold: Int, spec: String)
+  }
+
+  /// fzf's reading of a spec: words parted by `,` or `:`, and `<N(…)` (N from 1, no `)` or `<`
+  /// inside) read whole.
+  private static func tokens(_ spec: String) -> [Token] {
+    var tokens: [Token] = []
+    var rest = Substring(spec)
+    while true {
+      rest = rest.drop(while: { $0 == "," || $0 == ":" })
+      guard !rest.isEmpty else { return tokens }
+      if rest.first == "<", let open = rest.firstIndex(of: "("),
+        let threshold = Int(rest[rest.index(after: rest.startIndex)..<open]), threshold > 0,
+        rest[rest.index(after: rest.startIndex)].isNumber, rest[rest.index(after: rest.startIndex)] != "0",
+        let close = rest[open...].firstIndex(of: ")"),
+        rest.index(after: open) < close, !rest[rest.index(after: open)..<close].contains("<")
+      {
+        tokens.append(.alternative(threshold: threshold, spec: String(rest[rest.index(after: open)..<close])))
+        rest = rest[rest.index(after: close)...]
+        continue
+      }
+      let end = rest.firstIndex(where: { $0 == "," || $0 == ":" }) ?? rest.endIndex
+      tokens.append(.word(String(rest[..<end])))
+      rest = rest[end...]
+    }
+  }
+
+  /// Changes this spec and its alternatives alike.
+  package mutating func eachSpec(_ change: (inout PreviewSettings) -> Void) {
+    change(&self)
+    if var other = alternative {
+      other.eachSpec(change)
+      alternative = other
+    }
+  }
+
+  /// The spec in force for a pane whose size, worked out from a spec, is `size(spec)` columns or
+  /// rows: below a spec's threshold its alternative takes over (fzf's `<N(…)`).
+  package func active(size: (PreviewSettings) -> Int) -> PreviewSettings {
+    guard threshold > 0, let alternative, self.size != .cells(0), self.size != .percent(0),
+      size(self) < threshold
+    else { return self }
+    return alternative.active(size: size)
   }
 
   /// The first line shown (0-based) for a scroll spec whose placeholders were filled in, in a pane of

@@ -22,10 +22,11 @@ package struct Layout: Sendable {
 
   /// The layout of a picker `height` rows high on a `rows` × `columns` screen (`maxHeight`: the most
   /// it may grow to) with `headerLines` header lines of the input (and `--header`, unless the header
-  /// is hidden); `previewShown`: a preview pane is wanted.
+  /// is hidden); `previewWanted`: there is a preview command, `previewToggled`: `toggle-preview`
+  /// turned the pane the other way from its spec.
   package init(
     settings: PickerSettings, rows: Int, columns: Int, height: Int, maxHeight: Int, headerShown: Bool,
-    headerLines: Int, previewShown: Bool
+    headerLines: Int, previewWanted: Bool, previewToggled: Bool
   ) {
     let footerRows = settings.footerRows
     sections = SectionPlan(
@@ -36,12 +37,18 @@ package struct Layout: Sendable {
     self.insets = insets
     contentWidth = max(1, columns - insets.left - insets.right)
     contentHeight = max(1, height - insets.top - insets.bottom)
-    preview =
-      previewShown
-      ? Layout.pane(
-        settings.preview, layout: settings.layout, width: contentWidth, sideHeight: contentHeight,
-        available: max(1, maxHeight - insets.top - insets.bottom))
-      : nil
+    let width = contentWidth
+    let sideHeight = contentHeight
+    let available = max(1, maxHeight - insets.top - insets.bottom)
+    func pane(_ spec: PreviewSettings) -> PickerState.PreviewLayout? {
+      Layout.pane(spec, layout: settings.layout, width: width, sideHeight: sideHeight, available: available)
+    }
+    // The spec in force (`<N(…)` alternatives), shown unless hidden (or hidden and toggled).
+    let active = settings.preview.active { spec in
+      guard let pane = pane(spec) else { return 0 }
+      return spec.position == .left || spec.position == .right ? pane.outer.columns : pane.outer.rows
+    }
+    preview = previewWanted && active.hidden == previewToggled ? pane(active) : nil
     var paneRows = 0
     listWidth = contentWidth
     if let pane = preview {
@@ -76,6 +83,10 @@ package struct Layout: Sendable {
     // Without a frame, fzf keeps a blank column after the text (and one more before the list when the
     // pane is on the left).
     let frameColumns = p.border == .none ? (p.position == .left ? 2 : 1) : border.columns
+    // A size of 0 is a pane that takes no room: its command still runs.
+    if p.size == .cells(0) || p.size == .percent(0) {
+      return PickerState.PreviewLayout(position: p.position, outer: (0, 0), inner: (0, 0), active: p)
+    }
     // A size in cells is the text's (fzf's): the frame comes on top; a percentage includes it.
     func wanted(_ total: Int, frame: Int) -> Int {
       if case .cells(let n) = p.size { return n + frame }
@@ -87,12 +98,12 @@ package struct Layout: Sendable {
       guard outer > 0 else { return nil }
       return PickerState.PreviewLayout(
         position: p.position, outer: (sideHeight, outer),
-        inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)))
+        inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)), active: p)
     case .up, .down, .next:
       let outer = min(max(wanted(available, frame: frameRows), frameRows + 1), max(1, available - 3))
       return PickerState.PreviewLayout(
         position: p.position, outer: (outer, width),
-        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))))
+        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))), active: p)
     }
   }
 }

@@ -3,8 +3,6 @@
 struct PreviewRenderer {
   let pane: PreviewPane
   let layout: PickerState.PreviewLayout
-  /// Long lines wrap instead of being cut (`--preview-window wrap`).
-  let wrap: Bool
   let unicode: Bool
   /// The output's first lines stay on top while the rest scrolls (`--preview-window ~N`).
   var headerLines = 0
@@ -13,59 +11,83 @@ struct PreviewRenderer {
   var label: String?
   var labelPosition = Chrome.LabelPosition()
 
+  /// What starts each wrapped row, dimmed.
+  var wrapSign = VisibleText("↳ ")
+
+  /// Line `index` of the output as cells (control sequences gone, control characters taking no
+  /// room, as in fzf's pane) and the colors by character.
+  static func cells(_ pane: PreviewPane, _ index: Int) -> (cells: [VisibleText.Cell], colors: [String?]) {
+    let colored = ANSI.withoutControlSequences(pane.line(index)).withUnsafeBytes { ANSI.colored($0) }
+    let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
+    return (visible.cells.filter { !($0.isPlaceholder && $0.text.hasPrefix("^")) }, colored.colors)
+  }
+
+  /// The first line shown: the scroll, but no further than where the output's end fills the pane
+  /// (with wrapping, counted in rows), and never among the header lines.
+  static func firstLine(
+    _ pane: PreviewPane, scroll: Int, rows: Int, headerLines: Int, wrapping: PreviewWrapping
+  ) -> Int {
+    let body = max(0, rows - headerLines)
+    guard wrapping.wrap else { return max(min(scroll, pane.lineCount - body), headerLines) }
+    // fzf's: from the end up, the lines that fit.
+    var used = 0
+    var bottom = headerLines
+    var line = pane.lineCount - 1
+    while line >= headerLines {
+      used += wrapping.rows(cells(pane, line).cells).count
+      if used > body {
+        bottom = min(pane.lineCount - 1, line + 1)
+        break
+      }
+      line -= 1
+    }
+    return max(min(scroll, bottom), headerLines)
+  }
+
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] {
     let innerRows = max(0, height - border.rows)
     let innerWidth = layout.inner.columns
+    let wrapping = PreviewWrapping(width: innerWidth, settings: layout.active, signWidth: wrapSign.width)
     var text: [[Frame.Span]] = []
     // The header lines, then the scrolled ones after them.
     var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
     // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
-    let first = max(min(pane.scroll, pane.lineCount - max(0, innerRows - headerLines)), headerLines)
+    let first = PreviewRenderer.firstLine(
+      pane, scroll: pane.scroll, rows: innerRows, headerLines: headerLines, wrapping: wrapping)
     var body = first
     func next() -> Int? {
       if let header = lines.next() { return header }
       defer { body += 1 }
       return body < pane.lineCount ? body : nil
     }
-    // fzf's scroll position, `FIRST/TOTAL` at the right of the first row, when the output does not
-    // fit the pane.
-    let position =
-      pane.lineCount > innerRows && innerRows > 0
-      ? " \(first + 1)/\(pane.lineCount)" : ""
-    let positionWidth = position.count < innerWidth ? position.count : 0
-    while text.count < innerRows, let line = next() {
-      let colored = ANSI.withoutControlSequences(pane.line(line)).withUnsafeBytes { ANSI.colored($0) }
-      let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
-      var cells = visible.cells[...]
-      repeat {
-        let rowWidth = text.isEmpty ? innerWidth - positionWidth : innerWidth
-        var row = RowBuilder(width: rowWidth)
-        var taken = 0
-        var used = 0
-        for cell in cells {
-          if used + cell.width > rowWidth { break }
-          used += cell.width
-          taken += 1
+    var cut = false
+    while let line = next() {
+      guard text.count < innerRows else {
+        cut = true
+        break
+      }
+      let (cells, colors) = PreviewRenderer.cells(pane, line)
+      for piece in wrapping.rows(cells) {
+        guard text.count < innerRows else {
+          cut = true
+          break
         }
-        if wrap {
-          row.append(
-            VisibleText(cells: Array(cells.prefix(taken))), style: [], highlights: [], colors: colored.colors)
-          cells = cells.dropFirst(max(taken, 1))
-        } else {
-          row.append(VisibleText(cells: Array(cells)), style: [], highlights: [], colors: colored.colors)
-          cells = []
-        }
-        var spans = row.spans
-        if text.isEmpty && positionWidth > 0 {
-          let used = spans.reduce(0) { $0 + DisplayWidth.of($1.text) }
-          if used < rowWidth {
-            spans.append(Frame.Span(text: String(repeating: " ", count: rowWidth - used), style: []))
-          }
-          spans.append(Frame.Span(text: String(position.suffix(positionWidth)), style: .info))
-        }
-        text.append(spans)
-      } while !cells.isEmpty && text.count < innerRows
+        var row = RowBuilder(width: innerWidth)
+        if piece.signed { row.append(wrapSign, style: .placeholder, highlights: []) }
+        row.append(VisibleText(cells: Array(cells[piece.cells])), style: [], highlights: [], colors: colors)
+        text.append(row.spans)
+      }
+    }
+    // fzf's scroll position, `FIRST/TOTAL` over the right of the first row, when the output does not
+    // fit the pane (`noinfo`: never).
+    let position = " \(first + 1)/\(pane.lineCount)"
+    if layout.active.info, cut || first > headerLines, innerRows > 0, position.count < innerWidth {
+      if text.isEmpty { text.append([]) }
+      text[0] =
+        PreviewRenderer.cut(text[0], to: innerWidth - position.count) + [
+          Frame.Span(text: position, style: .info)
+        ]
     }
     if let status = pane.status, status != 0, text.count < innerRows {
       var row = RowBuilder(width: innerWidth)
@@ -87,6 +109,25 @@ struct PreviewRenderer {
     frame.borderLabelPosition = labelPosition
     return ChromeDecorator(chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns)
       .decorate(text, contentWidth: innerWidth, height: height)
+  }
+
+  /// `row` cut to `width` columns and padded to it.
+  private static func cut(_ row: [Frame.Span], to width: Int) -> [Frame.Span] {
+    var kept: [Frame.Span] = []
+    var used = 0
+    for span in row {
+      var text = ""
+      for character in span.text {
+        let w = DisplayWidth.of(String(character))
+        guard used + w <= width else { break }
+        text.append(character)
+        used += w
+      }
+      if !text.isEmpty { kept.append(Frame.Span(text: text, style: span.style, colors: span.colors)) }
+      if used >= width { break }
+    }
+    if used < width { kept.append(Frame.Span(text: String(repeating: " ", count: width - used), style: [])) }
+    return kept
   }
 
   /// How a command ended, for the pane: `[exit status 2]`, `[killed by signal 9]`.

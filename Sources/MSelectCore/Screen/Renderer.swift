@@ -21,7 +21,8 @@ public struct Renderer {
     let plan = layout.sections
     let insets = layout.insets
     let fullWidth = layout.contentWidth
-    let pane = layout.preview
+    // A pane of size 0 runs its command and takes no room.
+    let pane = layout.preview.flatMap { $0.outer.rows > 0 && $0.outer.columns > 0 ? $0 : nil }
     let width = layout.listWidth
     let gap = settings.gap
     let separator = plan.separatorHidden ? nil : chrome.separator
@@ -180,9 +181,10 @@ public struct Renderer {
     let paneRows =
       pane.map { pane in
         PreviewRenderer(
-          pane: state.preview, layout: pane, wrap: settings.preview.wrap, unicode: unicode,
-          headerLines: settings.preview.headerLines, border: settings.preview.drawnBorder(settings.layout),
-          label: settings.preview.label, labelPosition: settings.preview.labelPosition
+          pane: state.preview, layout: pane, unicode: unicode,
+          headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.layout),
+          label: settings.preview.label, labelPosition: settings.preview.labelPosition,
+          wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> "))
         ).rows(height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       } ?? []
     var paneArea: (rows: Range<Int>, columns: Range<Int>)?
