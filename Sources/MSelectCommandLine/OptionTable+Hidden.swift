@@ -45,6 +45,7 @@ extension OptionTable {
       .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
         o.preview.border = try v.border()
       },
+      .hidden(["--no-preview-border"]) { o, _ in o.preview.border = .none },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
       .hidden(["--no-gap"]) { o, _ in o.gap = 0 },
       .hidden(["--no-gap-line"]) { o, _ in o.gapLine = nil },

@@ -49,11 +49,14 @@ package final class PickerSession {
   private let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
   private let temporaryFiles = TemporaryFiles()
-  /// A preview run asked for, and when to start it.
-  private var pendingPreview:
-    (
-      generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
-    )?
+  /// A preview run: what to run, for which pane size, and when to start it.
+  private typealias PreviewRun = (
+    generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
+  )
+  /// A preview run asked for, waiting for a pause in the cursor's moves.
+  private var pendingPreview: PreviewRun?
+  /// When the last preview run started.
+  private var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
   private let listener: RemoteListener?
 
@@ -132,12 +135,13 @@ package final class PickerSession {
             lastFrame = nil
           case .suspend: try suspend()
           case .preview(let generation, let command, let rows, let columns):
-            // Started after a short pause: moving through the list runs only the preview it stops at.
+            // The first run after a quiet spell starts at once; while the cursor keeps moving,
+            // runs wait for a short pause, so only the preview it stops at runs.
+            let now = PickerSession.now()
+            let quiet = pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
             dropPendingPreview()
-            pendingPreview = (
-              generation, command, rows, columns, environment,
-              PickerSession.now() + PickerSession.previewDelay
-            )
+            let run = (generation, command, rows, columns, environment, now + PickerSession.previewDelay)
+            if quiet { startPreview(run) } else { pendingPreview = run }
           case .cancelPreview:
             dropPendingPreview()
             stopPreview()
@@ -187,18 +191,7 @@ package final class PickerSession {
       }
       if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
         pendingPreview = nil
-        stopPreview()
-        do {
-          try previews.start(
-            pending.command, generation: pending.generation, rows: pending.rows, columns: pending.columns,
-            environment: pending.environment)
-          previewCommand = pending.command
-        } catch {
-          // Said in the pane, where the command's output would have been.
-          temporaryFiles.release(mentionedIn: pending.command)
-          state.handle(.previewOutput(generation: pending.generation, bytes: Array(error.message.utf8)))
-          state.handle(.previewEnded(generation: pending.generation, status: 127 << 8))
-        }
+        startPreview(pending)
       }
       if let deadline, PickerSession.now() >= deadline {
         return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
@@ -497,6 +490,23 @@ package final class PickerSession {
 
   /// Monotonic nanoseconds.
   private static func now() -> Int { Syscall.monotonicNanoseconds() }
+
+  /// Starts a preview run in place of the one running.
+  private func startPreview(_ run: PreviewRun) {
+    lastPreviewStart = PickerSession.now()
+    stopPreview()
+    do {
+      try previews.start(
+        run.command, generation: run.generation, rows: run.rows, columns: run.columns,
+        environment: run.environment)
+      previewCommand = run.command
+    } catch {
+      // Said in the pane, where the command's output would have been.
+      temporaryFiles.release(mentionedIn: run.command)
+      state.handle(.previewOutput(generation: run.generation, bytes: Array(error.message.utf8)))
+      state.handle(.previewEnded(generation: run.generation, status: 127 << 8))
+    }
+  }
 
   private func paint() {
     // While the terminal has not taken the last picture, newer ones wait: the one drawn when it

@@ -47,10 +47,33 @@ package struct PreviewPane: Sendable, Equatable {
   mutating func append(_ bytes: [UInt8]) {
     let room = PreviewPane.maxBytes - output.count
     guard room > 0 else { return }
+    let from = max(0, output.count - (PreviewPane.clearScreen.count - 1))
     for b in bytes.prefix(room) {
       output.append(b)
       if b == 10 { lineStarts.append(output.count) }
     }
+    // A command that clears the screen (`ESC[2J`, as `watch` or `clear` does) starts the pane
+    // afresh with what follows.
+    if let at = PreviewPane.lastClear(in: output, from: from) { restart(after: at) }
+  }
+
+  private static let clearScreen: [UInt8] = [0x1B, 0x5B, 0x32, 0x4A]
+
+  /// Where the last `ESC[2J` at or after `from` ends.
+  private static func lastClear(in output: [UInt8], from: Int) -> Int? {
+    let n = clearScreen.count
+    var i = output.count - n
+    while i >= from {
+      if output[i] == 0x1B && Array(output[i..<(i + n)]) == clearScreen { return i + n }
+      i -= 1
+    }
+    return nil
+  }
+
+  private mutating func restart(after end: Int) {
+    output.removeFirst(end)
+    lineStarts = [0]
+    for (i, b) in output.enumerated() where b == 10 { lineStarts.append(i + 1) }
   }
 
   mutating func finish(_ status: Int32) {

@@ -73,7 +73,7 @@ struct PreviewRenderer {
           cut = true
           break
         }
-        var row = RowBuilder(width: innerWidth)
+        var row = RowBuilder(width: innerWidth, ellipsis: VisibleText())
         if piece.signed { row.append(wrapSign, style: .placeholder, highlights: []) }
         row.append(VisibleText(cells: Array(cells[piece.cells])), style: [], highlights: [], colors: colors)
         text.append(row.spans)
