@@ -138,7 +138,8 @@ package final class PickerSession {
             // The first run after a quiet spell starts at once; while the cursor keeps moving,
             // runs wait for a short pause, so only the preview it stops at runs.
             let now = PickerSession.now()
-            let quiet = pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
+            let quiet =
+              pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
             dropPendingPreview()
             let run = (generation, command, rows, columns, environment, now + PickerSession.previewDelay)
             if quiet { startPreview(run) } else { pendingPreview = run }

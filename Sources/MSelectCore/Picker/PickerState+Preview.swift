@@ -8,6 +8,10 @@ extension PickerState {
     package var inner: (rows: Int, columns: Int)
     /// The spec it follows: `--preview-window`'s, or an alternative of it (`<N(…)`).
     package var active: PreviewSettings
+    /// A column right of the text holds the pane's scrollbar (fzf's, where the frame has no right
+    /// side), and blank columns part the pane from the list.
+    package var barColumn = false
+    package var margin = 0
 
     package static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
       a.position == b.position && a.outer == b.outer && a.inner == b.inner && a.active == b.active

@@ -39,9 +39,14 @@ package struct Layout: Sendable {
     contentHeight = max(1, height - insets.top - insets.bottom)
     let width = contentWidth
     let sideHeight = contentHeight
-    let available = max(1, maxHeight - insets.top - insets.bottom)
+    // fzf's pane above or below takes its share of the picker as tall as it is now (its adaptive
+    // height made room for it); mselect's, of the most the picker may have.
+    let available = settings.flavor == .fzf ? contentHeight : max(1, maxHeight - insets.top - insets.bottom)
+    let listBorder = sections.listBorderColumns > 0
     func pane(_ spec: PreviewSettings) -> PickerState.PreviewLayout? {
-      Layout.pane(spec, layout: settings.layout, width: width, sideHeight: sideHeight, available: available)
+      Layout.pane(
+        spec, settings: settings, width: width, sideHeight: sideHeight, available: available,
+        listBorder: listBorder)
     }
     // The spec in force (`<N(…)` alternatives), shown unless hidden (or hidden and toggled).
     let active = settings.preview.active { spec in
@@ -74,15 +79,24 @@ package struct Layout: Sendable {
   /// content (`sideHeight`), one above or below takes its share of the most rows the picker may have
   /// (`available`) and leaves the list three.
   private static func pane(
-    _ p: PreviewSettings, layout: PickerSettings.Layout, width: Int, sideHeight: Int, available: Int
+    _ p: PreviewSettings, settings: PickerSettings, width: Int, sideHeight: Int, available: Int,
+    listBorder: Bool
   ) -> PickerState.PreviewLayout? {
-    // The frame's rows and columns (a side line keeps a blank column before the text); without
-    // one, a blank column parts the pane from the list.
-    let border = p.drawnBorder(layout)
+    // The frame's rows and columns (a side line keeps a blank column before the text).
+    let border = p.drawnBorder(settings.layout)
     let frameRows = border.rows
-    // Without a frame, fzf keeps a blank column after the text (and one more before the list when the
-    // pane is on the left).
-    let frameColumns = p.border == .none ? (p.position == .left ? 2 : 1) : border.columns
+    // fzf's: a frame without a right side leaves a column for the pane's scrollbar, and a pane on the
+    // left is parted from the list by a blank column. mselect's: without a frame, a blank column
+    // parts the pane from the list.
+    var barColumn = false
+    var margin = 0
+    if settings.flavor == .fzf {
+      barColumn = settings.scrollbar != nil && !border.sides.right
+      margin = p.position == .left && !listBorder ? 1 : 0
+    } else if p.border == .none {
+      margin = p.position == .left ? 2 : 1
+    }
+    let frameColumns = border.columns + (barColumn ? 1 : 0) + margin
     // A size of 0 is a pane that takes no room: its command still runs.
     if p.size == .cells(0) || p.size == .percent(0) {
       return PickerState.PreviewLayout(position: p.position, outer: (0, 0), inner: (0, 0), active: p)
@@ -98,12 +112,14 @@ package struct Layout: Sendable {
       guard outer > 0 else { return nil }
       return PickerState.PreviewLayout(
         position: p.position, outer: (sideHeight, outer),
-        inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)), active: p)
+        inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)), active: p,
+        barColumn: barColumn, margin: margin)
     case .up, .down, .next:
       let outer = min(max(wanted(available, frame: frameRows), frameRows + 1), max(1, available - 3))
       return PickerState.PreviewLayout(
         position: p.position, outer: (outer, width),
-        inner: (max(0, outer - frameRows), max(0, width - (p.border == .none ? 0 : frameColumns))), active: p)
+        inner: (max(0, outer - frameRows), max(0, width - frameColumns + (p.border == .none ? margin : 0))),
+        active: p, barColumn: barColumn)
     }
   }
 }

@@ -11,6 +11,8 @@ struct PreviewRenderer {
   var label: String?
   var labelPosition = Chrome.LabelPosition()
 
+  /// The pane's scrollbar glyph (`--scrollbar`), drawn where the layout keeps a column for it.
+  var scrollbar: String?
   /// What starts each wrapped row, dimmed.
   var wrapSign = VisibleText("↳ ")
 
@@ -95,6 +97,22 @@ struct PreviewRenderer {
       text.append(row.spans)
     }
     while text.count < innerRows { text.append([]) }
+    var contentWidth = innerWidth
+    if layout.barColumn, let scrollbar {
+      // fzf's bar: as long as the pane's share of the output, as far down as the scroll.
+      let total = pane.lineCount - headerLines
+      let rows = innerRows - headerLines
+      let bar = PreviewRenderer.bar(
+        total: total, height: rows, offset: min(total - rows, first - headerLines))
+      text = text.enumerated().map { index, row in
+        let shown = bar.contains(index - headerLines)
+        return PreviewRenderer.cut(row, to: innerWidth) + [
+          Frame.Span(text: shown ? scrollbar : " ", style: .border)
+        ]
+      }
+      contentWidth += 1
+    }
+    let margin = [Frame.Span(text: String(repeating: " ", count: layout.margin), style: [])]
     guard border != .none else {
       // Each row as wide as the pane: a pane on the left keeps the list to its right.
       return text.map { row in
@@ -107,8 +125,19 @@ struct PreviewRenderer {
     frame.border = border
     frame.borderLabel = label
     frame.borderLabelPosition = labelPosition
-    return ChromeDecorator(chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns)
-      .decorate(text, contentWidth: innerWidth, height: height)
+    let box = ChromeDecorator(
+      chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns - layout.margin
+    ).decorate(text, contentWidth: contentWidth, height: height)
+    return layout.margin > 0 ? box.map { $0 + margin } : box
+  }
+
+  /// fzf's scrollbar rows for `total` lines in `height` rows scrolled down by `offset`: none when
+  /// they fit.
+  static func bar(total: Int, height: Int, offset: Int) -> Range<Int> {
+    guard total > 0, height > 0, total > height else { return 0..<0 }
+    let length = max(1, height * height / total)
+    let start = min(height - length, max(0, (height - length) * offset / (total - height)))
+    return start..<(start + length)
   }
 
   /// `row` cut to `width` columns and padded to it.

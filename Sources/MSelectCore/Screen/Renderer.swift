@@ -184,6 +184,7 @@ public struct Renderer {
           pane: state.preview, layout: pane, unicode: unicode,
           headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.layout),
           label: settings.preview.label, labelPosition: settings.preview.labelPosition,
+          scrollbar: settings.scrollbar,
           wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> "))
         ).rows(height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       } ?? []
