@@ -29,9 +29,6 @@ package struct Layout: Sendable {
     headerLines: Int, previewWanted: Bool, previewToggled: Bool
   ) {
     let footerRows = settings.footerRows
-    sections = SectionPlan(
-      settings: settings, headerShown: headerShown, headerText: settings.headerTextRows,
-      headerLineCount: headerLines, footerRows: footerRows)
     let headerRows = headerShown ? settings.headerTextRows + headerLines : 0
     let insets = settings.chrome.insets(rows: rows, columns: columns)
     self.insets = insets
@@ -42,7 +39,7 @@ package struct Layout: Sendable {
     // fzf's pane above or below takes its share of the picker as tall as it is now (its adaptive
     // height made room for it); mselect's, of the most the picker may have.
     let available = settings.flavor == .fzf ? contentHeight : max(1, maxHeight - insets.top - insets.bottom)
-    let listBorder = sections.listBorderColumns > 0
+    let listBorder = SectionPlan.listFrame(settings.chrome).columns > 0
     func pane(_ spec: PreviewSettings) -> PickerState.PreviewLayout? {
       Layout.pane(
         spec, settings: settings, width: width, sideHeight: sideHeight, available: available,
@@ -54,6 +51,10 @@ package struct Layout: Sendable {
       return spec.position == .left || spec.position == .right ? pane.outer.columns : pane.outer.rows
     }
     preview = previewWanted && active.hidden == previewToggled ? pane(active) : nil
+    sections = SectionPlan(
+      settings: settings, headerShown: headerShown, headerText: settings.headerTextRows,
+      headerLineCount: headerLines, footerRows: footerRows,
+      nextPane: (previewWanted ? active : settings.preview).position == .next, previewToggled: previewToggled)
     var paneRows = 0
     listWidth = contentWidth
     if let pane = preview {

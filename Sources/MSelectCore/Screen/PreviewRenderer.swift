@@ -84,7 +84,9 @@ struct PreviewRenderer {
     // fzf's scroll position, `FIRST/TOTAL` over the right of the first row, when the output does not
     // fit the pane (`noinfo`: never).
     let position = " \(first + 1)/\(pane.lineCount)"
-    if layout.active.info, cut || first > headerLines, innerRows > 0, position.count < innerWidth {
+    // fzf counts a pane filled to its last row by a line that ends in a newline as scrollable too.
+    let filled = text.count >= innerRows && pane.output.last == 10
+    if layout.active.info, cut || filled || first > headerLines, innerRows > 0, position.count < innerWidth {
       if text.isEmpty { text.append([]) }
       text[0] =
         PreviewRenderer.cut(text[0], to: innerWidth - position.count) + [

@@ -45,19 +45,34 @@ package struct SectionPlan: Equatable {
   /// fzf's default separator is left out: a border already parts the input from the list.
   let separatorHidden: Bool
 
+  /// The list's frame as drawn (`line` and `inline` make a whole one).
+  static func listFrame(_ chrome: Chrome) -> Chrome.Border {
+    chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
+  }
+
   /// The plan for `settings`, with `headerText` rows of `--header`, `headerLineCount` of the input's,
-  /// `footerRows` of `--footer`, and the header shown or not.
-  init(settings: PickerSettings, headerShown: Bool, headerText: Int, headerLineCount: Int, footerRows: Int) {
+  /// `footerRows` of `--footer`, and the header shown or not; `nextPane`: the preview spec in force
+  /// puts a pane between the list and the prompt (`--preview-window next`); `previewToggled`:
+  /// `toggle-preview` turned the panes the other way from their specs.
+  init(
+    settings: PickerSettings, headerShown: Bool, headerText: Int, headerLineCount: Int, footerRows: Int,
+    nextPane: Bool = false, previewToggled: Bool = false
+  ) {
     let chrome = settings.chrome
     let layout = settings.layout
-    // A preview pane between the list and the prompt (`--preview-window next`).
-    let next = settings.preview.position == .next && settings.preview.command != nil
+    let next = nextPane
+    var anyNext = false
+    var spec: PreviewSettings? = settings.preview
+    while let each = spec, !anyNext {
+      anyNext = each.position == .next
+      spec = each.alternative
+    }
     active =
       [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
         $0.border != nil
       }
       || footerRows > 0 || next
-    let list = chrome.list.border.map { $0 == .line || $0 == .inline ? .rounded : $0 } ?? .none
+    let list = SectionPlan.listFrame(chrome)
     self.list = list
     // `inline` needs a frame with a top and a bottom to sit between; else it is a line.
     let inline = list.sides.top && list.sides.bottom
@@ -113,9 +128,22 @@ package struct SectionPlan: Equatable {
       separatorHidden = false
     } else if facesList {
       separatorHidden = true
-    } else if next {
-      // The pane sits against the input: its frame parts them, if it faces the input.
-      separatorHidden = !settings.preview.hidden && facingInput(settings.preview.drawnBorder(layout))
+    } else if anyNext && settings.preview.command?.isEmpty != false {
+      // Without a preview command, `preview(…)` may open a pane there at any time.
+      separatorHidden = false
+    } else if anyNext {
+      // The pane sits against the input: its frame parts them, if it faces the input. fzf's: only
+      // when every spec of the chain (`<N(…)`) puts a framed pane there.
+      var specs: [PreviewSettings] = []
+      var spec: PreviewSettings? = settings.preview
+      while let each = spec {
+        specs.append(each)
+        spec = each.alternative
+      }
+      separatorHidden = specs.allSatisfy {
+        $0.position == .next && $0.hidden == previewToggled && $0.size != .cells(0) && $0.size != .percent(0)
+          && facingInput($0.drawnBorder(layout))
+      }
     } else if !inputApart {
       separatorHidden = false
     } else if headerApart && headerText + (headerHoldsLines ? headerLineCount : 0) > 0
