@@ -10,7 +10,9 @@
 #     minitest's verbose logs, and each test mselect fails that fzf passes.
 
 def uses_it?(text)
-  text.gsub(/'[^']*'|"[^"]*"|#.*$/, '').match?(/(?<![\w.@$:|])it(?![\w?!:])/)
+  # A double-quoted string counts by its interpolations (`"\#{it}."`).
+  code = text.gsub(/"([^"]*)"/) { Regexp.last_match(1).scan(/#\{([^}]*)\}/).join(' ') }
+  code.gsub(/'[^']*'|#(?!\{).*$/, '').match?(/(?<![\w.@$:|])it(?![\w?!:])/)
 end
 
 # The brace blocks of a line that use `it` without naming a parameter: the offsets after their `{`.

@@ -14,9 +14,12 @@ struct EventSources {
     var preview = false
     /// Which of the `remote` descriptors are ready for what they wait for.
     var remote: Set<Int32> = []
+    /// Which of the `background` pipes have output (or ended).
+    var background: Set<Int32> = []
 
     var any: Bool {
       terminal || terminalWritable || signals || searches || input || preview || !remote.isEmpty
+        || !background.isEmpty
     }
   }
 
@@ -31,6 +34,8 @@ struct EventSources {
   let preview: Int32?
   /// `--listen`'s socket and its connections, each with what it waits for.
   var remote: [(fd: Int32, events: Int16)] = []
+  /// The output pipes of background commands.
+  var background: [Int32] = []
 
   /// Waits until a source is ready or `timeoutMilliseconds` pass (-1: no limit).
   func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {
@@ -49,11 +54,14 @@ struct EventSources {
     }
     let remoteStart = entries.count
     entries += remote
+    let backgroundStart = entries.count
+    entries += background.map { ($0, readable) }
     let ready = try Syscall.poll(entries, timeoutMilliseconds: timeoutMilliseconds)
     return Ready(
       terminal: ready[0] & readable != 0, terminalWritable: ready[0] & Int16(POLLOUT) != 0,
       signals: ready[1] != 0, searches: ready[2] != 0, input: inputSlot.map { ready[$0] != 0 } ?? false,
       preview: previewSlot.map { ready[$0] != 0 } ?? false,
-      remote: Set(remote.indices.filter { ready[remoteStart + $0] != 0 }.map { remote[$0].fd }))
+      remote: Set(remote.indices.filter { ready[remoteStart + $0] != 0 }.map { remote[$0].fd }),
+      background: Set(background.indices.filter { ready[backgroundStart + $0] != 0 }.map { background[$0] }))
   }
 }

@@ -37,6 +37,9 @@ package final class PickerSession {
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
   private let previews: PreviewRunner
+  /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
+  private let backgroundJobs: BackgroundJobs
+  private var backgroundCommands: [Int: [UInt8]] = [:]
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
   private var reloaded: InputReader?
   private var reloadProcess: pid_t?
@@ -66,6 +69,7 @@ package final class PickerSession {
   ) throws(TerminalError) {
     self.terminator = terminator
     previews = PreviewRunner(shell: settings.shell)
+    backgroundJobs = BackgroundJobs(shell: settings.shell)
     // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
     // to the system instead of staying in the heap (glibc's default raises this threshold as large
     // blocks are freed, so the heap would keep the largest result ever made).
@@ -112,6 +116,7 @@ package final class PickerSession {
     begin()
     defer {
       worker.stop()
+      stopBackgroundJobs()
       stepAside()
       stopReload()
       reader?.stopProducer()
@@ -155,6 +160,16 @@ package final class PickerSession {
             inputOpen = true
           case .transform(let command):
             state.handle(.transformed(output(of: command, environment: environment)))
+          case .backgroundTransform(let id, let command):
+            do {
+              try backgroundJobs.start(id, command: command, environment: environment)
+              backgroundCommands[id] = command
+            } catch {
+              temporaryFiles.release(mentionedIn: command)
+              state.handle(.commandFailed(error.message))
+              state.handle(.backgroundTransformed(id: id, output: []))
+            }
+          case .cancelBackground: stopBackgroundJobs()
           case .info(let generation, let command):
             // As fzf runs it: at once, the picture waiting for the line it shows.
             let bytes = output(of: command, environment: environment)
@@ -176,6 +191,7 @@ package final class PickerSession {
         preview: previews.descriptor
       )
       sources.remote = listener?.descriptors ?? []
+      sources.background = backgroundJobs.descriptors
       let busy = inputOpen || state.isSearching
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
@@ -204,6 +220,12 @@ package final class PickerSession {
         state.handle(.every(interval))
       }
       if ready.preview { drainPreview() }
+      for job in backgroundJobs.service(ready.background) {
+        if let command = backgroundCommands.removeValue(forKey: job.id) {
+          temporaryFiles.release(mentionedIn: command)
+        }
+        state.handle(.backgroundTransformed(id: job.id, output: job.output))
+      }
       if let listener,
         !ready.remote.isEmpty || listener.nextDeadline.map({ PickerSession.now() >= $0 }) == true
       {
@@ -430,6 +452,13 @@ package final class PickerSession {
     if let pid = reloadProcess { kill(-pid, SIGKILL) }
     reapReload()
     reloaded = nil
+  }
+
+  /// Stops the background commands and removes the files they were given.
+  private func stopBackgroundJobs() {
+    backgroundJobs.stopAll()
+    for command in backgroundCommands.values { temporaryFiles.release(mentionedIn: command) }
+    backgroundCommands = [:]
   }
 
   /// Stops the preview command, if one runs, and removes the files it was given.

@@ -476,6 +476,34 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.query == "x")
   }
 
+  /// `bg-transform…` runs while the picker goes on: keys work meanwhile, the output is taken when
+  /// it comes, in the order the commands end; `bg-cancel` drops what is still running.
+  @Test func backgroundTransformsLetThePickerGoOn() {
+    let h = Harness(
+      ["a", "b"],
+      ["--bind", "x:bg-transform-header(echo H)+bg-transform(echo change-query:q),c:bg-cancel"])
+    h.press(.char(UInt32(UInt8(ascii: "x"))))
+    let ids = h.state.takeCommands().compactMap { command -> Int? in
+      guard case .backgroundTransform(let id, _) = command else { return nil }
+      return id
+    }
+    #expect(ids.count == 2)
+    h.press(.char(UInt32(UInt8(ascii: "b"))))
+    #expect(h.query == "b")
+    h.state.handle(.backgroundTransformed(id: ids[1], output: Array("change-query:q\n".utf8)))
+    h.settle()
+    #expect(h.query == "q")
+    h.state.handle(.backgroundTransformed(id: ids[0], output: Array("H\n".utf8)))
+    #expect(h.state.settings.header == "H")
+    h.press(.char(UInt32(UInt8(ascii: "x"))), .char(UInt32(UInt8(ascii: "c"))))
+    let later = h.state.takeCommands()
+    #expect(later.contains { if case .cancelBackground = $0 { true } else { false } })
+    for case .backgroundTransform(let id, _) in later {
+      h.state.handle(.backgroundTransformed(id: id, output: Array("change-query:late\n".utf8)))
+    }
+    #expect(h.query == "q")
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

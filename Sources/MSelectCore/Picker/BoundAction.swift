@@ -25,6 +25,9 @@ public enum BoundAction: Hashable, Sendable {
   /// Run the command and set `target` to the first line of its output (`transform-query(…)`, …);
   /// with no target (`transform(…)`) its output is a list of actions to run.
   case transform(Setting?, String)
+  /// `bg-transform…(…)`: the same, the command running while the picker goes on; its output is
+  /// taken when it ends (unless `bg-cancel` came first).
+  case backgroundTransform(Setting?, String)
   /// Take the bindings of these keys and events away (`unbind(…)`), give them back (`rebind(…)`),
   /// or flip them (`toggle-bind(…)`).
   case unbind([String])
@@ -63,7 +66,7 @@ public enum BoundAction: Hashable, Sendable {
       "change-preview": { .changePreview($0) },
       "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
       "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) }, "transform": { .transform(nil, $0) },
-      "bg-transform": { .transform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },
+      "bg-transform": { .backgroundTransform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },
       "rebind": { .rebind(BoundAction.names($0)) }, "toggle-bind": { .toggleBind(BoundAction.names($0)) },
       "trigger": { .trigger(BoundAction.names($0)) }, "preview": { .preview($0) },
       "search": { .change(.search, $0) },
@@ -76,9 +79,8 @@ public enum BoundAction: Hashable, Sendable {
     ]
     for setting in Setting.allCases {
       table["change-" + setting.rawValue] = { .change(setting, $0) }
-      // fzf's background variants run while it stays responsive; here they run like the others.
       table["transform-" + setting.rawValue] = { .transform(setting, $0) }
-      table["bg-transform-" + setting.rawValue] = { .transform(setting, $0) }
+      table["bg-transform-" + setting.rawValue] = { .backgroundTransform(setting, $0) }
     }
     // `search(…)` has no `change-` form.
     table["change-search"] = nil
@@ -101,6 +103,7 @@ public enum BoundAction: Hashable, Sendable {
     case .position: "pos"
     case .change(let setting, _): setting == .search ? "search" : "change-" + setting.rawValue
     case .transform(let setting, _): setting.map { "transform-" + $0.rawValue } ?? "transform"
+    case .backgroundTransform(let setting, _): setting.map { "bg-transform-" + $0.rawValue } ?? "bg-transform"
     case .unbind: "unbind"
     case .rebind: "rebind"
     case .toggleBind: "toggle-bind"

@@ -108,8 +108,10 @@ extension PickerState {
     case .toggleInput, .showInput, .hideInput:
       settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
       clampScroll()
-    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw,
-      .bgCancel:
+    case .bgCancel:
+      backgroundJobs.removeAll()
+      queue(.cancelBackground)
+    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:

@@ -93,6 +93,11 @@ extension PickerState {
       guard let command = expand(template) else { break }
       hold = .transform(target, key: lastKey)
       queue(.transform(command: command))
+    case .backgroundTransform(let target, let template):
+      guard let command = expand(template) else { break }
+      lastBackgroundJob += 1
+      backgroundJobs[lastBackgroundJob] = (target, lastKey)
+      queue(.backgroundTransform(id: lastBackgroundJob, command: command))
     case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .toggleBind(let names):
@@ -185,20 +190,35 @@ extension PickerState {
   mutating func transformed(_ output: [UInt8]) {
     guard case .transform(let target, let key) = hold else { return }
     hold = nil
+    heldActions = apply(output, to: target, key: key) + heldActions
+    release()
+  }
+
+  /// A background transform ended: its output is taken as a transform's (after `bg-cancel`, not).
+  mutating func backgroundTransformed(id: Int, output: [UInt8]) {
+    guard let job = backgroundJobs.removeValue(forKey: id), outcome == nil else { return }
+    let actions = apply(output, to: job.target, key: job.key)
+    guard !actions.isEmpty else { return }
+    // Actions wait for a transform or a search in progress, after those held already.
+    if hold != nil { heldActions += actions } else { run(actions) }
+  }
+
+  /// Sets `target` to a transform's output (a header or footer takes every line, the rest the
+  /// first), or, with no target, reads the output as actions and returns them.
+  private mutating func apply(_ output: [UInt8], to target: BoundAction.Setting?, key: String) -> [BoundAction] {
     var text = String(decoding: output, as: UTF8.self)
     while text.last?.isNewline == true { text.removeLast() }
     if let target {
       let value = target == .header || target == .footer ? text : String(text.prefix { !$0.isNewline })
       set(target, to: value)
-      release()
-      return
+      return []
     }
     do {
-      heldActions = try BindSpec.actions(text, key: key) + heldActions
+      return try BindSpec.actions(text, key: key)
     } catch {
       message = "transform: \(error.message)"
+      return []
     }
-    release()
   }
 
   /// Everything is searched again (the ranking, the searched fields or the candidates changed).

@@ -31,6 +31,8 @@ public struct PickerState {
     case mouse(MouseEvent, target: Frame.Target?, time: Int)
     /// The output of the command a `.transform` command ran (empty if it could not run).
     case transformed([UInt8])
+    /// The output of background command `id`, once it ended.
+    case backgroundTransformed(id: Int, output: [UInt8])
     /// Actions a `--listen` request sent (run after any the picker holds back).
     case remote([BoundAction])
     /// A command could not be started (why, for the info line).
@@ -66,6 +68,11 @@ public struct PickerState {
     /// Run `command` (through the shell) and hand its output back as `.transformed`; nothing else
     /// happens meanwhile (fzf's `transform` actions are synchronous too).
     case transform(command: [UInt8])
+    /// Run `command` while the picker goes on, and hand its output back as `.backgroundTransformed`
+    /// of `id` when it ends.
+    case backgroundTransform(id: Int, command: [UInt8])
+    /// Stop the background commands (`bg-cancel`).
+    case cancelBackground
     /// Run `command` (`--info-command`) and hand its output back as `.infoOutput` of `generation`.
     case info(generation: Int, command: [UInt8])
     /// Ring the terminal's bell.
@@ -162,6 +169,9 @@ public struct PickerState {
   /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
   var loadPending = false
   var startPending = false
+  /// The background transforms running, by id: what each sets, and the key that ran it.
+  var backgroundJobs: [Int: (target: BoundAction.Setting?, key: String)] = [:]
+  var lastBackgroundJob = 0
   /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
   var heldActions: [BoundAction] = []
   /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`; `start`
@@ -414,6 +424,7 @@ public struct PickerState {
       updateHeight()
       fire(.resize)
     case .transformed(let output): transformed(output)
+    case .backgroundTransformed(let id, let output): backgroundTransformed(id: id, output: output)
     case .remote(let actions):
       if hold != nil { heldActions += actions } else { run(actions) }
     case .searched(let found): accept(found)

@@ -1,0 +1,47 @@
+import MSelectCore
+
+/// The commands of `bg-transform…(…)` actions: any number at once, each in a process group of its
+/// own, their output gathered until they end.
+final class BackgroundJobs {
+  private var running: [Int: (runner: PreviewRunner, output: [UInt8])] = [:]
+  private let shell: [[UInt8]]?
+
+  init(shell: [[UInt8]]?) {
+    self.shell = shell
+  }
+
+  /// The pipes to poll.
+  var descriptors: [Int32] { running.values.compactMap(\.runner.descriptor) }
+
+  /// Starts job `id`; throws why it could not start.
+  func start(_ id: Int, command: [UInt8], environment: [String: String]) throws(SystemError) {
+    let runner = PreviewRunner(shell: shell)
+    try runner.start(command, generation: id, rows: 0, columns: 0, environment: environment)
+    running[id] = (runner, [])
+  }
+
+  /// Reads the jobs whose pipes are in `ready`; returns those that ended, with their whole output.
+  func service(_ ready: Set<Int32>) -> [(id: Int, output: [UInt8])] {
+    var ended: [(id: Int, output: [UInt8])] = []
+    for (id, job) in running {
+      guard let fd = job.runner.descriptor, ready.contains(fd) else { continue }
+      reading: while true {
+        switch job.runner.read() {
+        case .bytes(let bytes): running[id]?.output += bytes
+        case .ended:
+          ended.append((id, running[id]?.output ?? []))
+          running[id] = nil
+          break reading
+        case .nothing: break reading
+        }
+      }
+    }
+    return ended.sorted { $0.id < $1.id }
+  }
+
+  /// Stops every job (`bg-cancel`, or the picker's end).
+  func stopAll() {
+    for job in running.values { job.runner.stop() }
+    running = [:]
+  }
+}
