@@ -205,7 +205,9 @@ extension PickerState {
 
   /// Sets `target` to a transform's output (a header or footer takes every line, the rest the
   /// first), or, with no target, reads the output as actions and returns them.
-  private mutating func apply(_ output: [UInt8], to target: BoundAction.Setting?, key: String) -> [BoundAction] {
+  private mutating func apply(_ output: [UInt8], to target: BoundAction.Setting?, key: String)
+    -> [BoundAction]
+  {
     var text = String(decoding: output, as: UTF8.self)
     while text.last?.isNewline == true { text.removeLast() }
     if let target {

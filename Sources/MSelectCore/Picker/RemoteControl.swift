@@ -280,7 +280,8 @@ extension BoundAction {
   /// Whether the action runs a command (what a remote `--listen` refuses without `--listen-unsafe`).
   package var runsCommand: Bool {
     switch self {
-    case .execute, .executeSilent, .become, .reload, .changePreview, .preview, .transform, .backgroundTransform:
+    case .execute, .executeSilent, .become, .reload, .changePreview, .preview, .transform,
+      .backgroundTransform:
       true
     default: false
     }
