@@ -416,7 +416,7 @@ package final class PickerSession {
       let (output, pid) = try ShellCommand.spawnReading(
         command, shell: state.settings.shell, ownGroup: true, environment: environment)
       // `reload-sync`: the old lines stay until the new ones are all there.
-      if sync { heldReload = [] } else { state.handle(.inputReset) }
+      if sync { heldReload = [] } else { state.handle(.inputReplacing) }
       reloadProcess = pid
       reloadCommand = command
       reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)

@@ -20,7 +20,7 @@ import Testing
     ("ctrl-p:prev-history", ["ctrl-p"], [.action(.previousHistory)]),
     ("ctrl-a:change-prompt:a+b,c", ["ctrl-a"], [.change(.prompt, "a+b,c")]),
     ("ctrl-r:transform-query(echo x)", ["ctrl-r"], [.transform(.query, "echo x")]),
-    ("ctrl-r:bg-transform-header[date]", ["ctrl-r"], [.transform(.header, "date")]),
+    ("ctrl-r:bg-transform-header[date]", ["ctrl-r"], [.backgroundTransform(.header, "date")]),
     ("ctrl-t:transform:echo accept", ["ctrl-t"], [.transform(nil, "echo accept")]),
     ("alt-p:preview(cat {})", ["alt-p"], [.preview("cat {}")]),
     (
@@ -502,6 +502,18 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
       h.state.handle(.backgroundTransformed(id: id, output: Array("change-query:late\n".utf8)))
     }
     #expect(h.query == "q")
+  }
+
+  /// fzf's `reload`: the old lines show until the new input comes, or until the query changes.
+  @Test func reloadKeepsTheOldLinesUntilNewInput() {
+    let h = Harness(["a1", "a2"], ["--bind", "x:reload(true)"])
+    h.replace()
+    #expect(h.listed == ["a1", "a2"])
+    h.add(["b1"])
+    #expect(h.listed == ["b1"])
+    h.replace()
+    h.press(.char(UInt32(UInt8(ascii: "b"))))
+    #expect(h.listed.isEmpty)
   }
 
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.

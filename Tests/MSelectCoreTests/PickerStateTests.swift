@@ -27,6 +27,13 @@ final class Harness {
     settle()
   }
 
+  /// New input is on its way (`reload`): it will be numbered from 0 again.
+  func replace() {
+    state.handle(.inputReplacing)
+    splitter = LineSplitter(terminator: 10)
+    settle()
+  }
+
   /// New input replaces the old (`reload`): numbered from 0 again.
   func reset() {
     state.handle(.inputReset)

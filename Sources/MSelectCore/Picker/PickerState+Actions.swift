@@ -270,6 +270,7 @@ extension PickerState {
   }
 
   mutating func queryChanged() {
+    if replacing { resetInput() }
     reviewing = false
     searchOverride = nil
     fire(.change)

@@ -3,6 +3,7 @@ extension PickerState {
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.
   mutating func resetInput() {
+    replacing = false
     remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
     // The old lines' indices mean nothing in the new input (a tracked line is looked for by its id).
     trackedLine = nil

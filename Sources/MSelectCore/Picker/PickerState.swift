@@ -26,6 +26,9 @@ public struct PickerState {
     case previewEnded(generation: Int, status: Int32)
     /// New candidates replace the old ones (`reload`): the lines go, the marks wait for the same bytes.
     case inputReset
+    /// New input is on its way (`reload`): the old lines stay until it comes, or until the query
+    /// changes (fzf's).
+    case inputReplacing
     /// A mouse report, with what lies under it on the frame on screen (nil: nothing, or not known)
     /// and when it came (milliseconds, any clock: only differences count, for double clicks).
     case mouse(MouseEvent, target: Frame.Target?, time: Int)
@@ -169,6 +172,8 @@ public struct PickerState {
   /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
   var loadPending = false
   var startPending = false
+  /// A `reload`'s input is on its way; the old lines show until it comes.
+  var replacing = false
   /// The background transforms running, by id: what each sets, and the key that ran it.
   var backgroundJobs: [Int: (target: BoundAction.Setting?, key: String)] = [:]
   var lastBackgroundJob = 0
@@ -405,8 +410,11 @@ public struct PickerState {
     switch event {
     case .key(let key): handle(key)
     case .mouse(let event, let target, let time): handle(event, on: target, at: time)
-    case .input(let block): append(block)
+    case .input(let block):
+      if replacing { resetInput() }
+      append(block)
     case .inputEnded:
+      if replacing { resetInput() }
       inputEnded = true
       // The tracked line did not come back: the cursor keeps its position.
       if let blocked = trackBlocked {
@@ -419,6 +427,7 @@ public struct PickerState {
         fireCountEvent()
       }
     case .inputReset: resetInput()
+    case .inputReplacing: replacing = true
     case .resize(let r, let c):
       viewport.resize(rows: r, columns: c)
       updateHeight()
