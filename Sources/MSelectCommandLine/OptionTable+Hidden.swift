@@ -45,6 +45,7 @@ extension OptionTable {
       .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
         o.preview.border = try v.border()
       },
+      .hidden(["--no-multi-line"]) { o, _ in o.multiLine = false },
       .hidden(["--no-preview-border"]) { o, _ in o.preview.border = .none },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
       .hidden(["--no-gap"]) { o, _ in o.gap = 0 },
@@ -82,13 +83,13 @@ extension OptionTable {
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
     .ignored(["--algo", "--gutter-raw"], takes: .value),
-    .ignored(["--marker-multi-line", "--threads", "--tail"], takes: .value),
+    .ignored(["--threads", "--tail"], takes: .value),
     .ignored(
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
         "--no-hscroll", "--no-tmux", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
-        "--multi-line", "--no-multi-line", "--ambidouble", "--no-ambidouble",
+        "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),

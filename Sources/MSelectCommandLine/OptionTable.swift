@@ -176,6 +176,27 @@ package enum OptionTable {
     OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')") { o, v in o.prompt = v.string },
     OptionInfo(["--pointer"], "STR", .picker, "the cursor's mark") { o, v in o.pointer = v.string },
     OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark") { o, v in o.marker = v.string },
+    OptionInfo(
+      ["--marker-multi-line"], "STR", .picker, "marks of a marked item's top, middle, bottom rows (╻┃╹)"
+    ) {
+      o, v in
+      let marks = v.string.map(String.init)
+      guard marks.isEmpty || marks.count == 3 || marks.count == 6 else {
+        throw v.invalid("three marks (or six: two columns each), or nothing")
+      }
+      let step = max(1, marks.count / 3)
+      o.markerMultiLine =
+        marks.isEmpty
+        ? ["", "", ""]
+        : stride(from: 0, to: marks.count, by: step).map {
+          marks[$0..<($0 + step)].joined()
+        }
+    },
+    OptionInfo(
+      ["--multi-line"], nil, .picker, "an item holding line breaks takes a row per line (fzf mode's default)"
+    ) {
+      o, _ in o.multiLine = true
+    },
     OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)") {
       o, v in o.unmarked = v.string
     },

@@ -103,6 +103,17 @@ extension Options {
       settings.gutter = gutter ?? (unicode ? "▌" : " ")
     }
     settings.unmarked = unmarked
+    settings.multiLine = multiLine
+    // fzf's: no marker, no multi-line marks; else `╻┃╹`, padded to the marker's width.
+    var marks =
+      markerMultiLine
+      ?? (settings.marker.isEmpty ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
+    if markerMultiLine?.first == "" && marker == nil { settings.marker = "" }
+    let markWidth = DisplayWidth.of(marks[0])
+    if markWidth < DisplayWidth.of(settings.marker) {
+      marks = marks.map { $0 + String(repeating: " ", count: DisplayWidth.of(settings.marker) - markWidth) }
+    }
+    settings.markerMultiLine = marks
     settings.ghost = ghost ?? ""
     settings.timeout = timeout
     settings.listen = listen

@@ -98,6 +98,10 @@ package struct Options: Sendable, Equatable {
   package var gutter: String?
   /// What unmarked lines show in the marker column (gum's `--unselected-prefix`; nil: blanks).
   package var unmarked: String?
+  /// `--multi-line`: an item holding line breaks takes a row per line (fzf's default); its marks
+  /// (`--marker-multi-line`: top, middle, bottom).
+  package var multiLine = false
+  package var markerMultiLine: [String]?
   /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
   package var ghost: String?
   /// gum's `--selected` lines: marked, or with `--limit 1` where the cursor starts (as in gum).

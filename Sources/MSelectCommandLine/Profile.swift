@@ -34,6 +34,7 @@ package struct Profile: Sendable, Equatable {
     options.chrome.separator = Chrome.defaultSeparator
     options.chrome.separatorAuto = true
     options.ellipsis = "··"
+    options.multiLine = true
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

@@ -6,12 +6,16 @@ import Testing
 /// Drives a `PickerState` like the event loop does, running its searches inline.
 final class Harness {
   var state: PickerState
-  private var splitter = LineSplitter(terminator: 10)
+  private var splitter: LineSplitter
+  /// What ends each line (`--read0`: NUL, so a line may hold line breaks).
+  private let terminator: UInt8
 
   init(
     _ lines: [String], _ arguments: [String] = [], rows: Int = 20, columns: Int = 40, stream: Bool = false,
-    profile: Profile = .mselect
+    profile: Profile = .mselect, terminator: UInt8 = 10
   ) {
+    self.terminator = terminator
+    splitter = LineSplitter(terminator: terminator)
     let options = try! OptionParser.parse(arguments.map { Array($0.utf8) }, profile: profile)
     let settings = try! options.pickerSettings(unicode: true, colors: false)
     state = PickerState(settings: settings, rows: rows, columns: columns)
@@ -22,7 +26,7 @@ final class Harness {
 
   /// Streams more lines in, as one block.
   func add(_ lines: [String]) {
-    for line in lines { splitter.append(Array(line.utf8) + [10]) }
+    for line in lines { splitter.append(Array(line.utf8) + [terminator]) }
     if let block = splitter.takeBlock(force: true) { state.handle(.input(block)) }
     settle()
   }
@@ -30,14 +34,14 @@ final class Harness {
   /// New input is on its way (`reload`): it will be numbered from 0 again.
   func replace() {
     state.handle(.inputReplacing)
-    splitter = LineSplitter(terminator: 10)
+    splitter = LineSplitter(terminator: terminator)
     settle()
   }
 
   /// New input replaces the old (`reload`): numbered from 0 again.
   func reset() {
     state.handle(.inputReset)
-    splitter = LineSplitter(terminator: 10)
+    splitter = LineSplitter(terminator: terminator)
   }
 
   /// Provisional results shown so far (previews of searches still scoring).

@@ -55,6 +55,10 @@ public struct PickerSettings: Sendable {
   public var marker = "✓ "
   /// What the pointer column shows on the other lines (`--gutter`; nil: blanks).
   package var gutter: String?
+  /// An item holding line breaks takes a row per line (`--multi-line`), marked with these at its
+  /// top, middle and bottom rows.
+  package var multiLine = false
+  package var markerMultiLine = ["╻", "┃", "╹"]
   /// What an unmarked line shows in the marker column (nil: blanks as wide as `marker`).
   package var unmarked: String?
   /// Dim text shown in place of an empty query (`--ghost`).

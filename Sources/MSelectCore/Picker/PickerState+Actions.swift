@@ -111,7 +111,10 @@ extension PickerState {
     case .bgCancel:
       backgroundJobs.removeAll()
       queue(.cancelBackground)
-    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleMultiLine, .toggleRaw, .enableRaw, .disableRaw:
+    case .toggleMultiLine:
+      settings.multiLine.toggle()
+      clampScroll()
+    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleRaw, .enableRaw, .disableRaw:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
@@ -316,5 +319,14 @@ extension PickerState {
   mutating func clampScroll() {
     updateHeight()
     viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.scrollOff)
+    guard settings.multiLine else { return }
+    // Items of several rows: the cursor's item shows whole where it can (from its start where it
+    // cannot), the first item shown moving on until it does.
+    let rows = layout.listRows
+    var first = viewport.offset
+    while first < viewport.cursor, itemsFitting(from: first, rows: rows) <= viewport.cursor - first {
+      first += 1
+    }
+    viewport.show(from: first)
   }
 }

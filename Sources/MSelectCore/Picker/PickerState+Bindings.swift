@@ -199,8 +199,21 @@ extension PickerState {
     guard let job = backgroundJobs.removeValue(forKey: id), outcome == nil else { return }
     let actions = apply(output, to: job.target, key: job.key)
     guard !actions.isEmpty else { return }
-    // Actions wait for a transform or a search in progress, after those held already.
-    if hold != nil { heldActions += actions } else { run(actions) }
+    guard case .search = hold else {
+      // After a transform in progress, they wait with the actions held already.
+      if hold != nil { heldActions += actions } else { run(actions) }
+      return
+    }
+    // fzf's: while a `wait` blocks they run at once; a `wait` among them joins it, and what
+    // follows it runs when the search is done.
+    var rest = actions[...]
+    while outcome == nil, let action = rest.popFirst() {
+      if action == .action(.wait) {
+        heldActions += rest
+        return
+      }
+      perform(action)
+    }
   }
 
   /// Sets `target` to a transform's output (a header or footer takes every line, the rest the

@@ -326,8 +326,30 @@ public struct PickerState {
   /// Rows that are not list items: prompt, info, header, and the chrome around them.
   package var fixedRows: Int { layout.fixedRows }
 
-  /// How many list items show (the rows for them, less `--gap`'s).
-  package var listRows: Int { layout.visibleItems }
+  /// How many list items show (the rows for them, less `--gap`'s; with `--multi-line`, as many as
+  /// their rows let from the first shown).
+  package var listRows: Int {
+    guard settings.multiLine else { return layout.visibleItems }
+    return itemsFitting(from: viewport.offset, rows: layout.listRows)
+  }
+
+  /// The rows list item `position` takes: one per line of it with `--multi-line`, and the gap.
+  package func itemHeight(_ position: Int) -> Int {
+    guard settings.multiLine, position < listCount else { return 1 + settings.gap }
+    return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + settings.gap
+  }
+
+  /// How many items from list position `first` fit in `rows` rows (at least one).
+  func itemsFitting(from first: Int, rows: Int) -> Int {
+    var used = 0
+    var count = 0
+    // The last item's gap need not fit.
+    while first + count < listCount, used + itemHeight(first + count) - settings.gap <= rows || count == 0 {
+      used += itemHeight(first + count)
+      count += 1
+    }
+    return max(1, count)
+  }
 
   /// The most rows the picker may use.
   package var maxHeight: Int {

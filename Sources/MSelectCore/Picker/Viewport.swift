@@ -99,6 +99,11 @@ package struct Viewport: Sendable, Equatable {
     cursor = min(max(0, cursor), count - 1)
   }
 
+  /// Shows the list from position `first` on.
+  mutating func show(from first: Int) {
+    offset = max(0, first)
+  }
+
   /// Scrolls so that the cursor's line is in the middle of the `visible` rows (`offset-middle`).
   mutating func center(count: Int, visible: Int) {
     offset = min(max(0, cursor - (visible - 1) / 2), max(0, count - visible))

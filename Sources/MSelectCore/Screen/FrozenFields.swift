@@ -22,7 +22,7 @@ struct FrozenFields {
     var leftEnd = 0
     if left > 0 {
       leftEnd = tokenEnd(min(left, fields.count) - 1)
-      while leftEnd > 0 && (line[leftEnd - 1] == 32 || line[leftEnd - 1] == 9) { leftEnd -= 1 }
+      while leftEnd > 0 && FrozenFields.isBlank(line[leftEnd - 1]) { leftEnd -= 1 }
     }
     var rightStart: Int?
     if right > 0 {
@@ -31,7 +31,7 @@ struct FrozenFields {
         rightStart = 0
       } else if index >= left {
         var start = fields[index].upperBound
-        while start < tokenEnd(index) && (line[start] == 32 || line[start] == 9) { start += 1 }
+        while start < tokenEnd(index) && FrozenFields.isBlank(line[start]) { start += 1 }
         rightStart = start
       } else {
         rightStart = leftEnd
@@ -41,6 +41,11 @@ struct FrozenFields {
     return (
       FrozenFields.characters(line, upTo: leftEnd), rightStart.map { FrozenFields.characters(line, upTo: $0) }
     )
+  }
+
+  /// White space, as fzf trims it from the frozen parts (a line break of `--read0` input too).
+  private static func isBlank(_ byte: UInt8) -> Bool {
+    byte == 32 || (9...13).contains(byte)
   }
 
   /// The characters of `line` before byte `offset`.

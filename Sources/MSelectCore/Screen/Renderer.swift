@@ -8,7 +8,7 @@ public struct Renderer {
   static let frozenLimit = 1 << 20
 
   let unicode: Bool
-  private let cache = PositionCache()
+  let cache = PositionCache()
 
   public init(unicode: Bool = true) {
     self.unicode = unicode
@@ -92,22 +92,53 @@ public struct Renderer {
     var matcher = cache.matcher(for: state.result.query, settings.search)
     let highlight = settings.highlightsMatches
     let first = state.offset
-    let last = min(state.listCount, first + layout.visibleItems)
     let gapIndent = VisibleText(String(repeating: " ", count: marks))
     // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
     let barBeyond =
       pane == nil && (plan.active ? listSides.right || reachesBorder : chrome.border.sides.right)
     let itemWidth = settings.scrollbar != nil && !barBeyond ? max(1, width - 1) : width
-    for i in first..<max(first, last) {
-      items.append(itemRow(state, i, width: itemWidth, matcher: &matcher, highlight: highlight))
-      // `--gap`: blank rows after the item, the last one holding the gap line.
-      if gap > 0 {
-        items += Array(repeating: [], count: gap - 1)
-        items.append(gapLine(settings, indent: gapIndent, width: itemWidth))
-      }
-    }
     let listRows = layout.listRows
+    let reversed = settings.layout == .default
+    // Each item's rows in reading order, then its gap (before it, bottom-up); the rows of the list's
+    // part taken from the prompt's side, the farthest item cut at its far end (bottom-up: its top,
+    // unless it is the only one).
+    var blocks: [[[Frame.Span]]] = []
+    // Where the item's own rows lie in each block (its gap aside).
+    var itemParts: [Range<Int>] = []
+    var used = 0
+    // The item past the last that fits whole shows in part.
+    for i in first..<max(first, state.listCount) where used < listRows {
+      let room = listRows - used
+      let itemRows =
+        multiLineRows(
+          state, i, width: itemWidth, matcher: &matcher, highlight: highlight, limit: room,
+          tail: reversed && i > first)
+        ?? [itemRow(state, i, width: itemWidth, matcher: &matcher, highlight: highlight)]
+      // `--gap`: blank rows after the item, the last one holding the gap line.
+      var gapRows: [[Frame.Span]] = []
+      if gap > 0 {
+        gapRows = Array(repeating: [], count: gap - 1)
+        gapRows.append(gapLine(settings, indent: gapIndent, width: itemWidth))
+      }
+      let block =
+        reversed
+        ? Array((gapRows.reversed() + itemRows).suffix(room)) : Array((itemRows + gapRows).prefix(room))
+      let own = min(itemRows.count, block.count)
+      itemParts.append(reversed ? (block.count - own)..<block.count : 0..<own)
+      used += block.count
+      blocks.append(block)
+    }
+    // `items` runs from the prompt's side (turned over below, bottom-up): a block's rows too.
+    items = reversed ? blocks.flatMap { $0.reversed() } : blocks.flatMap { $0 }
     if items.count > listRows { items.removeLast(items.count - listRows) }
+    // The rows of `items` each shown item's own rows are.
+    var itemSpans: [Range<Int>] = []
+    var position = 0
+    for (block, part) in zip(blocks, itemParts) {
+      let own = reversed ? (block.count - part.upperBound)..<(block.count - part.lowerBound) : part
+      itemSpans.append((position + own.lowerBound)..<(position + own.upperBound))
+      position += block.count
+    }
     var blank = Array(repeating: [Frame.Span](), count: max(0, listRows - items.count))
     if let bar = settings.scrollbar, let (length, start) = scrollbar(state, rows: listRows) {
       // Rows counted from the best match's end of the list, as the items are.
@@ -130,18 +161,20 @@ public struct Renderer {
     func none(_ rows: [[Frame.Span]]) -> [RowTag?] { Array(repeating: nil, count: rows.count) }
     /// The prompt's row in the list's part (nil: the prompt is in a part of its own).
     var promptRowIndex: Int?
-    /// The row of the `k`-th item shown in the list's part.
+    /// The top row of the `k`-th item shown in the list's part.
     let itemRow: (Int) -> Int
+    // Its top row among the list's rows, when the list starts at `above` (bottom-up: the blank rows
+    // first, the items turned over).
+    func itemTop(_ k: Int, above: Int) -> Int {
+      reversed ? above + blank.count + items.count - itemSpans[k].upperBound : above + itemSpans[k].lowerBound
+    }
     // As fzf places them: the header lines always touch the list (above it, in reverse-list, in the
     // list's own direction), `--header` beside the info and the prompt, or past the prompt with
     // `--header-first`.
-    let reversed = settings.layout == .default
     if plan.apart {
       rows = reversed ? blank.reversed() + items.reversed() : items + blank
       tags = none(rows)
-      itemRow = { [count = items.count] in
-        reversed ? blank.count + count - 1 - $0 * (gap + 1) : $0 * (gap + 1)
-      }
+      itemRow = { itemTop($0, above: 0) }
     } else {
       let input = promptRows + info
       switch settings.layout {
@@ -153,7 +186,7 @@ public struct Renderer {
           (settings.headerFirst ? headerTags + none(input) : none(input) + headerTags) + lineTags
           + none(items + blank)
         promptRowIndex = settings.inputShown ? (settings.headerFirst ? header.count : 0) : nil
-        itemRow = { top.count + $0 * (gap + 1) }
+        itemRow = { itemTop($0, above: top.count) }
       case .default, .reverseList:
         let list =
           reversed
@@ -166,10 +199,7 @@ public struct Renderer {
         promptRowIndex =
           settings.inputShown
           ? list.count + (settings.headerFirst ? info.count : header.count + info.count) : nil
-        let above = headerLines.count
-        itemRow = { [count = items.count] in
-          reversed ? blank.count + count - 1 - $0 * (gap + 1) : above + $0 * (gap + 1)
-        }
+        itemRow = { itemTop($0, above: reversed ? 0 : headerLines.count) }
       }
     }
     var caretRow = promptRowIndex ?? 0
@@ -257,12 +287,13 @@ public struct Renderer {
     }
     var areas: [Frame.Area] = []
     let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
-    for k in 0..<max(0, last - first) {
+    for k in itemSpans.indices {
       let row = columnTop + listTop + itemRow(k)
-      guard row >= columnTop, row < min(contentHeight, columnTop + listHeight) else { continue }
+      let end = min(row + itemSpans[k].count, contentHeight, columnTop + listHeight)
+      guard row >= columnTop, row < end else { continue }
       areas.append(
         Frame.Area(
-          rows: (row + insets.top)..<(row + insets.top + 1),
+          rows: (row + insets.top)..<(end + insets.top),
           columns: (listColumn + insets.left)..<(listColumn + insets.left + width),
           kind: .item(position: first + k, markerColumns: markerColumns)))
     }
@@ -321,7 +352,15 @@ public struct Renderer {
 
   /// fzf's scrollbar for a list of `rows` rows: its length and first row, or nil when the list fits.
   private func scrollbar(_ state: PickerState, rows: Int) -> (length: Int, start: Int)? {
-    let perLine = state.settings.gap + 1
+    var perLine = state.settings.gap + 1
+    if state.settings.multiLine {
+      // fzf's estimate: the items around the first shown, each counted up to a screenful.
+      let shown =
+        max(0, min(state.offset, state.listCount - rows - 1))..<min(state.listCount, state.offset + rows)
+      if !shown.isEmpty {
+        perLine = max(1, shown.reduce(0) { $0 + min(rows, state.itemHeight($1)) } / shown.count)
+      }
+    }
     let total = state.listCount * perLine
     guard state.listCount > 0, total > rows, rows > 0 else { return nil }
     let length = max(1, rows * rows / total)
@@ -337,7 +376,7 @@ public struct Renderer {
   }
 
   /// Runs `body` on the bytes shown for a line and, with `--ansi`, the colors of its characters.
-  private func withDisplayBytes<R>(
+  func withDisplayBytes<R>(
     _ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer, [String?]?) -> R
   ) -> R {
     let line = state.store.line(index)
@@ -359,7 +398,8 @@ public struct Renderer {
 
   /// The marker column's width: the wider of the marked and unmarked lines' marks.
   static func markerWidth(_ settings: PickerSettings) -> Int {
-    max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0)
+    let multi = settings.multiLine ? DisplayWidth.of(settings.markerMultiLine[0]) : 0
+    return max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0, multi)
   }
 
   /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.
@@ -374,15 +414,18 @@ public struct Renderer {
     return row.spans
   }
 
-  private func itemRow(_ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool)
-    -> [Frame.Span]
-  {
+  /// The ellipsis that marks a cut item.
+  func itemEllipsis(_ settings: PickerSettings) -> VisibleText {
+    settings.ellipsis == nil ? RowBuilder.defaultEllipsis : VisibleText(settings.ellipsis(unicode: unicode))
+  }
+
+  /// A row of list item `i` up to its text: the pointer (or gutter, or `jump` label) and `mark`, or
+  /// the marker when `mark` is nil.
+  func itemPrefix(_ state: PickerState, _ i: Int, width: Int, mark: String? = nil) -> RowBuilder {
     let index = state.line(at: i)
     let isCurrent = i == state.cursor
     let settings = state.settings
-    let ellipsis =
-      settings.ellipsis == nil ? RowBuilder.defaultEllipsis : VisibleText(settings.ellipsis(unicode: unicode))
-    var row = RowBuilder(width: width, ellipsis: ellipsis)
+    var row = RowBuilder(width: width, ellipsis: itemEllipsis(settings))
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.pointer)
     let markerWidth = Renderer.markerWidth(settings)
@@ -403,10 +446,22 @@ public struct Renderer {
       pointerStyle = base.union(.pointer)
     }
     row.append(VisibleText(pointer), style: pointerStyle, highlights: [])
-    let mark = state.selection.contains(index) ? settings.marker : settings.unmarked ?? ""
+    let mark = mark ?? (state.selection.contains(index) ? settings.marker : settings.unmarked ?? "")
     row.append(
       VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
       style: base.union(.marker), highlights: [])
+    return row
+  }
+
+  private func itemRow(_ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool)
+    -> [Frame.Span]
+  {
+    let index = state.line(at: i)
+    let isCurrent = i == state.cursor
+    let settings = state.settings
+    let ellipsis = itemEllipsis(settings)
+    var row = itemPrefix(state, i, width: width)
+    let base: Frame.Style = isCurrent ? .current : []
     let room = row.remaining
     withDisplayBytes(state, index) { bytes, colors in
       var positions: [Int] = []
@@ -469,7 +524,7 @@ public struct Renderer {
 
 /// The matcher and the highlight positions of the lines on screen, kept while the query stays the
 /// same (a frame is rendered at every event, and a long line's positions are not free).
-private final class PositionCache {
+final class PositionCache {
   private var query: [UInt8] = []
   private var byLine: [Int: [Int]] = [:]
 
