@@ -516,6 +516,34 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.listed.isEmpty)
   }
 
+  /// fzf's: the cursor stays on its line when the header lines change (on the first line when its
+  /// own became a header line).
+  @Test func theCursorKeepsItsLineAcrossHeaderLines() {
+    let h = Harness(
+      (1...10).map(String.init),
+      ["--header-lines", "3", "--bind", "a:change-header-lines(5),b:change-header-lines(1)"], profile: .fzf)
+    #expect(h.current == "4")
+    h.press(.char(UInt32(UInt8(ascii: "a"))))
+    #expect(h.current == "6")
+    h.press(.char(UInt32(UInt8(ascii: "b"))))
+    #expect(h.current == "6" && h.state.listCount == 9)
+  }
+
+  /// An empty `change-with-nth()` brings back `--with-nth`'s fields; marks on lines the new fields
+  /// no longer list go.
+  @Test func withNthChangesRestoreAndPrune() {
+    let h = Harness(
+      ["one match x", "two miss y", "three match z"],
+      ["--with-nth", "2", "--multi", "-q", "match", "--bind", "ctrl-a:select-all,a:change-with-nth(3|)"],
+      profile: .fzf)
+    h.press(ctrl("a"))
+    #expect(h.state.selection.count == 2)
+    h.press(.char(UInt32(UInt8(ascii: "a"))))
+    #expect(h.state.listCount == 0 && h.state.selection.count == 0)
+    h.press(.char(UInt32(UInt8(ascii: "a"))))
+    #expect(h.state.listCount == 2)
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

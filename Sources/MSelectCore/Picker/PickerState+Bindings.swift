@@ -160,10 +160,14 @@ extension PickerState {
       settings.search.headerLines = n
       // Lines that became header lines cannot stay marked.
       for line in selection.lines(.input) where line < n { selection.unmark(line) }
+      keptLine = currentLine
       searchAgain()
     case .nth, .withNth:
       let choice = nextChoice(text, of: setting.rawValue)
-      let spec = choice.isEmpty ? nil : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
+      // Nothing: the fields given on the command line.
+      let given = setting == .nth ? initialFields.nth : initialFields.withNth
+      let spec =
+        choice.isEmpty ? given : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
       let old = settings.search.fields
       var fields = SearchFields(
@@ -171,7 +175,11 @@ extension PickerState {
         delimiter: old.delimiter)
       fields.ansi = old.ansi
       settings.search.fields = fields
-      if setting == .withNth { settings.shownFields = spec }
+      if setting == .withNth {
+        settings.shownFields = spec
+        pruneMarks = true
+      }
+      keptLine = currentLine
       searchAgain()
     case .ghost: settings.ghost = text
     case .previewLabel: settings.preview.label = text.isEmpty ? nil : text

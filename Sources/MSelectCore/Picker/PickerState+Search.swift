@@ -106,6 +106,16 @@ extension PickerState {
       // `track-current` ends when its line is no longer listed.
       trackedLine = nil
     }
+    if found.complete, found.lineCount == store.count, keptLine != nil || pruneMarks {
+      // After the header lines or the fields changed: the cursor's line keeps it (else the first),
+      // and marks stay only on lines still listed.
+      if let kept = keptLine { viewport.jump(to: position(of: kept) ?? 0) }
+      if pruneMarks && selection.count > 0 && result.everyLine == nil {
+        let listed = Set(result.ranked.map { Int($0.index) })
+        for line in selection.lines(.input) where !listed.contains(line) { selection.unmark(line) }
+      }
+      (keptLine, pruneMarks) = (nil, false)
+    }
     placePendingCursor()
   }
 

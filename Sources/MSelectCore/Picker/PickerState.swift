@@ -192,6 +192,13 @@ public struct PickerState {
   var rotations: [String: Int] = [:]
   /// `--preview-window` as given: what `change-preview-window(…)` starts from each time.
   let initialPreview: PreviewSettings
+  /// `--nth` and `--with-nth` as given: what an empty `change-nth()` / `change-with-nth()` restores.
+  let initialFields: (nth: FieldSpec?, withNth: FieldSpec?)
+  /// The line the cursor stays on once the list is searched again (after the header lines or the
+  /// fields changed); `pruneMarks`: then marks of lines no longer listed go (fzf's, after
+  /// `change-with-nth`).
+  var keptLine: Int?
+  var pruneMarks = false
   /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
   var refused = false
   /// Left presses on items, for double clicks.
@@ -212,6 +219,7 @@ public struct PickerState {
     preview = PreviewPane()
     prompt = settings.prompt
     initialPreview = settings.preview
+    initialFields = (settings.search.fields.spec, settings.shownFields)
     sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     searchPaused = !settings.search.filtering
