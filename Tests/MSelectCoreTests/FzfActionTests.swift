@@ -544,6 +544,23 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.listCount == 2)
   }
 
+  /// Keys typed while a transform runs wait for its output: they act on the state it leaves.
+  @Test func keysWaitForATransform() {
+    let h = Harness(
+      (1...1000).map(String.init), ["--bind", "change:transform-search:echo {q}{q}"], profile: .fzf)
+    h.type("1")
+    h.state.handle(.transformed(Array("11\n".utf8)))
+    h.settle()
+    #expect(h.state.listCount == 28)
+    h.press(.backspace, .char(UInt32(UInt8(ascii: "0"))))
+    h.state.handle(.transformed(Array("\n".utf8)))
+    h.settle()
+    #expect(h.query == "0")
+    h.state.handle(.transformed(Array("00\n".utf8)))
+    h.settle()
+    #expect(h.state.listCount == 10)
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

@@ -200,6 +200,7 @@ extension PickerState {
     hold = nil
     heldActions = apply(output, to: target, key: key) + heldActions
     release()
+    runDeferredKeys()
   }
 
   /// A background transform ended: its output is taken as a transform's (after `bg-cancel`, not).

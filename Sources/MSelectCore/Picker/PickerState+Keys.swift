@@ -4,11 +4,17 @@ extension PickerState {
     if aborts(key) {
       // Leaving never waits for a list, and what was waiting goes with it.
       deferredKeys = []
-    } else if !deferredKeys.isEmpty || result.query != searchQuery && actsOnTheList(key) {
+    } else if !deferredKeys.isEmpty || transforming || result.query != searchQuery && actsOnTheList(key) {
       deferredKeys.append(key)
       return
     }
     handleNow(key)
+  }
+
+  /// A `transform` runs: keys typed meanwhile wait for its output (they would see the state before it).
+  var transforming: Bool {
+    if case .transform = hold { return true }
+    return false
   }
 
   /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
@@ -46,7 +52,9 @@ extension PickerState {
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
   mutating func runDeferredKeys() {
-    while outcome == nil, let key = deferredKeys.first, result.query == searchQuery || !actsOnTheList(key) {
+    while outcome == nil, !transforming, let key = deferredKeys.first,
+      result.query == searchQuery || !actsOnTheList(key)
+    {
       deferredKeys.removeFirst()
       handleNow(key)
     }
