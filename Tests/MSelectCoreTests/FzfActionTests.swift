@@ -561,6 +561,18 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.listCount == 10)
   }
 
+  /// fzf's: after `reload`, the cursor is where it was in the list once the new input is there.
+  @Test func reloadKeepsTheCursorsPlace() {
+    let h = Harness((1...100).map(String.init), ["--bind", "x:reload(true)"], profile: .fzf)
+    h.press(.up, .up, .up)
+    #expect(h.current == "4")
+    h.replace()
+    h.add((1...100).map { "n\($0)" })
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.current == "n4")
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

@@ -7,7 +7,9 @@ extension PickerState {
     remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
     // The old lines' indices mean nothing in the new input (a tracked line is looked for by its id).
     trackedLine = nil
-    pendingPosition = nil
+    // fzf's: the cursor keeps its place in the list once the new input is all there (a tracked line
+    // is looked for instead).
+    pendingPosition = trackBlocked == nil && viewport.cursor > 0 ? viewport.cursor : nil
     let everMarked = selection.everMarked
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }

@@ -450,8 +450,8 @@ public struct PickerState {
       if let blocked = trackBlocked {
         trackBlocked = nil
         pendingPosition = blocked.position
-        placePendingCursor()
       }
+      placePendingCursor()
       loadPending = true
       if result.complete && result.query == searchQuery && result.lineCount == store.count {
         fireCountEvent()
