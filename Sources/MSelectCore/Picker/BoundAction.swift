@@ -143,6 +143,8 @@ package enum BindEvent: String, Hashable, Sendable, CaseIterable {
   case focus
   /// A search result for the query is complete.
   case result
+  /// A search result for the query is complete and the input has ended (fzf's `result-final`).
+  case resultFinal = "result-final"
   /// The input has ended and the query matches no line (fzf's `zero:abort`).
   case zero
   /// The input has ended and the query matches exactly one line (fzf's `one:accept`).

@@ -105,14 +105,19 @@ extension PickerState {
         if unbound.remove(trigger) == nil { unbound.insert(trigger) }
       }
     case .trigger(let names):
-      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) where outcome == nil && hold == nil {
-        guard !triggering.contains(trigger), !unbound.contains(trigger),
-          let actions = settings.bindings[trigger]
+      for (k, name) in names.enumerated() where outcome == nil {
+        guard let trigger = KeyBindings.Trigger(name: name), !triggering.contains(trigger),
+          !unbound.contains(trigger), let actions = settings.bindings[trigger]
         else { continue }
         // A binding that triggers itself would never end.
         triggering.insert(trigger)
         run(actions)
         triggering.remove(trigger)
+        // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
+        if hold != nil {
+          if k + 1 < names.count { heldActions.append(.trigger(Array(names[(k + 1)...]))) }
+          break
+        }
       }
     case .preview(let template):
       previewOverride = template

@@ -110,7 +110,10 @@ extension PickerState {
       return
     }
     switch key {
-    case .char(let c): insert([c])
+    case .char(let c):
+      // fzf's name for typing a character (`FZF_ACTION`).
+      lastAction = "char"
+      insert([c])
     case .paste(let bytes):
       // Pasted line breaks and tabs become spaces; other control bytes are dropped.
       let text = UTF8Decoding.scalars(bytes).compactMap { c -> UInt32? in

@@ -85,7 +85,10 @@ extension PickerState {
     updateHeight()
     if result.lineCount == store.count {
       fire(.result)
-      if inputEnded { fireCountEvent() }
+      if inputEnded {
+        fire(.resultFinal)
+        fireCountEvent()
+      }
     }
     if let key = pendingAccept, result.query == searchQuery {
       pendingAccept = nil

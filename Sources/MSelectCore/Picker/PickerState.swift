@@ -298,7 +298,7 @@ public struct PickerState {
       "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
       "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
       "FZF_MATCH_COUNT": String(result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
-      "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": String(min(cursor, max(0, listCount - 1)) + 1),
+      "FZF_TOTAL_COUNT": String(totalCount), "FZF_POS": listCount == 0 ? "0" : String(min(cursor, listCount - 1) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
       "FZF_ACTION": lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
       "FZF_DIRECTION": settings.layout == .default ? "up" : "down",
@@ -454,6 +454,7 @@ public struct PickerState {
       placePendingCursor()
       loadPending = true
       if result.complete && result.query == searchQuery && result.lineCount == store.count {
+        fire(.resultFinal)
         fireCountEvent()
       }
     case .inputReset: resetInput()
