@@ -89,7 +89,7 @@ package final class PickerSession {
     let size = tty.size
     var settings = settings
     settings.fileDirectory = temporaryFiles.directory
-    settings.quoting = ShellQuoting(shellWords: ShellCommand.words(settings.shell))
+    settings.quoting = ShellCommand.quoting(ShellCommand.words(settings.shell))
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     state.listening = listener?.environment ?? [:]
     if let store {

@@ -24,6 +24,23 @@ enum ShellCommand {
     return [Array(shell.utf8), Array("-c".utf8)]
   }
 
+  /// How values are quoted for the commands `words` run: by the shell's name, or, for a script of
+  /// another name (a `$SHELL` wrapper), by the shell its `#!` line names.
+  static func quoting(_ words: [[UInt8]]) -> ShellQuoting {
+    let quoting = ShellQuoting(shellWords: words)
+    guard case .unknown = quoting, let program = words.first, program.first == UInt8(ascii: "/"),
+      let fd = try? Syscall.open(String(decoding: program, as: UTF8.self), O_RDONLY | O_NONBLOCK)
+    else { return quoting }
+    defer { Glibc.close(fd) }
+    let head = (try? Syscall.readAvailable(fd, upTo: 256)) ?? nil
+    guard let head, head.starts(with: Array("#!".utf8)) else { return quoting }
+    let line = head.dropFirst(2).prefix { $0 != 10 }
+    let interpreter = line.split(whereSeparator: { $0 == 32 || $0 == 9 }).map(Array.init)
+    let named = ShellQuoting(shellWords: interpreter)
+    if case .unknown = named { return quoting }
+    return named
+  }
+
   /// Starts `command`; returns its pid, or throws why it could not be started (a command over the
   /// system's argument size, a shell that is not there). Signals mselect catches or
   /// ignores are at their defaults in the command. `ownGroup`: in a process group of its own, killed

@@ -162,6 +162,25 @@ import Testing
     #expect(picker.exitCode() == 130)
     #expect(access(out, F_OK) != 0)
   }
+
+  /// A `$SHELL` script of another name (a wrapper) is quoted for the shell its `#!` line names.
+  @Test func aShellScriptIsQuotedForItsInterpreter() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let wrapper = "\(directory)/wrapper"
+    let out = "\(directory)/out"
+    try "#!/usr/bin/env bash\nprintf '%s' \"$2\" > \(out)\n".write(
+      toFile: wrapper, atomically: true, encoding: .utf8)
+    chmod(wrapper, 0o755)
+    let (picker, _) = try PickerProcess.started(
+      ["--with-shell", "\(wrapper) -c", "--bind", "ctrl-x:execute-silent:{}bar"], lines: "it's\n",
+      columns: 100)
+    #expect(picker.waitFor("1/1"))
+    picker.send([0x18])
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "'it'\\''s'bar")
+  }
 }
 
 /// A new directory under /tmp, removed by the caller.
