@@ -12,6 +12,8 @@ extension PickerState {
     /// side), and blank columns part the pane from the list.
     package var barColumn = false
     package var margin = 0
+    /// fzf's scrollbar in the blank column before the frame's right side.
+    package var barInFrame = false
 
     package static func == (a: PreviewLayout, b: PreviewLayout) -> Bool {
       a.position == b.position && a.outer == b.outer && a.inner == b.inner && a.active == b.active

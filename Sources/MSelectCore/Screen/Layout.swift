@@ -57,11 +57,27 @@ package struct Layout: Sendable {
       nextPane: (previewWanted ? active : settings.preview).position == .next, previewToggled: previewToggled)
     var paneRows = 0
     listWidth = contentWidth
-    if let pane = preview {
+    // fzf's: beside a pane, with an outer border on the right and no inner one there, the list (and
+    // a pane above or below) reach into the blank column before that border.
+    let chrome = settings.chrome
+    let stick =
+      settings.flavor == .fzf && chrome.border.sides.right && chrome.list.border == nil
+      && chrome.input.border?.sides.right != true && chrome.header.border?.sides.right != true
+    if var pane = preview {
+      let paneRight = pane.active.drawnBorder(settings.layout).sides.right
       switch pane.position {
-      case .left, .right: listWidth = max(1, contentWidth - pane.outer.columns)
-      case .up, .down, .next: paneRows = pane.outer.rows
+      case .left, .right:
+        listWidth = max(1, contentWidth - pane.outer.columns)
+        if stick && (pane.position == .left || !paneRight) { listWidth += 1 }
+      case .up, .down, .next:
+        paneRows = pane.outer.rows
+        if stick && !paneRight {
+          listWidth += 1
+          pane.outer.columns += 1
+          pane.inner.columns += 1
+        }
       }
+      preview = pane
     }
     // The sections' borders and the footer; the list's border narrows it.
     var sectionRows = 0
@@ -91,6 +107,7 @@ package struct Layout: Sendable {
     // parts the pane from the list.
     var barColumn = false
     var margin = 0
+    let barInFrame = settings.flavor == .fzf && settings.scrollbar != nil && border.sides.right
     if settings.flavor == .fzf {
       barColumn = settings.scrollbar != nil && !border.sides.right
       margin = p.position == .left && !listBorder ? 1 : 0
@@ -114,13 +131,13 @@ package struct Layout: Sendable {
       return PickerState.PreviewLayout(
         position: p.position, outer: (sideHeight, outer),
         inner: (max(0, sideHeight - frameRows), max(0, outer - frameColumns)), active: p,
-        barColumn: barColumn, margin: margin)
+        barColumn: barColumn, margin: margin, barInFrame: barInFrame)
     case .up, .down, .next:
       let outer = min(max(wanted(available, frame: frameRows), frameRows + 1), max(1, available - 3))
       return PickerState.PreviewLayout(
         position: p.position, outer: (outer, width),
         inner: (max(0, outer - frameRows), max(0, width - frameColumns + (p.border == .none ? margin : 0))),
-        active: p, barColumn: barColumn)
+        active: p, barColumn: barColumn, barInFrame: barInFrame)
     }
   }
 }

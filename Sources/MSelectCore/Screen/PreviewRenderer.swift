@@ -100,7 +100,7 @@ struct PreviewRenderer {
     }
     while text.count < innerRows { text.append([]) }
     var contentWidth = innerWidth
-    if layout.barColumn, let scrollbar {
+    if layout.barColumn || layout.barInFrame, let scrollbar {
       // fzf's bar: as long as the pane's share of the output, as far down as the scroll.
       let total = pane.lineCount - headerLines
       let rows = innerRows - headerLines
@@ -112,7 +112,8 @@ struct PreviewRenderer {
           Frame.Span(text: shown ? scrollbar : " ", style: .border)
         ]
       }
-      contentWidth += 1
+      // In the frame's blank column before its right side, the row is one wider than the text.
+      if layout.barColumn { contentWidth += 1 }
     }
     let margin = [Frame.Span(text: String(repeating: " ", count: layout.margin), style: [])]
     guard border != .none else {

@@ -96,7 +96,10 @@ public struct Renderer {
     // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
     let barBeyond =
       pane == nil && (plan.active ? listSides.right || reachesBorder : chrome.border.sides.right)
-    let itemWidth = settings.scrollbar != nil && !barBeyond ? max(1, width - 1) : width
+    // fzf keeps that column before a pane on the right, scrollbar or not.
+    let barColumn =
+      settings.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
+    let itemWidth = barColumn && !barBeyond ? max(1, width - 1) : width
     let listRows = layout.listRows
     let reversed = settings.layout == .default
     // Each item's rows in reading order, then its gap (before it, bottom-up); the rows of the list's
