@@ -178,6 +178,7 @@ package struct Chrome: Sendable, Equatable {
   /// Whether the info has a line of its own (`separatorShown`: the separator is drawn, see
   /// `SectionPlan.separatorHidden`).
   func infoHasOwnRow(separatorShown: Bool = true) -> Bool {
-    info == .default || info == .right || (info == .inlineRight && separator != nil && separatorShown)
+    info == .default || info == .right
+      || ((info == .inlineRight || info == .hidden) && separator != nil && separatorShown)
   }
 }

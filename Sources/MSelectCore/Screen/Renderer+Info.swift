@@ -64,10 +64,12 @@ extension Renderer {
     _ state: PickerState, width: Int, alignRight: Bool, separator: String?, borderFollows: Bool
   ) -> [Frame.Span] {
     let usable = Renderer.infoWidth(width, borderFollows)
-    // The info is on the prompt line: this one holds only the separator.
-    if state.settings.chrome.info == .inlineRight {
+    // The info is on the prompt line, or hidden: this one holds only the separator.
+    if state.settings.chrome.info == .inlineRight || state.settings.chrome.info == .hidden {
       var row = RowBuilder(width: width)
-      row.append(separatorRule(separator, state, width: usable), style: .border, highlights: [])
+      // fzf's hidden info leaves the last column blank, border or not.
+      let length = state.settings.chrome.info == .hidden ? max(1, width - 1) : usable
+      row.append(separatorRule(separator, state, width: length), style: .border, highlights: [])
       return row.spans
     }
     var fitting = infoPieces(state, width: usable)

@@ -94,8 +94,7 @@ public struct Renderer {
     let first = state.offset
     let gapIndent = VisibleText(String(repeating: " ", count: marks))
     // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
-    let barBeyond =
-      pane == nil && (plan.active ? listSides.right || reachesBorder : chrome.border.sides.right)
+    let barBeyond = plan.active ? listSides.right || reachesBorder : pane == nil && chrome.border.sides.right
     // fzf keeps that column before a pane on the right, scrollbar or not.
     let barColumn =
       settings.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
