@@ -573,6 +573,22 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.current == "n4")
   }
 
+  /// `result-final` comes once the input has ended; an event during a transform waits for it.
+  @Test func resultFinalWaitsForTheResultsTransform() {
+    let h = Harness(
+      ["1", "2"],
+      ["--bind", "result:transform-header(echo R),result-final:transform-footer(echo F)"], stream: true,
+      profile: .fzf)
+    _ = h.state.takeWork()
+    h.state.handle(.transformed(Array("R\n".utf8)))
+    h.state.handle(.inputEnded)
+    h.settle()
+    #expect(h.state.settings.header == "R")
+    #expect(h.state.transforming)
+    h.state.handle(.transformed(Array("F\n".utf8)))
+    #expect(h.state.settings.footer == "F")
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

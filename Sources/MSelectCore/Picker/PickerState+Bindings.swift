@@ -37,9 +37,13 @@ extension PickerState {
 
   /// Runs what `--bind` gave `event`.
   mutating func fire(_ event: BindEvent) {
-    guard hold == nil, !unbound.contains(.event(event)), let actions = settings.bindings.events[event] else {
+    guard !unbound.contains(.event(event)), let actions = settings.bindings.events[event] else { return }
+    // While a transform runs, an event's actions wait for it (`result` then `result-final`).
+    if transforming {
+      heldActions += actions
       return
     }
+    guard hold == nil else { return }
     run(actions)
   }
 
@@ -169,8 +173,8 @@ extension PickerState {
       searchAgain()
     case .nth, .withNth:
       let choice = nextChoice(text, of: setting.rawValue)
-      // Nothing: the fields given on the command line.
-      let given = setting == .nth ? initialFields.nth : initialFields.withNth
+      // An empty choice among others: the fields given on the command line; nothing at all: none.
+      let given = text.isEmpty ? nil : setting == .nth ? initialFields.nth : initialFields.withNth
       let spec =
         choice.isEmpty ? given : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
