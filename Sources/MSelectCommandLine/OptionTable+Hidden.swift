@@ -43,7 +43,7 @@ extension OptionTable {
       .hidden(["--no-preview"]) { o, _ in o.preview.command = nil },
       // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
       .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
-        o.preview.border = try v.border()
+        o.preview.border = try v.border(otherwise: o.defaultBorder)
       },
       .hidden(["--no-multi-line"]) { o, _ in o.multiLine = false },
       .hidden(["--no-preview-border"]) { o, _ in o.preview.border = .none },

@@ -28,7 +28,7 @@ extension OptionTable {
       "a frame around that part of the picker (line: one rule toward the list)", values: sectionStyles,
       takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
     ) { o, v in
-      let border = try v.border()
+      let border = try v.border(otherwise: o.defaultBorder)
       if v.name == "--list-border" && border == .line && v.optionalString != nil {
         throw v.invalid("a style other than line")
       }
@@ -83,6 +83,7 @@ extension OptionTable {
   private static func style(_ o: inout Options, _ v: OptionValue) throws(OptionError) {
     let parts = v.string.lowercased().split(separator: ":", maxSplits: 1).map(String.init)
     let sections: [any WritableKeyPath<Chrome, Section> & Sendable] = [\.list, \.input, \.header, \.footer]
+    o.defaultBorder = .rounded
     switch parts.first ?? "" {
     case "default":
       for path in sections { o.chrome[keyPath: path].border = nil }
@@ -106,6 +107,7 @@ extension OptionTable {
         }
         shape = given
       }
+      o.defaultBorder = shape
       for path in sections { o.chrome[keyPath: path].border = shape }
       if shape == .line {
         o.chrome.list.border = nil

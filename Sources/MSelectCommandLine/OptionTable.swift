@@ -237,7 +237,7 @@ package enum OptionTable {
         "top", "bottom", "left", "right", "none",
       ], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
     ) { o, v in
-      o.chrome.border = try v.border()
+      o.chrome.border = try v.border(otherwise: o.defaultBorder)
       if o.chrome.border == .inline { throw OptionTable.inlineRefused(v) }
     },
     OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border") { o, v in

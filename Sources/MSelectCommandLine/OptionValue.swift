@@ -64,8 +64,9 @@ package struct OptionValue: Sendable {
   }
 
   /// A border style, when one was given; rounded when not (`--border` alone).
-  func border() throws(OptionError) -> Chrome.Border {
-    try optionalString.map { text throws(OptionError) in try choice(Chrome.Border.self, text) } ?? .rounded
+  /// A border style, `otherwise` when none is given (`--style full:STYLE`'s, else rounded).
+  func border(otherwise: Chrome.Border = .rounded) throws(OptionError) -> Chrome.Border {
+    try optionalString.map { text throws(OptionError) in try choice(Chrome.Border.self, text) } ?? otherwise
   }
 
   /// `--height`'s `N`, `N%` or `-N` (with fzf's `~` before it).

@@ -281,7 +281,7 @@ extension PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   mutating func updateHeight() {
-    let list = max(1, listCount * (settings.gap + 1) - settings.gap)
+    let list = max(settings.flavor == .fzf ? 0 : 1, listCount * (settings.gap + 1) - settings.gap)
     let needed: Int
     if !settings.heightAdapts {
       needed = maxHeight

@@ -192,6 +192,8 @@ public struct PickerState {
   var rotations: [String: Int] = [:]
   /// `--preview-window` as given: what `change-preview-window(…)` starts from each time.
   let initialPreview: PreviewSettings
+  /// Whether the input showed at the start (`--no-input`).
+  let initialInputShown: Bool
   /// `--nth` and `--with-nth` as given: what an empty `change-nth()` / `change-with-nth()` restores.
   let initialFields: (nth: FieldSpec?, withNth: FieldSpec?)
   /// The line the cursor stays on once the list is searched again (after the header lines or the
@@ -219,6 +221,7 @@ public struct PickerState {
     preview = PreviewPane()
     prompt = settings.prompt
     initialPreview = settings.preview
+    initialInputShown = settings.inputShown
     initialFields = (settings.search.fields.spec, settings.shownFields)
     sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
@@ -371,8 +374,11 @@ public struct PickerState {
   /// around them).
   var minimumHeight: Int {
     guard settings.minHeightAddsChrome else { return settings.minHeight }
+    // Worked out as the picker started (fzf's): showing the input later does not grow it.
+    var started = settings
+    started.inputShown = initialInputShown
     let chrome = Layout(
-      settings: settings, rows: rows, columns: columns, height: rows, maxHeight: rows,
+      settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: headerShown,
       headerLines: candidateStart, previewWanted: false, previewToggled: false)
     return settings.minHeight + chrome.fixedRows

@@ -88,7 +88,8 @@ package struct Layout: Sendable {
     let infoRows = settings.chrome.infoHasOwnRow(separatorShown: !sections.separatorHidden) ? 1 : 0
     let inputRows = settings.inputShown ? 1 + infoRows : 0
     fixedRows = inputRows + headerRows + insets.top + insets.bottom + paneRows + sectionRows
-    listRows = max(1, height - fixedRows)
+    // fzf's adaptive height gives an empty list no row.
+    listRows = max(settings.flavor == .fzf && settings.heightAdapts ? 0 : 1, height - fixedRows)
     visibleItems = max(1, (listRows + settings.gap) / (settings.gap + 1))
   }
 

@@ -1,0 +1,87 @@
+import Testing
+
+@testable import MSelectCore
+
+/// fzf mode's sizes: adaptive heights beside a preview and around an empty list, the columns a
+/// pane and the list take next to the outer border, and the border a style gives. Screens taken from
+/// fzf 0.74.5 side by side.
+@Suite struct FzfFitTests {
+  func screen(_ lines: [String], _ arguments: [String], rows: Int = 14, columns: Int = 30) -> [String] {
+    let h = Harness(lines, arguments, rows: rows, columns: columns, profile: .fzf)
+    return Renderer().render(h.state).text.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// `--height ~100%` with a pane above: the list fits, the pane takes its share on top.
+  @Test func anAdaptiveHeightMakesRoomForAPaneAbove() {
+    let rows = screen(
+      ["1", "2", "3"],
+      [
+        "--height", "~100%", "--info", "inline", "--border", "rounded", "--preview", "seq {}",
+        "--preview-window", "up,60%",
+      ])
+    #expect(rows.count == 12)
+    #expect(rows[6] == "│ ╰────────────────────────╯ │")
+  }
+
+  /// Beside a pane, the height is the list's.
+  @Test func anAdaptiveHeightBesideAPaneIsTheLists() {
+    let rows = screen(
+      ["1", "2", "3"],
+      ["--height", "~100%", "--preview", "seq {}", "--preview-window", "left,5,border-right"])
+    #expect(rows.count == 5)
+  }
+
+  /// An empty list takes no row, and `--border` takes `--style full:STYLE`'s shape.
+  @Test func anEmptyListTakesNoRow() {
+    let rows = screen(
+      ["1"], ["--style", "full:double", "--border", "--height", "~100%", "--header-lines", "1"])
+    #expect(
+      rows.prefix(3) == [
+        "╔════════════════════════════╗", "║ ╔════════════════════════╗ ║", "║ ╚════════════════════════╝ ║",
+      ])
+  }
+
+  /// `--min-height N+` is worked out as the picker starts: showing the input later shrinks the list.
+  @Test func showingTheInputKeepsTheHeight() {
+    let h = Harness(
+      (1...100).map(String.init),
+      [
+        "--style", "full:sharp", "--layout", "reverse-list", "--no-input", "--height", "1%", "--min-height",
+        "5+",
+        "--bind", "a:show-input",
+      ], rows: 14, columns: 30, profile: .fzf)
+    let before = Renderer().render(h.state).text.filter {
+      !String($0.reversed().drop(while: { $0 == " " }).reversed()).isEmpty
+    }.count
+    h.press(.char(UInt32(UInt8(ascii: "a"))))
+    let after = Renderer().render(h.state).text.filter {
+      !String($0.reversed().drop(while: { $0 == " " }).reversed()).isEmpty
+    }.count
+    #expect(before == 7 && after == 7)
+  }
+
+  /// With the outer border's right side and a pane without one, the list reaches into the blank
+  /// column before the border, and the pane's scrollbar takes that column.
+  @Test func theListAndPaneReachTheBorder() {
+    let h = Harness(
+      (1...10).map(String.init),
+      ["--scrollbar", "--preview-window", "border-left", "--border", "--preview", "seq 1000"],
+      rows: 6, columns: 70, profile: .fzf)
+    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+      Issue.record("no preview")
+      return
+    }
+    h.state.handle(
+      .previewOutput(generation: generation, bytes: Array((1...1000).map { "\($0)\n" }.joined().utf8)))
+    let row = Renderer().render(h.state).text[1]
+    #expect(row.hasSuffix(" 1/1000││"))
+    #expect(Array(row).firstIndex(of: "│", after: 1) == 36)
+  }
+}
+
+extension Array where Element == Character {
+  fileprivate func firstIndex(of character: Character, after start: Int) -> Int? {
+    self[(start + 1)...].firstIndex(of: character)
+  }
+}
