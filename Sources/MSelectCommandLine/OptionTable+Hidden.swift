@@ -46,6 +46,8 @@ extension OptionTable {
         o.preview.border = try v.border(otherwise: o.defaultBorder)
       },
       .hidden(["--no-multi-line"]) { o, _ in o.multiLine = false },
+      .hidden(["--hscroll"]) { o, _ in o.hscroll = true },
+      .hidden(["--no-hscroll"]) { o, _ in o.hscroll = false },
       .hidden(["--no-preview-border"]) { o, _ in o.preview.border = .none },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
       .hidden(["--no-gap"]) { o, _ in o.gap = 0 },
@@ -86,8 +88,7 @@ extension OptionTable {
     .ignored(["--threads", "--tail"], takes: .value),
     .ignored(
       [
-        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--hscroll",
-        "--no-hscroll", "--no-tmux", "--ansi-off",
+        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--no-tmux", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
         "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",

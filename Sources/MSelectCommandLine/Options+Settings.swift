@@ -142,6 +142,7 @@ extension Options {
     settings.sync = sync
     settings.ellipsis = ellipsis
     settings.hscrollOff = hscrollOff
+    settings.hscroll = hscroll
     settings.keepRight = keepRight
     settings.flavor = flavor
     settings.marksSurviveReload = marksSurviveReload ?? (flavor == .mselect)

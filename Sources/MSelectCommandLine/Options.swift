@@ -101,6 +101,8 @@ package struct Options: Sendable, Equatable {
   /// `--multi-line`: an item holding line breaks takes a row per line (fzf's default); its marks
   /// (`--marker-multi-line`: top, middle, bottom).
   package var multiLine = false
+  /// A long line scrolls to show its match (`--no-hscroll`: it shows from its start).
+  package var hscroll = true
   /// The style a border option given no style takes (`--style full:STYLE` sets it).
   package var defaultBorder = Chrome.Border.rounded
   package var markerMultiLine: [String]?

@@ -58,6 +58,8 @@ package final class PickerSession {
   )
   /// A preview run asked for, waiting for a pause in the cursor's moves.
   private var pendingPreview: PreviewRun?
+  /// When the last key came (for `FZF_IDLE_TIME`).
+  private var lastKey = PickerSession.now()
   /// When the last preview run started.
   private var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
@@ -217,7 +219,9 @@ package final class PickerSession {
       let now = PickerSession.now()
       for (interval, due) in timers where now >= due {
         timers[interval] = now + interval * 1_000_000
+        state.idleMilliseconds = (now - lastKey) / 1_000_000
         state.handle(.every(interval))
+        state.idleMilliseconds = 0
       }
       if ready.preview { drainPreview() }
       for job in backgroundJobs.service(ready.background) {
@@ -297,6 +301,7 @@ package final class PickerSession {
 
   /// Hands a key to the state; mouse reports go with what lies under them on the frame on screen.
   private func handle(_ key: Key) {
+    lastKey = PickerSession.now()
     switch key {
     case .cursorReport(let row, let column):
       tty.write(painter.anchor(row: row, column: column))

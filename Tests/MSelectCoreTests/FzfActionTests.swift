@@ -589,6 +589,24 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.settings.footer == "F")
   }
 
+  /// `toggle-hscroll`: a long line no longer scrolls to its match.
+  @Test func hscrollCanBeTurnedOff() {
+    let line = String(repeating: "=", count: 200) + "0123456789"
+    let h = Harness(
+      [line], ["-q", "0", "--hscroll-off", "3", "--bind", "space:toggle-hscroll"], columns: 40, profile: .fzf)
+    func row() -> String { Renderer().render(h.state).text.first { $0.contains("=") } ?? "" }
+    #expect(row().contains("0123··"))
+    h.press(.char(32))
+    #expect(row().hasSuffix("=··"))
+  }
+
+  /// `FZF_IDLE_TIME` and `FZF_IDLE_TIME_MS`: how long no key came, as the driver says.
+  @Test func idleTimeReachesCommands() {
+    let h = Harness(["a"], profile: .fzf)
+    h.state.idleMilliseconds = 2500
+    #expect(h.state.environment["FZF_IDLE_TIME"] == "2" && h.state.environment["FZF_IDLE_TIME_MS"] == "2500")
+  }
+
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.
   @Test func positionZeroAndAHiddenQuery() {
     let h = Harness(

@@ -93,6 +93,8 @@ public struct PickerSettings: Sendable {
   /// after a match stay in view when a long line scrolls to show it (`--hscroll-off`).
   package var ellipsis: String?
   package var hscrollOff = 10
+  /// Long lines scroll to show their match (`--no-hscroll`, `toggle-hscroll`: they show from the start).
+  package var hscroll = true
   /// A long line with no match to show is cut on the left, its end kept (`--keep-right`).
   package var keepRight = false
   /// The picture stays on the terminal when the picker ends (`--no-clear`).

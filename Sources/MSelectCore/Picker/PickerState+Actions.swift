@@ -114,7 +114,8 @@ extension PickerState {
     case .toggleMultiLine:
       settings.multiLine.toggle()
       clampScroll()
-    case .toggleWrap, .toggleWrapWord, .toggleHscroll, .toggleRaw, .enableRaw, .disableRaw:
+    case .toggleHscroll: settings.hscroll.toggle()
+    case .toggleWrap, .toggleWrapWord, .toggleRaw, .enableRaw, .disableRaw:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:

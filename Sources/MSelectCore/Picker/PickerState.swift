@@ -312,6 +312,7 @@ public struct PickerState {
       "FZF_LIST_LABEL": settings.chrome.list.label ?? "",
       "FZF_INPUT_LABEL": settings.chrome.input.label ?? "",
       "FZF_HEADER_LABEL": settings.chrome.header.label ?? "",
+      "FZF_IDLE_TIME": String(idleMilliseconds / 1000), "FZF_IDLE_TIME_MS": String(idleMilliseconds),
     ].merging(listening) { $1 }.merging(clickVariables) { $1 }.merging(currentItem) { $1 }
   }
 
@@ -323,6 +324,9 @@ public struct PickerState {
     guard line.count <= 64 << 10, !line.contains(0) else { return [:] }
     return ["FZF_CURRENT_ITEM": String(decoding: line, as: UTF8.self)]
   }
+
+  /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`; set by the driver).
+  package var idleMilliseconds = 0
 
   /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
   package var listening: [String: String] = [:]

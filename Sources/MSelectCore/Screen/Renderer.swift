@@ -493,7 +493,7 @@ public struct Renderer {
       // `--keep-right` with nothing to show: the line's end is what counts (a path's file name). A huge
       // line keeps its start: its end would take decoding all of it, at every frame.
       let keepsRight = settings.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
-      let lastMatch = positions.last ?? (keepsRight ? Int.max : 0)
+      let lastMatch = settings.hscroll ? positions.last ?? (keepsRight ? Int.max : 0) : 0
       let context = min(settings.hscrollOff, max(0, room / 3))
       let skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room)
       var text = VisibleText(
