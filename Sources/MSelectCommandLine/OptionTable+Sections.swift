@@ -72,7 +72,10 @@ extension OptionTable {
       .hidden(["--no-filepath-word"]) { o, _ in o.filepathWord = false },
     ]
     + sectionNames.map { section in
-      .hidden(["--no-\(section.name)-border"]) { o, _ in o.chrome[keyPath: section.path].border = nil }
+      // The footer's rule is there unless told otherwise: no border is said outright.
+      .hidden(["--no-\(section.name)-border"]) { o, _ in
+        o.chrome[keyPath: section.path].border = section.name == "footer" ? Chrome.Border.none : nil
+      }
     }
     + sectionNames.map { section in
       .hidden(["--no-\(section.name)-label"]) { o, _ in o.chrome[keyPath: section.path].label = nil }

@@ -1,13 +1,15 @@
 import MSelectCore
 
 /// The commands of `bg-transform…(…)` actions: any number at once, each in a process group of its
-/// own, their output gathered until they end.
+/// own, their output gathered until they end; the `{+f}` files each was given go when it ends.
 final class BackgroundJobs {
-  private var running: [Int: (runner: PreviewRunner, output: [UInt8])] = [:]
+  private var running: [Int: (runner: PreviewRunner, command: [UInt8], output: [UInt8])] = [:]
   private let shell: [[UInt8]]?
+  private let files: TemporaryFiles
 
-  init(shell: [[UInt8]]?) {
+  init(shell: [[UInt8]]?, files: TemporaryFiles) {
     self.shell = shell
+    self.files = files
   }
 
   /// The pipes to poll.
@@ -16,8 +18,13 @@ final class BackgroundJobs {
   /// Starts job `id`; throws why it could not start.
   func start(_ id: Int, command: [UInt8], environment: [String: String]) throws(SystemError) {
     let runner = PreviewRunner(shell: shell)
-    try runner.start(command, generation: id, rows: 0, columns: 0, environment: environment)
-    running[id] = (runner, [])
+    do {
+      try runner.start(command, generation: id, rows: 0, columns: 0, environment: environment)
+    } catch {
+      files.release(mentionedIn: command)
+      throw error
+    }
+    running[id] = (runner, command, [])
   }
 
   /// Reads the jobs whose pipes are in `ready`; returns those that ended, with their whole output.
@@ -30,6 +37,7 @@ final class BackgroundJobs {
         case .bytes(let bytes): running[id]?.output += bytes
         case .ended:
           ended.append((id, running[id]?.output ?? []))
+          files.release(mentionedIn: job.command)
           running[id] = nil
           break reading
         case .nothing: break reading
@@ -41,7 +49,10 @@ final class BackgroundJobs {
 
   /// Stops every job (`bg-cancel`, or the picker's end).
   func stopAll() {
-    for job in running.values { job.runner.stop() }
+    for job in running.values {
+      job.runner.stop()
+      files.release(mentionedIn: job.command)
+    }
     running = [:]
   }
 }

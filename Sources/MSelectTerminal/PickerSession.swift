@@ -38,8 +38,7 @@ package final class PickerSession {
   private var lastFrame: Frame?
   private let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
-  private let backgroundJobs: BackgroundJobs
-  private var backgroundCommands: [Int: [UInt8]] = [:]
+  private lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
   private var reloaded: InputReader?
   private var reloadProcess: pid_t?
@@ -71,7 +70,6 @@ package final class PickerSession {
   ) throws(TerminalError) {
     self.terminator = terminator
     previews = PreviewRunner(shell: settings.shell)
-    backgroundJobs = BackgroundJobs(shell: settings.shell)
     // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
     // to the system instead of staying in the heap (glibc's default raises this threshold as large
     // blocks are freed, so the heap would keep the largest result ever made).
@@ -118,7 +116,7 @@ package final class PickerSession {
     begin()
     defer {
       worker.stop()
-      stopBackgroundJobs()
+      backgroundJobs.stopAll()
       stepAside()
       stopReload()
       reader?.stopProducer()
@@ -165,13 +163,11 @@ package final class PickerSession {
           case .backgroundTransform(let id, let command):
             do {
               try backgroundJobs.start(id, command: command, environment: environment)
-              backgroundCommands[id] = command
             } catch {
-              temporaryFiles.release(mentionedIn: command)
               state.handle(.commandFailed(error.message))
               state.handle(.backgroundTransformed(id: id, output: []))
             }
-          case .cancelBackground: stopBackgroundJobs()
+          case .cancelBackground: backgroundJobs.stopAll()
           case .info(let generation, let command):
             // As fzf runs it: at once, the picture waiting for the line it shows.
             let bytes = output(of: command, environment: environment)
@@ -225,9 +221,6 @@ package final class PickerSession {
       }
       if ready.preview { drainPreview() }
       for job in backgroundJobs.service(ready.background) {
-        if let command = backgroundCommands.removeValue(forKey: job.id) {
-          temporaryFiles.release(mentionedIn: command)
-        }
         state.handle(.backgroundTransformed(id: job.id, output: job.output))
       }
       if let listener,
@@ -457,13 +450,6 @@ package final class PickerSession {
     if let pid = reloadProcess { kill(-pid, SIGKILL) }
     reapReload()
     reloaded = nil
-  }
-
-  /// Stops the background commands and removes the files they were given.
-  private func stopBackgroundJobs() {
-    backgroundJobs.stopAll()
-    for command in backgroundCommands.values { temporaryFiles.release(mentionedIn: command) }
-    backgroundCommands = [:]
   }
 
   /// Stops the preview command, if one runs, and removes the files it was given.

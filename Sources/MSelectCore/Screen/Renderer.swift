@@ -60,9 +60,19 @@ public struct Renderer {
       let border = plan.border(of: part).sides.left ? 2 : 0
       return max(0, marks + (listSides.left ? 2 : 0) - border)
     }
+    // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
+    let barBeyond = plan.active ? listSides.right || reachesBorder : pane == nil && chrome.border.sides.right
+    // fzf keeps that column before a pane on the right, scrollbar or not.
+    let barColumn =
+      settings.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
+    let itemWidth = barColumn && !barBeyond ? max(1, width - 1) : width
     func partWidth(_ part: SectionPlan.Part) -> Int {
       guard (plan.apart || part == .footer) && plan.border(of: part) != .inline else { return width }
-      return max(1, sectionWidth - plan.border(of: part).columns)
+      let own = max(1, sectionWidth - plan.border(of: part).columns)
+      // fzf's: a part of its own is cut where the list's items are.
+      guard settings.flavor == .fzf else { return own }
+      let edge = (listSides.left ? 2 : 0) + itemWidth - (plan.border(of: part).sides.left ? 2 : 0)
+      return max(1, min(own, edge))
     }
     // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
     let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.apart ? .header : .headerLines
@@ -80,7 +90,7 @@ public struct Renderer {
       0, layout.fixedRows + layout.listRows - layout.insets.top - layout.insets.bottom - layout.contentHeight)
     let shownLines = max(0, min(lineCount - overflow, layout.contentHeight - paneHeight))
     for index in 0..<shownLines {
-      var row = RowBuilder(width: partWidth(headerPart))
+      var row = RowBuilder(width: partWidth(headerPart), ellipsis: itemEllipsis(settings))
       row.append(VisibleText(String(repeating: " ", count: indent(headerPart))), style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
         row.append(
@@ -93,12 +103,6 @@ public struct Renderer {
     let highlight = settings.highlightsMatches
     let first = state.offset
     let gapIndent = VisibleText(String(repeating: " ", count: marks))
-    // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last one.
-    let barBeyond = plan.active ? listSides.right || reachesBorder : pane == nil && chrome.border.sides.right
-    // fzf keeps that column before a pane on the right, scrollbar or not.
-    let barColumn =
-      settings.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
-    let itemWidth = barColumn && !barBeyond ? max(1, width - 1) : width
     let listRows = layout.listRows
     let reversed = settings.layout == .default
     // Each item's rows in reading order, then its gap (before it, bottom-up); the rows of the list's
@@ -345,29 +349,11 @@ public struct Renderer {
     guard let text else { return [] }
     let blank = VisibleText(String(repeating: " ", count: indent))
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      var row = RowBuilder(width: width)
+      var row = RowBuilder(width: width, ellipsis: itemEllipsis(settings))
       row.append(blank, style: [], highlights: [])
       row.append(VisibleText(String(line), tabstop: settings.tabstop), style: style, highlights: [])
       return row.spans
     }
-  }
-
-  /// fzf's scrollbar for a list of `rows` rows: its length and first row, or nil when the list fits.
-  private func scrollbar(_ state: PickerState, rows: Int) -> (length: Int, start: Int)? {
-    var perLine = state.settings.gap + 1
-    if state.settings.multiLine {
-      // fzf's estimate: the items around the first shown, each counted up to a screenful.
-      let shown =
-        max(0, min(state.offset, state.listCount - rows - 1))..<min(state.listCount, state.offset + rows)
-      if !shown.isEmpty {
-        perLine = max(1, shown.reduce(0) { $0 + min(rows, state.itemHeight($1)) } / shown.count)
-      }
-    }
-    let total = state.listCount * perLine
-    guard state.listCount > 0, total > rows, rows > 0 else { return nil }
-    let length = max(1, rows * rows / total)
-    let start = min(rows - length, (rows * perLine - length) * state.offset / max(1, total - rows))
-    return (length, max(0, start))
   }
 
   /// `row` padded with blanks to `width` columns (so what follows it starts in the right column).
