@@ -61,6 +61,13 @@ import Testing
     #expect(before == 7 && after == 7)
   }
 
+  /// A label longer than its border covers the corners, cut with `--ellipsis` (fzf mode's `··`).
+  @Test func aLongLabelIsCutWithTheEllipsis() {
+    let label = String(repeating: "b", count: 100)
+    let rows = screen(["1", "2"], ["--border", "--border-label", label], rows: 6, columns: 20)
+    #expect(rows.first == String(repeating: "b", count: 18) + "··")
+  }
+
   /// With the outer border's right side and a pane without one, the list reaches into the blank
   /// column before the border, and the pane's scrollbar takes that column.
   @Test func theListAndPaneReachTheBorder() {

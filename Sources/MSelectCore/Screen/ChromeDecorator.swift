@@ -5,6 +5,8 @@ struct ChromeDecorator {
   /// The terminal's size (percentages of margins and padding are of it).
   let rows: Int
   let columns: Int
+  /// What marks a label cut to fit its border (`--ellipsis`).
+  var ellipsis = RowBuilder.defaultEllipsis
 
   /// `content` rows (each at most `contentWidth` columns) framed into `height` rows of the terminal's
   /// width.
@@ -71,11 +73,17 @@ struct ChromeDecorator {
       return left + [span(String(repeating: glyph, count: max(0, inner)), .border)] + right
     }
     let text = VisibleText(label)
-    var row = RowBuilder(width: inner)
-    row.append(text, style: .label, highlights: [])
-    let used = min(text.width, inner)
     // Columns of the whole line, corners included, the way fzf counts them.
     let total = inner + left.count + right.count
+    guard text.width <= inner else {
+      // fzf's: a label longer than the line covers the corners too, cut with the ellipsis.
+      var row = RowBuilder(width: total, ellipsis: ellipsis)
+      row.append(text, style: .label, highlights: [])
+      return row.spans
+    }
+    var row = RowBuilder(width: inner, ellipsis: ellipsis)
+    row.append(text, style: .label, highlights: [])
+    let used = text.width
     let start: Int
     if position.offset > 0 {
       start = position.offset - 1

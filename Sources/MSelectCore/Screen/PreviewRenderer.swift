@@ -13,6 +13,8 @@ struct PreviewRenderer {
 
   /// The pane's scrollbar glyph (`--scrollbar`), drawn where the layout keeps a column for it.
   var scrollbar: String?
+  /// What marks the label cut to fit (`--ellipsis`).
+  var labelEllipsis = RowBuilder.defaultEllipsis
   /// What starts each wrapped row, dimmed.
   var wrapSign = VisibleText("↳ ")
 
@@ -128,9 +130,10 @@ struct PreviewRenderer {
     frame.border = border
     frame.borderLabel = label
     frame.borderLabelPosition = labelPosition
-    let box = ChromeDecorator(
-      chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns - layout.margin
-    ).decorate(text, contentWidth: contentWidth, height: height)
+    var decorator = ChromeDecorator(
+      chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns - layout.margin)
+    decorator.ellipsis = labelEllipsis
+    let box = decorator.decorate(text, contentWidth: contentWidth, height: height)
     return layout.margin > 0 ? box.map { $0 + margin } : box
   }
 

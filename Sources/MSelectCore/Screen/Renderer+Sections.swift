@@ -57,6 +57,7 @@ extension Renderer {
       }
     }
     var stack = SectionStack(width: width, unicode: unicode, labels: settings.chrome)
+    stack.ellipsis = itemEllipsis(settings)
     var column = Column(rows: [], tags: [])
     // `--preview-window next`: the pane against the input, on the list's side (or against the
     // list's far side when the input is hidden).

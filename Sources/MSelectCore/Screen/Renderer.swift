@@ -220,7 +220,7 @@ public struct Renderer {
           pane: state.preview, layout: pane, unicode: unicode,
           headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.layout),
           label: settings.preview.label, labelPosition: settings.preview.labelPosition,
-          scrollbar: settings.scrollbar,
+          scrollbar: settings.scrollbar, labelEllipsis: itemEllipsis(settings),
           wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> "))
         ).rows(height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
       } ?? []
@@ -288,8 +288,10 @@ public struct Renderer {
     rows = Array(rows.prefix(contentHeight))
     while rows.count < contentHeight { rows.append([]) }
     if insets != (0, 0, 0, 0) {
-      rows = ChromeDecorator(chrome: chrome, unicode: unicode, rows: state.rows, columns: state.columns)
-        .decorate(rows, contentWidth: fullWidth, height: state.height)
+      var decorator = ChromeDecorator(
+        chrome: chrome, unicode: unicode, rows: state.rows, columns: state.columns)
+      decorator.ellipsis = itemEllipsis(settings)
+      rows = decorator.decorate(rows, contentWidth: fullWidth, height: state.height)
     }
     var areas: [Frame.Area] = []
     let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)

@@ -6,6 +6,8 @@ struct SectionStack {
   let unicode: Bool
   /// Where the sections' labels are kept.
   let labels: Chrome
+  /// What marks a label cut to fit (`--ellipsis`).
+  var ellipsis = RowBuilder.defaultEllipsis
   private(set) var rows: [[Frame.Span]] = []
   /// What each row shows, for the mouse (nil: nothing a click means something on).
   private(set) var tags: [RowTag?] = []
@@ -24,7 +26,9 @@ struct SectionStack {
     frame.border = border
     frame.borderLabel = section.label
     frame.borderLabelPosition = section.labelPosition
-    return ChromeDecorator(chrome: frame, unicode: unicode, rows: 0, columns: 0)
+    var decorator = ChromeDecorator(chrome: frame, unicode: unicode, rows: 0, columns: 0)
+    decorator.ellipsis = ellipsis
+    return decorator
   }
 
   /// Adds `content` in `border`, each row moved right by `shift` columns, with the rows' `tags`.
