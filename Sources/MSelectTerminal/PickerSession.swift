@@ -194,7 +194,11 @@ package final class PickerSession {
       var timeout: Int32 =
         decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
       let timerDue = timers.values.min()
-      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue].compactMap({ $0 }) {
+      previews.reapRetired()
+      let retiredDue = previews.retiredDeadline
+      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue]
+        .compactMap({ $0 })
+      {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
@@ -455,6 +459,7 @@ package final class PickerSession {
   /// Stops the preview command, if one runs, and removes the files it was given.
   private func stopPreview() {
     previews.stop()
+    previews.reapRetired(all: true)
     releasePreviewFiles()
   }
 
@@ -515,7 +520,8 @@ package final class PickerSession {
   /// Starts a preview run in place of the one running.
   private func startPreview(_ run: PreviewRun) {
     lastPreviewStart = PickerSession.now()
-    stopPreview()
+    // The run before is stopped, or, when it has written nothing yet, left a moment to end.
+    releasePreviewFiles()
     do {
       try previews.start(
         run.command, generation: run.generation, rows: run.rows, columns: run.columns,

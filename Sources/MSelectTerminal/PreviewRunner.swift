@@ -14,6 +14,10 @@ final class PreviewRunner {
 
   private var pid: pid_t?
   private var pipe: Int32?
+  /// Runs replaced before they wrote anything, left to end on their own until a deadline (fzf's
+  /// 500 ms): a quick command run for a line passed on the way still does what it does.
+  private var retired: [(pid: pid_t, deadline: Int)] = []
+  static let retireGrace = 500_000_000
   /// Which run the output belongs to.
   private(set) var generation = 0
   private var total = 0
@@ -27,7 +31,10 @@ final class PreviewRunner {
     self.shell = shell
   }
 
-  deinit { stop() }
+  deinit {
+    stop()
+    reapRetired(all: true)
+  }
 
   /// Starts `command` (bytes, run by the shell: see `ShellCommand.words`), stopping the one before.
   /// `environment`: the picker's variables (`FZF_QUERY`, …), the pane's size added to them (as
@@ -36,6 +43,12 @@ final class PreviewRunner {
   func start(
     _ command: [UInt8], generation: Int, rows: Int, columns: Int, environment: [String: String] = [:]
   ) throws(SystemError) {
+    if let running = pid, total == 0 {
+      // Its output is no longer wanted; the command itself may finish.
+      if let pipe { Glibc.close(pipe) }
+      (pid, pipe) = (nil, nil)
+      retired.append((running, Syscall.monotonicNanoseconds() + PreviewRunner.retireGrace))
+    }
     stop()
     self.generation = generation
     total = 0
@@ -86,6 +99,24 @@ final class PreviewRunner {
     let status = ShellCommand.reap(pid, graceMilliseconds: stopping ? 0 : 50, group: true)
     // At the cap the output so far stays; the pane shows what arrived.
     return first.isEmpty ? .ended(stopping ? 0 : status) : .bytes(first)
+  }
+
+  /// When the next retired run is due to be stopped (nil: none waits).
+  var retiredDeadline: Int? { retired.map(\.deadline).min() }
+
+  /// Collects the retired runs that ended, and stops those past their deadline (all with `all`).
+  func reapRetired(all: Bool = false) {
+    let now = Syscall.monotonicNanoseconds()
+    retired.removeAll { run in
+      var status: Int32 = 0
+      if waitpid(run.pid, &status, WNOHANG) == run.pid {
+        Leftovers.removeGroup(run.pid)
+        return true
+      }
+      guard all || now >= run.deadline else { return false }
+      _ = ShellCommand.reap(run.pid, graceMilliseconds: 0, group: true)
+      return true
+    }
   }
 
   /// Stops the running command, its whole group.

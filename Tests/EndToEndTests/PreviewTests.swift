@@ -20,6 +20,23 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// A run replaced before it wrote anything is left to end (fzf's grace), so a quick command run
+  /// for a line passed on the way still does what it does.
+  @Test func aSilentRunIsLeftToEnd() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let log = "\(directory)/log"
+    let (picker, _) = try start(
+      ["--preview", "sleep 0.2; echo {} >> \(log); echo shown:{}"], lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x1B, 0x5B, 0x42])  // down, while alpha's run still sleeps
+    #expect(picker.waitFor("shown:beta"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    let lines = (try? String(contentsOfFile: log, encoding: .utf8))?.split(separator: "\n") ?? []
+    #expect(lines.contains("alpha") && lines.contains("beta"))
+  }
+
   /// The preview command learns the pane's size as fzf's does, and as `LINES` and `COLUMNS`, which
   /// programs such as `ls` and `bat` size their output by.
   @Test func thePreviewKnowsThePanesSize() throws {

@@ -30,9 +30,9 @@ extension PickerState {
   /// or the marks when its placeholders use them).
   mutating func updatePreview() {
     guard let template = previewCommand, let layout = previewLayout else { return }
-    // Before the first line arrives there is nothing to show yet (fzf's: no run for an empty list
-    // that is still loading).
-    if currentLine == nil && !inputEnded && previewOverride == nil { return }
+    // Before the first line is listed there is nothing to show yet (fzf's: no run for an empty list
+    // still loading or being searched).
+    if currentLine == nil && (!inputEnded || isSearching) && previewOverride == nil { return }
     var key = [currentLine ?? -1]
     if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
