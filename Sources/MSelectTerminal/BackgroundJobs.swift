@@ -19,7 +19,7 @@ final class BackgroundJobs {
   func start(_ id: Int, command: [UInt8], environment: [String: String]) throws(SystemError) {
     let runner = PreviewRunner(shell: shell)
     do {
-      try runner.start(command, generation: id, rows: 0, columns: 0, environment: environment)
+      try runner.start(command, generation: id, size: nil, environment: environment)
     } catch {
       files.release(mentionedIn: command)
       throw error

@@ -524,7 +524,7 @@ package final class PickerSession {
     releasePreviewFiles()
     do {
       try previews.start(
-        run.command, generation: run.generation, rows: run.rows, columns: run.columns,
+        run.command, generation: run.generation, size: (run.rows, run.columns),
         environment: run.environment)
       previewCommand = run.command
     } catch {

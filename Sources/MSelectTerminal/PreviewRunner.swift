@@ -38,10 +38,10 @@ final class PreviewRunner {
 
   /// Starts `command` (bytes, run by the shell: see `ShellCommand.words`), stopping the one before.
   /// `environment`: the picker's variables (`FZF_QUERY`, …), the pane's size added to them (as
-  /// `LINES` and `COLUMNS` too, which programs such as `bat` and `ls` size their output by). Throws
-  /// why the command could not be started.
+  /// `LINES` and `COLUMNS` too, which programs such as `bat` and `ls` size their output by; nil for a
+  /// command that shows nowhere). Throws why the command could not be started.
   func start(
-    _ command: [UInt8], generation: Int, rows: Int, columns: Int, environment: [String: String] = [:]
+    _ command: [UInt8], generation: Int, size: (rows: Int, columns: Int)?, environment: [String: String] = [:]
   ) throws(SystemError) {
     if let running = pid, total == 0 {
       // Its output is no longer wanted; the command itself may finish.
@@ -57,7 +57,7 @@ final class PreviewRunner {
     _ = fcntl(fds[0], F_SETFL, fcntl(fds[0], F_GETFL) | O_NONBLOCK)
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
     var sizes = environment
-    for (name, value) in [("LINES", rows), ("COLUMNS", columns)] {
+    for (name, value) in size.map({ [("LINES", $0.rows), ("COLUMNS", $0.columns)] }) ?? [] {
       sizes[name] = String(value)
       sizes["FZF_PREVIEW_" + name] = String(value)
       sizes["MSELECT_PREVIEW_" + name] = String(value)

@@ -161,6 +161,14 @@ package struct PreviewSettings: Sendable, Equatable {
     }
   }
 
+  /// This spec and its alternatives, in order.
+  package var chain: [PreviewSettings] {
+    [self] + (alternative?.chain ?? [])
+  }
+
+  /// A size of 0: the pane takes no room (its command still runs).
+  package var takesNoRoom: Bool { size == .cells(0) || size == .percent(0) }
+
   /// Changes this spec and its alternatives alike.
   package mutating func eachSpec(_ change: (inout PreviewSettings) -> Void) {
     change(&self)
@@ -173,8 +181,7 @@ package struct PreviewSettings: Sendable, Equatable {
   /// The spec in force for a pane whose size, worked out from a spec, is `size(spec)` columns or
   /// rows: below a spec's threshold its alternative takes over (fzf's `<N(…)`).
   package func active(size: (PreviewSettings) -> Int) -> PreviewSettings {
-    guard threshold > 0, let alternative, self.size != .cells(0), self.size != .percent(0),
-      size(self) < threshold
+    guard threshold > 0, let alternative, !takesNoRoom, size(self) < threshold
     else { return self }
     return alternative.active(size: size)
   }

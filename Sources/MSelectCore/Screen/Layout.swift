@@ -117,7 +117,7 @@ package struct Layout: Sendable {
     }
     let frameColumns = border.columns + (barColumn ? 1 : 0) + margin
     // A size of 0 is a pane that takes no room: its command still runs.
-    if p.size == .cells(0) || p.size == .percent(0) {
+    if p.takesNoRoom {
       return PickerState.PreviewLayout(position: p.position, outer: (0, 0), inner: (0, 0), active: p)
     }
     // A size in cells is the text's (fzf's): the frame comes on top; a percentage includes it.

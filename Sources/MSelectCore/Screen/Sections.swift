@@ -61,12 +61,8 @@ package struct SectionPlan: Equatable {
     let chrome = settings.chrome
     let layout = settings.layout
     let next = nextPane
-    var anyNext = false
-    var spec: PreviewSettings? = settings.preview
-    while let each = spec, !anyNext {
-      anyNext = each.position == .next
-      spec = each.alternative
-    }
+    let specs = settings.preview.chain
+    let anyNext = specs.contains { $0.position == .next }
     active =
       [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
         $0.border != nil
@@ -134,14 +130,8 @@ package struct SectionPlan: Equatable {
     } else if anyNext {
       // The pane sits against the input: its frame parts them, if it faces the input. fzf's: only
       // when every spec of the chain (`<N(…)`) puts a framed pane there.
-      var specs: [PreviewSettings] = []
-      var spec: PreviewSettings? = settings.preview
-      while let each = spec {
-        specs.append(each)
-        spec = each.alternative
-      }
       separatorHidden = specs.allSatisfy {
-        $0.position == .next && $0.hidden == previewToggled && $0.size != .cells(0) && $0.size != .percent(0)
+        $0.position == .next && $0.hidden == previewToggled && !$0.takesNoRoom
           && facingInput($0.drawnBorder(layout))
       }
     } else if !inputApart {
