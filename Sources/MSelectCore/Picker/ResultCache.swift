@@ -37,6 +37,10 @@ struct ResultCache {
   /// Newest last.
   private(set) var entries: [Entry] = []
 
+  /// Matches kept whole beyond the newest, when set: otherwise `fullLines` of the input (tests set
+  /// it small to reach the compacted entries with small inputs).
+  var wholeBudget: Int?
+
   /// Keeps `found`, dropping and compacting results as the bounds require (see `victim`).
   mutating func remember(_ found: SearchResult, current: [UInt8]) {
     entries.removeAll { $0.query == found.query }
@@ -54,7 +58,7 @@ struct ResultCache {
   /// a new query's first lines are on screen instead, it counts like the others.
   mutating func compact(current: [UInt8], newestShown: Bool) {
     let lineCount = entries.reduce(0) { max($0, $1.lineCount) }
-    let budget = ResultCache.fullLines(lineCount: lineCount)
+    let budget = wholeBudget ?? ResultCache.fullLines(lineCount: lineCount)
     var whole = wholeLines(newestShown: newestShown)
     guard whole > budget else { return }
     var order = ResultCache.compactionOrder(entries.map(\.query), current: current)
@@ -83,10 +87,15 @@ struct ResultCache {
   }
 
   /// The longest cached query that `pattern` only narrows (its matches are a superset), and the lines
-  /// it searched; nil when there is none, or it is the empty query (every line: nothing to narrow).
+  /// it searched; nil when there is none, or it matched every line (nothing to narrow: the empty
+  /// query, and any other that has no term, such as `^` or `!`).
   func broader(than pattern: Pattern) -> (SearchRequest.Broader, lineCount: Int)? {
     let found = entries.filter { entry in
-      !entry.query.isEmpty && pattern.narrows(Pattern(query: entry.query, options: pattern.options))
+      if case .whole(let result) = entry, result.everyLine != nil { return false }
+      // Only a prefix can be narrowed (checked first: building a pattern is not free).
+      guard pattern.query.starts(with: entry.query) else { return false }
+      let previous = Pattern(query: entry.query, options: pattern.options)
+      return !previous.isEmpty && pattern.narrows(previous)
     }
     guard let best = found.max(by: { $0.query.count < $1.query.count }) else { return nil }
     switch best {
