@@ -361,7 +361,15 @@ package enum OptionTable {
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,
       "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]][,~N]",
-      values: ["right", "left", "up", "down", "hidden", "wrap"]
+      values: [
+        "default", "hidden", "nohidden", "wrap", "wrap-word", "nowrap", "cycle", "nocycle", "up", "top",
+        "down",
+        "bottom", "left", "right", "rounded", "border", "border-rounded", "border-line", "sharp",
+        "border-sharp",
+        "border-bold", "border-block", "border-thinblock", "border-double", "noborder", "border-none",
+        "border-horizontal", "border-vertical", "border-up", "border-top", "border-down", "border-bottom",
+        "border-left", "border-right", "follow", "nofollow", "info", "noinfo",
+      ]
     ) { o, v in
       do throws(PreviewSettings.SpecError) {
         try o.preview.update(v.string)

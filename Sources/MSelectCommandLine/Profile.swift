@@ -57,6 +57,12 @@ package struct Profile: Sendable, Equatable {
   /// The variable holding the command whose lines are read when nothing is piped in.
   package var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
 
+  /// The options the shell integration's key bindings and completions start from, before the
+  /// person's: ctrl-z ignored (as fzf's scripts do), and in fzf mode fzf's `--min-height 20+`.
+  package var bindingDefaults: String {
+    command == Profile.fzf.command ? "--min-height 20+ --bind=ctrl-z:ignore" : "--bind=ctrl-z:ignore"
+  }
+
   /// What `--version` prints. fzf mode answers with the fzf version it follows first, as fzf's own
   /// line starts, since plugins that need a recent fzf (fzf.vim, zoxide, fzf-lua) read that number.
   package func versionLine(_ version: String) -> String {

@@ -3,18 +3,23 @@ extension ShellScripts {
   /// shift-tab (fish's own completions, picked).
   static let fishBindings = """
     # mselect key bindings for fish: ctrl-t, ctrl-r, alt-c, shift-tab
-    # The picker as the key bindings run it: their own defaults (a height, unless
-    # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
-    # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
-    function __mselect_picker
-      set -l lead $argv[1]
-      set -e argv[1]
-      test "$lead" = -; and set lead
+    # The options the key bindings run the picker with, as fzf's scripts make them: their own
+    # defaults (a height, unless MSELECT_TMUX_HEIGHT says another; LEAD) first, then
+    # MSELECT_DEFAULT_OPTS_FILE's and MSELECT_DEFAULT_OPTS's options, then TAIL (the binding's own
+    # *_OPTS), each on lines of its own: the program reads them as a shell would (quotes, comments).
+    function __mselect_defaults
       set -l height 40%
       set -q MSELECT_TMUX_HEIGHT; and set height $MSELECT_TMUX_HEIGHT
-      set -l file
-      test -n "$MSELECT_DEFAULT_OPTS_FILE"; and set file (command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null)
-      MSELECT_DEFAULT_OPTS="--height $height $lead $file $MSELECT_DEFAULT_OPTS" MSELECT_DEFAULT_OPTS_FILE= mselect $argv
+      printf '%s\n' "--height $height \(bindingDefaultsMark) $argv[1]"
+      test -n "$MSELECT_DEFAULT_OPTS_FILE"; and command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null
+      printf '\n%s\n%s\n' "$MSELECT_DEFAULT_OPTS" "$argv[2]"
+    end
+    # `__mselect_picker LEAD TAIL ARGS...`: the picker with those defaults; ARGS (what the binding
+    # needs whatever the options say) come last and win.
+    function __mselect_picker
+      set -l defaults (__mselect_defaults $argv[1] $argv[2] | string collect)
+      set -e argv[1..2]
+      MSELECT_DEFAULT_OPTS=$defaults MSELECT_DEFAULT_OPTS_FILE= mselect $argv
     end
     # ctrl-t reads the token under the cursor as fzf's does: an option's `-o=` or `-o` in front
     # (not after ` -- `), then a path: the longest directory it names is where the walk starts,
@@ -45,13 +50,13 @@ extension ShellScripts {
       end
       set -l picked
       if set -q MSELECT_CTRL_T_COMMAND
-        set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker --layout=reverse --scheme path --multi --print0 -q "$query" $MSELECT_CTRL_T_OPTS | string split0)
+        set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --print0 -q "$query" | string split0)
       else
         # Below another directory, names start with it; directories end with a slash (as fzf's
         # walker lists them).
         set -l name %p
         test "$dir" = .; and set name %P
-        set picked (command find -L $dir -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null | __mselect_picker --layout=reverse --scheme path --multi --read0 --print0 -q "$query" $MSELECT_CTRL_T_OPTS | string split0)
+        set picked (command find -L $dir -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --read0 --print0 -q "$query" | string split0)
       end
       and commandline -rt -- (string join -- ' ' $prefix(string escape -n -- $picked))' '
       commandline -f repaint
@@ -59,14 +64,14 @@ extension ShellScripts {
     # ctrl-r: entries NUL-ended (one over several lines is one entry, shown with `␊`); the picked
     # ones replace the command line, one a line.
     function mselect-history-widget
-      set -l picked (builtin history -z | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --multi --no-multi-line --read0 --print0 -q (commandline) $MSELECT_CTRL_R_OPTS | string split0)
+      set -l picked (builtin history -z | __mselect_picker "--scheme history --bind ctrl-r:toggle-sort --multi --no-multi-line" "$MSELECT_CTRL_R_OPTS" --read0 --print0 -q (commandline | string collect) | string split0)
       and commandline -r -- $picked
       commandline -f repaint
     end
     function mselect-cd-widget
       set -l walk "\(directoryWalker)"
       set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
-      set -l dir (eval $walk | __mselect_picker --layout=reverse --max 1 $MSELECT_ALT_C_OPTS)
+      set -l dir (eval $walk | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1)
       and cd -- $dir
       commandline -f repaint
     end
@@ -79,7 +84,7 @@ extension ShellScripts {
       end
       set -l list (complete -C --escape -- (commandline -pc))
       if test -n "$list"
-        set -l picked (string join -- \\n $list | __mselect_picker --layout=reverse --multi --delimiter \\t --accept-nth 1 --tabstop 24 $MSELECT_COMPLETION_OPTS)
+        set -l picked (string join -- \\n $list | __mselect_picker --layout=reverse "$MSELECT_COMPLETION_OPTS" --multi --delimiter \\t --accept-nth 1 --tabstop 24)
         and begin
           # No space after one directory: its contents may come next.
           set -l tail ' '

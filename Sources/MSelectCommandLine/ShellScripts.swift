@@ -32,11 +32,17 @@ package enum ShellScripts {
     "command find -L . -mindepth 1 \(pruned) \(test)-printf '%P\(separator)' 2>/dev/null"
   }
 
+  /// What the key bindings' pickers add to their own defaults, as fzf's scripts do (a placeholder
+  /// in the scripts, filled in by `integration`): ctrl-z is ignored, since a picker stopped inside a
+  /// key binding's command substitution would leave the shell waiting for it.
+  static let bindingDefaultsMark = "@MSELECT_BINDING_DEFAULTS@"
+
   /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
   /// what is below DIR as fzf's walker does (only directories with `d`; directories end with `/`;
-  /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR` / `_mselect_compgen_dir DIR` when the person
-  /// defined them (fzf's `_fzf_compgen_*` hooks); `__mselect_complete_paths BASE [d]` runs the picker
-  /// on them and prints the picked names.
+  /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR`
+  /// / `_mselect_compgen_dir DIR` when the person defined them (fzf's `_fzf_compgen_*` hooks);
+  /// `__mselect_complete_paths BASE [d] CMD` runs the picker on them (for CMD's completion) and
+  /// prints the picked names, a line each.
   private static let walkFrom = """
     __mselect_walk_from() {
       local root="$1" kind="$2" name=%p
@@ -60,23 +66,32 @@ package enum ShellScripts {
     # (or the older `_mselect_complete "OPTIONS" "$@"`) to pick from LIST; `_mselect_complete_CMD_post`,
     # when defined, filters what was picked; `_mselect_comprun CMD OPTIONS`, when defined, runs the
     # picker in place of `mselect`.
-    # The picker as the key bindings and completions run it: their own defaults (a height, unless
-    # MSELECT_TMUX_HEIGHT says another; LEAD, or none for -) come before MSELECT_DEFAULT_OPTS_FILE's
-    # and MSELECT_DEFAULT_OPTS's options, so those win over them, and the arguments after both.
-    __mselect_picker() {
-      local lead="$1"
-      shift
-      [ "$lead" = - ] && lead=
-      MSELECT_DEFAULT_OPTS="--height ${MSELECT_TMUX_HEIGHT:-40%} $lead
-    $(command cat "${MSELECT_DEFAULT_OPTS_FILE-}" 2>/dev/null)
-    ${MSELECT_DEFAULT_OPTS-}" MSELECT_DEFAULT_OPTS_FILE= mselect "$@"
+    # The options the key bindings and completions run the picker with, as fzf's scripts make them:
+    # their own defaults (a height, unless MSELECT_TMUX_HEIGHT says another; LEAD) first, then
+    # MSELECT_DEFAULT_OPTS_FILE's and MSELECT_DEFAULT_OPTS's options, then TAIL (the binding's
+    # own *_OPTS), each on lines of its own: the program reads them as a shell would (quotes,
+    # comments), so nothing is split here.
+    __mselect_defaults() {
+      builtin printf '%s\n' "--height ${MSELECT_TMUX_HEIGHT:-40%} \(bindingDefaultsMark) $1"
+      command cat "${MSELECT_DEFAULT_OPTS_FILE-}" 2>/dev/null
+      builtin printf '\n%s\n%s\n' "${MSELECT_DEFAULT_OPTS-}" "$2"
     }
+    # `__mselect_picker LEAD TAIL ARGS...`: the picker with those defaults; ARGS (what the binding
+    # needs whatever the options say) come last and win.
+    __mselect_picker() {
+      local lead="$1" tail="$2"
+      shift 2
+      MSELECT_DEFAULT_OPTS="$(__mselect_defaults "$lead" "$tail")" MSELECT_DEFAULT_OPTS_FILE= mselect "$@"
+    }
+    # `__mselect_comprun CMD ARGS...`: the completion's picker, or the person's `_mselect_comprun`
+    # (which gets the completion's defaults in MSELECT_DEFAULT_OPTS, as fzf's `_fzf_comprun` does).
     __mselect_comprun() {
       if type _mselect_comprun >/dev/null 2>&1; then
-        _mselect_comprun "$@"
+        MSELECT_DEFAULT_OPTS="$(__mselect_defaults --layout=reverse "${MSELECT_COMPLETION_OPTS-}")" \\
+          MSELECT_DEFAULT_OPTS_FILE= _mselect_comprun "$@"
       else
         shift
-        __mselect_picker --layout=reverse "$@"
+        __mselect_picker --layout=reverse "${MSELECT_COMPLETION_OPTS-}" "$@"
       fi
     }
     # Host names for `ssh **`: ssh's configuration, known hosts and /etc/hosts, each once.
@@ -89,7 +104,7 @@ package enum ShellScripts {
       } | command awk '!seen[$0]++'
     }
     __mselect_complete_paths() {
-      local base="$1" kind="$2" dir="" leftover
+      local base="$1" kind="$2" cmd="$3" dir="" leftover
       case "$base" in */*) dir="$base" ;; esac
       while [ -n "$dir" ] && [ ! -d "$dir" ]; do
         dir="$(command dirname -- "$dir")"
@@ -103,13 +118,15 @@ package enum ShellScripts {
       local multi=--multi
       [ "$kind" = d ] && multi=
       __mselect_walk_from "$dir" "$kind" |
-        eval "__mselect_picker --layout=reverse $multi --scheme path --read0 -q \\"\\$leftover\\" ${MSELECT_COMPLETION_OPTS-}"
+        __mselect_comprun "$cmd" --scheme path $multi --read0 -q "$leftover"
     }
     """
 
   /// Completion and key bindings, with `profile`'s command and variable names.
   package static func integration(_ shell: Shell, profile: Profile = .mselect) -> String {
-    profile.renaming(optionCompletion(shell) + "\n" + bindings(shell))
+    profile.renaming(
+      (optionCompletion(shell) + "\n" + bindings(shell)).replacing(
+        bindingDefaultsMark, with: profile.bindingDefaults))
   }
 
   /// The long options, and the ones that take a value.
@@ -141,8 +158,8 @@ package enum ShellScripts {
         }
       }
       return """
-        # mselect completion for bash
-        _mselect_complete() {
+        # mselect completion for bash (its own options; `_mselect_complete` is the `**` API below)
+        _mselect_opts_completion() {
           local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
           case "$prev" in
         \(cases)    --bind) COMPREPLY=( $(compgen -W '\(OptionTable.actions.filter { !$0.hasSuffix("(...)") }.joined(separator: " "))' -- "${cur##*:}") ); return ;;
@@ -153,7 +170,7 @@ package enum ShellScripts {
             COMPREPLY=( $(compgen -f -- "$cur") )
           fi
         }
-        complete -o filenames -F _mselect_complete mselect
+        complete -o filenames -F _mselect_opts_completion mselect
 
         """
     case .zsh:
@@ -211,13 +228,13 @@ package enum ShellScripts {
         # newline), MSELECT_CTRL_T_COMMAND's with a newline.
         __mselect_file_widget() {
           local picked
-          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker --layout=reverse --multi --print0 ${MSELECT_CTRL_T_OPTS-}; else \(walker0) | __mselect_picker --layout=reverse --multi --read0 --print0 ${MSELECT_CTRL_T_OPTS-}; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
+          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0; else \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
         __mselect_history_widget() {
           local line
-          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | __mselect_picker - --scheme history --bind ctrl-r:toggle-sort --max 1 -q "$READLINE_LINE" ${MSELECT_CTRL_R_OPTS-})" || return
+          line="$( (if [ -n "${MSELECT_CTRL_R_COMMAND-}" ]; then eval "$MSELECT_CTRL_R_COMMAND"; else builtin fc -lnr -2147483648 | command sed 's/^[[:space:]]*//' | command awk '!seen[$0]++'; fi) | __mselect_picker "--scheme history --bind ctrl-r:toggle-sort" "${MSELECT_CTRL_R_OPTS-}" --max 1 -q "$READLINE_LINE")" || return
           READLINE_LINE="$line"
           READLINE_POINT=${#line}
         }
@@ -225,22 +242,26 @@ package enum ShellScripts {
         # prompt shows the new directory) and puts back what was typed.
         __mselect_cd__() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | __mselect_picker --layout=reverse --max 1 ${MSELECT_ALT_C_OPTS-})" && printf 'builtin cd -- %q' "$dir"
+          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)" && printf 'builtin cd -- %q' "$dir"
         }
         # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).
-        bind -m emacs-standard '"\\C-\\e(": redraw-current-line'
-        bind -m vi-command '"\\C-z": emacs-editing-mode'
-        bind -m vi-insert '"\\C-z": emacs-editing-mode'
-        bind -m emacs-standard '"\\C-z": vi-editing-mode'
-        for __mselect_map in emacs-standard vi-insert vi-command; do
-          if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-t": __mselect_file_widget'; fi
-          if [ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-r": __mselect_history_widget'; fi
-        done
-        unset __mselect_map
-        if [ "${MSELECT_ALT_C_COMMAND-x}" != "" ]; then
-          bind -m emacs-standard '"\\ec": " \\C-b\\C-k \\C-u`__mselect_cd__`\\e\\C-e\\C-\\e(\\C-m\\C-y\\C-h\\e \\C-y\\ey\\C-x\\C-x\\C-d\\C-y\\ey\\C-_"'
-          bind -m vi-command '"\\ec": "\\C-z\\ec\\C-z"'
-          bind -m vi-insert '"\\ec": "\\C-z\\ec\\C-z"'
+        # Only where readline edits lines: a non-interactive bash (`bash -c`, a .bashrc read by
+        # `ssh host cmd`) would warn at each `bind`.
+        if [[ $- == *i* ]]; then
+          bind -m emacs-standard '"\\C-\\e(": redraw-current-line'
+          bind -m vi-command '"\\C-z": emacs-editing-mode'
+          bind -m vi-insert '"\\C-z": emacs-editing-mode'
+          bind -m emacs-standard '"\\C-z": vi-editing-mode'
+          for __mselect_map in emacs-standard vi-insert vi-command; do
+            if [ "${MSELECT_CTRL_T_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-t": __mselect_file_widget'; fi
+            if [ "${MSELECT_CTRL_R_COMMAND-x}" != "" ]; then bind -m "$__mselect_map" -x '"\\C-r": __mselect_history_widget'; fi
+          done
+          unset __mselect_map
+          if [ "${MSELECT_ALT_C_COMMAND-x}" != "" ]; then
+            bind -m emacs-standard '"\\ec": " \\C-b\\C-k \\C-u`__mselect_cd__`\\e\\C-e\\C-\\e(\\C-m\\C-y\\C-h\\e \\C-y\\ey\\C-x\\C-x\\C-d\\C-y\\ey\\C-_"'
+            bind -m vi-command '"\\ec": "\\C-z\\ec\\C-z"'
+            bind -m vi-insert '"\\ec": "\\C-z\\ec\\C-z"'
+          fi
         fi
         # Fuzzy completion, as fzf's: `vim **<TAB>`, `cd src/**<TAB>`, `kill **<TAB>`.
         \(walkFrom)
@@ -283,7 +304,7 @@ package enum ShellScripts {
           fi
           local base="${cur:0:${#cur}-${#trigger}}" picked
           eval "base=$base" 2>/dev/null || return
-          picked="$(__mselect_complete_paths "$base" "$kind" | while IFS= read -r item; do
+          picked="$(__mselect_complete_paths "$base" "$kind" "${COMP_WORDS[0]}" | while IFS= read -r item; do
             [ "$kind" = d ] && item="${item%/}/"
             printf '%q ' "$item"
           done)"
@@ -300,7 +321,7 @@ package enum ShellScripts {
             __mselect_fallback "${COMP_WORDS[0]}" _mselect_proc_completion "$@"
             return
           fi
-          picked="$(command ps -ef | eval "__mselect_picker --layout=reverse --multi --header-lines 1 -q \\"\\${cur:0:\\${#cur}-\\${#trigger}}\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+          picked="$(command ps -ef | __mselect_comprun kill --multi --header-lines 1 -q "${cur:0:${#cur}-${#trigger}}" | command awk '{print $2}' | command tr '\\n' ' ')"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -343,7 +364,7 @@ package enum ShellScripts {
               user=@
             fi
           fi
-          picked="$("$lister" | eval "__mselect_picker --layout=reverse --multi -q \\"\\$query\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do printf '%s ' "$user$item"; done)"
+          picked="$("$lister" | __mselect_comprun "${COMP_WORDS[0]}" --multi -q "$query" | while IFS= read -r item; do printf '%s ' "$user$item"; done)"
           picked="${picked% }"
           COMPREPLY=("${picked:-$cur}")
           __mselect_redraw
@@ -396,9 +417,9 @@ package enum ShellScripts {
           local item picked=""
           # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
           if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
-            eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker --layout=reverse --multi --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0
           else
-            \(walker0) | __mselect_picker --layout=reverse --multi --read0 --print0 ${=MSELECT_CTRL_T_OPTS:-}
+            \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0
           fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
           LBUFFER+="$picked"
           zle reset-prompt
@@ -411,7 +432,7 @@ package enum ShellScripts {
           picked=("${(@0)$(
             { (( ${#history} )) && printf '%s\\t%s\\0' "${(@kv)history}" } | command sort -z -t $'\\t' -k1,1nr |
               command awk 'BEGIN { RS = ORS = "\\0" } { t = $0; sub(/^[^\\t]*\\t/, "", t) } !seen[t]++' |
-              __mselect_picker - --scheme history --read0 --print0 --delimiter '\\t' --with-nth 2.. --accept-nth 2.. --bind ctrl-r:toggle-sort --multi -q "$BUFFER" ${=MSELECT_CTRL_R_OPTS:-}
+              __mselect_picker "--scheme history --bind ctrl-r:toggle-sort --multi" "${MSELECT_CTRL_R_OPTS-}" --read0 --print0 --delimiter '\\t' --with-nth 2.. --accept-nth 2.. -q "$BUFFER"
           )}")
           ret=$?
           picked=("${(@)picked:#}")
@@ -424,7 +445,7 @@ package enum ShellScripts {
         }
         mselect-cd-widget() {
           local dir ret walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | __mselect_picker --layout=reverse --max 1 ${=MSELECT_ALT_C_OPTS:-})"
+          dir="$(eval "$walk" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
           ret=$?
           [ -n "$dir" ] && builtin cd -- "$dir"
           zle reset-prompt
@@ -488,11 +509,11 @@ package enum ShellScripts {
             return
           fi
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
-            __mselect_complete_paths "$prefix" d | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
+            __mselect_complete_paths "$prefix" d "$cmd" | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
             # As fzf's: no space after a directory (its contents may come next).
             picked="${picked% }"
           elif [[ "$cmd" == kill ]]; then
-            picked="$(command ps -ef | eval "__mselect_picker --layout=reverse --multi --header-lines 1 -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | command awk '{print $2}' | command tr '\\n' ' ')"
+            picked="$(command ps -ef | __mselect_comprun kill --multi --header-lines 1 -q "$prefix" | command awk '{print $2}' | command tr '\\n' ' ')"
           elif [[ "$cmd" == (unset|export|unalias|ssh|telnet) && ! ( "$cmd" == (ssh|telnet) && "${tokens[-2]}" == -* ) ]]; then
             local user="" words
             case "$cmd" in
@@ -503,9 +524,9 @@ package enum ShellScripts {
               if [[ "$prefix" == *@* ]]; then user="${prefix%%@*}@"; prefix="${prefix#*@}"; fi
               ;;
             esac
-            picked="$(print -r -- "$words" | eval "__mselect_picker --layout=reverse --multi -q \\"\\$prefix\\" ${MSELECT_COMPLETION_OPTS-}" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
+            picked="$(print -r -- "$words" | __mselect_comprun "$cmd" --multi -q "$prefix" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
           else
-            __mselect_complete_paths "$prefix" "" | while IFS= read -r item; do picked+="${(q)item} "; done
+            __mselect_complete_paths "$prefix" "" "$cmd" | while IFS= read -r item; do picked+="${(q)item} "; done
           fi
           [[ -n "$picked" ]] && LBUFFER="$lbuf$picked"
           zle reset-prompt

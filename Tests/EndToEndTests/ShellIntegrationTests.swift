@@ -170,8 +170,9 @@ import Testing
     let script = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
     #expect(script.contains("FZF_CTRL_T_COMMAND") && !script.contains("MSELECT_"))
-    #expect(script.contains("| __fzf_picker --layout=reverse"))
-    #expect(script.contains("FZF_DEFAULT_OPTS=\"--height ${FZF_TMUX_HEIGHT:-40%}"))
+    #expect(script.contains("| __fzf_picker \"--layout=reverse"))
+    // fzf's own defaults for the bindings: its minimum height, and ctrl-z ignored.
+    #expect(script.contains("--height ${FZF_TMUX_HEIGHT:-40%} --min-height 20+ --bind=ctrl-z:ignore"))
     // `--fzf` does the same for the program under its own name.
     #expect(try BinaryRunner.run(["--fzf", "--bash"]).text == script)
   }
@@ -226,7 +227,7 @@ import Testing
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = [
       "--norc", "-c",
-      #"eval "$(mselect --completion bash)"; COMP_WORDS=(mselect --bind acc); COMP_CWORD=2; _mselect_complete; echo "${COMPREPLY[*]}""#,
+      #"eval "$(mselect --completion bash)"; COMP_WORDS=(mselect --bind acc); COMP_CWORD=2; _mselect_opts_completion; echo "${COMPREPLY[*]}""#,
     ]
     process.environment = ["PATH": bin + ":/usr/bin:/bin"]
     let out = Pipe()

@@ -86,6 +86,20 @@ import Testing
     ("a\\ b c", ["a b", "c"]),
     ("''", [""]),
     ("", []),
+    // Comments: a `#` that begins a word, to the end of its line (forgit's style).
+    ("# the layout\n--reverse\n  # a border\n--border # round\n-m", ["--reverse", "--border", "-m"]),
+    ("--color fg:#d0d0d0,bg+:#262626", ["--color", "fg:#d0d0d0,bg+:#262626"]),
+    ("--prompt '# ' \"#\" \\#x", ["--prompt", "# ", "#", "#x"]),
+    ("#only a comment", []),
+    // A backslash before a line break joins the lines, in a word and in double quotes.
+    ("--pre\\\nview x", ["--preview", "x"]),
+    ("\"a\\\nb\"", ["ab"]),
+    ("--preview 'printf \"a\\nb\"'", ["--preview", "printf \"a\\nb\""]),
+    ("a\r\nb", ["a", "b"]),
+    (
+      "--preview 'head -5 {}' --header \"pick a\ncommand\"",
+      ["--preview", "head -5 {}", "--header", "pick a\ncommand"]
+    ),
   ])
   func splits(text: String, words: [String]) throws {
     #expect(try ShellWords.split(Array(text.utf8)) == words.map { Array($0.utf8) })

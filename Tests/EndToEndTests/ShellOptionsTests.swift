@@ -1,0 +1,127 @@
+import Foundation
+import Glibc
+import Testing
+
+/// The key bindings' option variables (`*_CTRL_T_OPTS`, `*_ALT_C_OPTS`, `*_CTRL_R_OPTS`) read as a
+/// shell reads them, in each shell: quotes, escapes, line breaks and comments reach the program whole.
+///
+/// The widgets run without a terminal: the options hold `--filter`, so the picker prints its matches
+/// at once, and what the widget did with them is printed.
+@Suite struct ShellOptionsTests {
+  /// The options each binding gets: a quoted query and header, an escaped space, a comment and a line
+  /// break, as people write them in fzf's style.
+  static let options =
+    #"--filter 'a b' --header "pick \"one\"" --prompt my\ prompt # the rest is a comment --bogus"#
+    + "\n--no-sort"
+
+  /// Runs `script` with `shell`, in a directory holding `a b.txt`, `x.txt` and `sub dir/`, the binary
+  /// first on PATH under `name`; what it printed.
+  func run(_ shell: String, _ flags: [String], _ script: String, name: String = "mselect") throws -> String {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mselect-opts-\(getpid())-\(URL(fileURLWithPath: shell).lastPathComponent)-\(name)"
+    ).path
+    try? FileManager.default.removeItem(atPath: directory)
+    try FileManager.default.createDirectory(
+      atPath: directory + "/work/sub dir", withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for file in ["a b.txt", "x.txt"] {
+      _ = FileManager.default.createFile(atPath: directory + "/work/" + file, contents: nil)
+    }
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/bin/" + name, withDestinationPath: BinaryRunner.binary.path)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: shell)
+    process.arguments = flags + [script]
+    process.currentDirectoryURL = URL(fileURLWithPath: directory + "/work")
+    let prefix = name == "fzf" ? "FZF_" : "MSELECT_"
+    process.environment = [
+      "PATH": directory + "/bin:/usr/bin:/bin", "HOME": directory, prefix + "CTRL_T_OPTS": Self.options,
+      prefix + "ALT_C_OPTS": "--filter 'sub d'  # a directory\n", prefix + "CTRL_R_OPTS": Self.options,
+      "XDG_CONFIG_HOME": directory, "XDG_DATA_HOME": directory,
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = out
+    process.standardInput = FileHandle(forReadingAtPath: "/dev/null")
+    try process.run()
+    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return text
+  }
+
+  static let bash = """
+    eval "$(mselect --bash)"
+    MSELECT_CTRL_T_COMMAND='printf "%s\\n" "a b.txt" x.txt'
+    READLINE_LINE="ls "; READLINE_POINT=3
+    __mselect_file_widget
+    printf 'ctrl-t [%s]\\n' "$READLINE_LINE"
+    MSELECT_CTRL_R_COMMAND='printf "%s\\n" "echo a b" "true"'
+    READLINE_LINE=""
+    __mselect_history_widget
+    printf 'ctrl-r [%s]\\n' "$READLINE_LINE"
+    printf 'alt-c [%s]\\n' "$(__mselect_cd__)"
+    """
+
+  static let zsh = """
+    source <(mselect --zsh)
+    zle() { :; }
+    MSELECT_CTRL_T_COMMAND='printf "%s\\n" "a b.txt" x.txt'
+    LBUFFER="ls "
+    mselect-file-widget
+    print -r -- "ctrl-t [$LBUFFER]"
+    mselect-cd-widget
+    print -r -- "alt-c [${PWD:t}]"
+    """
+
+  static let fish = """
+    mselect --fish | source
+    function commandline; end
+    set -x MSELECT_CTRL_T_COMMAND 'printf "%s\\n" "a b.txt" x.txt'
+    set -l picked (eval $MSELECT_CTRL_T_COMMAND | __mselect_picker "--layout=reverse" "$MSELECT_CTRL_T_OPTS" --multi)
+    echo "ctrl-t [$picked]"
+    mselect-cd-widget
+    echo "alt-c ["(basename $PWD)"]"
+    """
+
+  static let shells: [(path: String, flags: [String], script: String, expected: [String])] = [
+    (
+      "/bin/bash", ["--norc", "--noprofile", "-c"], bash,
+      [#"ctrl-t [ls a\ b.txt ]"#, "ctrl-r [echo a b]", "alt-c [builtin cd -- sub\\ dir]"]
+    ),
+    ("/usr/bin/zsh", ["-f", "-c"], zsh, [#"ctrl-t [ls a\ b.txt ]"#, "alt-c [sub dir]"]),
+    ("/usr/bin/fish", ["--no-config", "-c"], fish, ["ctrl-t [a b.txt]", "alt-c [sub dir]"]),
+  ]
+
+  @Test(arguments: ["mselect", "fzf"])
+  func quotedOptionsReachTheProgramWhole(name: String) throws {
+    var tried = 0
+    for (path, flags, script, expected) in Self.shells where access(path, X_OK) == 0 {
+      tried += 1
+      let rename = { (text: String) in
+        name == "fzf" ? text.replacing("mselect", with: "fzf").replacing("MSELECT_", with: "FZF_") : text
+      }
+      let output = try run(path, flags, rename(script), name: name)
+      for line in expected {
+        #expect(output.split(separator: "\n").contains(Substring(line)), "\(path) as \(name): \(output)")
+      }
+    }
+    #expect(tried == Self.shells.count, "bash, zsh and fish are needed (CI installs them)")
+  }
+
+  /// `#` lines in the default options are comments (forgit writes its options so), and a binding's
+  /// options come after them on lines of their own.
+  @Test func commentLinesInTheDefaultOptionsAreNotLines() throws {
+    let result = try BinaryRunner.run(
+      ["-f", ""], input: Array("b\na\n".utf8),
+      environment: ["MSELECT_DEFAULT_OPTS": "# sort as given\n--tac # newest first\n#--bogus\n"])
+    #expect(result.text == "a\nb\n")
+    #expect(result.status == 0, "\(result.stderr)")
+  }
+
+  /// In a non-interactive bash (`bash -c`, a .bashrc read by `ssh host cmd`) the script says nothing.
+  @Test(.enabled(if: access("/bin/bash", X_OK) == 0)) func nonInteractiveBashPrintsNothing() throws {
+    let output = try run("/bin/bash", ["--norc", "-c"], #"eval "$(mselect --bash)"; echo done"#)
+    #expect(output == "done\n")
+  }
+}
