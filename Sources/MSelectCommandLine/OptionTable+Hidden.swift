@@ -15,12 +15,18 @@ extension OptionTable {
       .hidden(["--no-ignore-case"], plus: "+i") { o, _ in o.match.caseMode = .sensitive },
       .hidden(["--smart-case"]) { o, _ in o.match.caseMode = .smart },
       .hidden(["--no-extended"], plus: "+x") { o, _ in o.match.extended = false },
-      .hidden(["--sort"]) { o, _ in o.rank.sort = true },
+      // fzf's `-s [N]`: the N (a limit on what is sorted) changes nothing here.
+      .hidden(["-s", "--sort"], takes: .optionalValue { Int($0) != nil }) { o, _ in o.rank.sort = true },
+      .hidden(["--extended-exact"]) { o, _ in (o.match.exact, o.match.extended) = (true, true) },
       .hidden(["--no-tac"]) { o, _ in o.rank.reverse = false },
       .hidden(["--no-multi"], plus: "+m") { o, _ in o.max = 1 },
       .hidden(["--no-select-1"], plus: "+1") { o, _ in o.select1 = false },
       .hidden(["--no-exit-0"], plus: "+0") { o, _ in o.exit0 = false },
-      .hidden(["--no-height"], plus: "+2") { o, _ in o.height = .fullscreen },
+      .hidden(["--no-height"]) { o, _ in o.height = .fullscreen },
+      // fzf's 16-colour theme.
+      .hidden(["--no-256"], plus: "+2") { o, _ in
+        o.palette = Palette.parse("16", onto: o.palette) ?? o.palette
+      },
       .hidden(["--no-color"], plus: "+c") { o, _ in o.color = .never },
       .hidden(["--reverse"]) { o, _ in o.layout = .reverse },
       .hidden(["--selected-prefix"], takes: .value) { o, v in o.marker = v.string },
@@ -34,7 +40,23 @@ extension OptionTable {
         o.listenUnsafe = false
       },
       .hidden(["--no-keep-right"]) { o, _ in o.keepRight = false },
-      .hidden(["--no-sync"]) { o, _ in o.sync = false },
+      .hidden(["--no-sync", "--async"]) { o, _ in o.sync = false },
+      .hidden(["--clear"]) { o, _ in o.keepsPicture = false },
+      .hidden(["--no-reverse"]) { o, _ in o.layout = .default },
+      .hidden(["--no-literal"]) { o, _ in o.match.foldDiacritics = true },
+      .hidden(["--no-expect"]) { o, _ in o.expect = [] },
+      .hidden(["--no-print-query"]) { o, _ in o.printQuery = false },
+      .hidden(["--no-read0"]) { o, _ in o.read0 = false },
+      .hidden(["--no-print0"]) { o, _ in o.print0 = false },
+      .hidden(["--no-header"]) { o, _ in o.header = nil },
+      .hidden(["--no-header-lines"]) { o, _ in o.headerLines = 0 },
+      .hidden(["--no-footer"]) { o, _ in o.footer = nil },
+      .hidden(["--no-history"]) { o, _ in o.history = nil },
+      .hidden(["--no-id-nth"]) { o, _ in o.idNth = nil },
+      .hidden(["--no-margin"]) { o, _ in o.chrome.margin = Chrome.Spacing() },
+      .hidden(["--no-padding"]) { o, _ in o.chrome.padding = Chrome.Spacing() },
+      .hidden(["--no-border-label"]) { o, _ in o.chrome.borderLabel = nil },
+      .hidden(["--no-preview-label"]) { o, _ in o.preview.label = nil },
       .hidden(["--no-track"]) { o, _ in o.track = false },
       .hidden(["--no-cycle"]) { o, _ in o.cycle = false },
       .hidden(["--mouse"]) { o, _ in o.mouse = true },
@@ -80,18 +102,25 @@ extension OptionTable {
       .hidden(["--no-fuzzy-sort"]) { o, _ in o.rank.sort = false },
     ] + ignored
 
+  /// The options accepted that change nothing (the guide lists them).
+  package static var ignoredNames: [String] { ignored.flatMap(\.names) }
+
   /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
   private static let ignored: [OptionInfo] = [
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
     .ignored(["--algo", "--gutter-raw"], takes: .value),
     .ignored(["--threads", "--tail"], takes: .value),
+    // fzf's terminal device choices (mselect always reads keys from /dev/tty) and its developer options.
+    .ignored(["--tty-default", "--proxy-script", "--bench"], takes: .value),
+    .ignored(["--profile-cpu", "--profile-mem", "--profile-block", "--profile-mutex"], takes: .value),
     .ignored(
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--no-tmux", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
-        "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw",
+        "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw", "--no-tail", "--no-wrap-word",
+        "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
 

@@ -24,10 +24,11 @@ let helpText =
   """ + OptionTable.helpText
     + """
 
-      Also accepted, as in fzf: +i +m +s +x +e +c +1 +0, -m[N], --multi[=N], --no-*, --reverse,
-      --inline-info, --no-info, and look-only options (--scrollbar, --tmux,
-      --gap, ...) that change nothing. As in gum: --limit N, --no-limit, --selected a,b,
+      Also accepted, as in fzf: +i +m +s +x +e +c +1 +0 +2, -m[N], --multi[=N], fzf's --no-*,
+      --reverse, --inline-info, --no-info. As in gum: --limit N, --no-limit, --selected a,b,
       --ordered, --select-if-one, --cursor, --selected-prefix, --placeholder, --value.
+      Accepted and changing nothing:
+    \(wrapped(OptionTable.ignoredNames, indent: "  ", width: 90))
 
     Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
     matches; ctrl-t invert; ctrl-s review the marked lines; alt-up/down scroll the preview,
@@ -43,3 +44,18 @@ let helpText =
     mselect takes fzf's defaults and FZF_* variables. See mselect --man.
 
     """
+
+/// `words` joined by spaces into lines of at most `width` columns, each after `indent`.
+private func wrapped(_ words: [String], indent: String, width: Int) -> String {
+  var lines: [String] = []
+  var line = indent
+  for word in words {
+    if line.count > indent.count && line.count + 1 + word.count > width {
+      lines.append(line)
+      line = indent
+    }
+    line += (line.count > indent.count ? " " : "") + word
+  }
+  lines.append(line)
+  return lines.joined(separator: "\n")
+}

@@ -39,6 +39,39 @@ import Testing
     }
   }
 
+  /// The options that change nothing are named in the guide (gum's have a row of their own).
+  @Test func everyOptionThatChangesNothingIsInTheGuide() throws {
+    let guide = try read("docs/guide.md")
+    for name in OptionTable.ignoredNames {
+      #expect(guide.contains("`\(name)`") || guide.contains("`\(name) "), "the guide does not list \(name)")
+    }
+  }
+
+  /// fzf 0.74's negations, each accepted (fzf.vim and other callers pass them).
+  @Test(arguments: [
+    "--no-border-label", "--no-expect", "--no-footer", "--no-force-tty-in", "--no-header",
+    "--no-header-lines",
+    "--no-history", "--no-id-nth", "--no-literal", "--no-margin", "--no-padding", "--no-preview-label",
+    "--no-print-query", "--no-print0", "--no-read0", "--no-reverse", "--no-tail", "--no-winpty",
+    "--no-wrap-word",
+    "--no-256", "--async", "--clear", "--extended-exact", "--force-tty-in",
+  ])
+  func fzfsNegationsAreAccepted(name: String) throws {
+    _ = try OptionParser.parse([Array(name.utf8)], profile: .fzf)
+  }
+
+  @Test func negationsUndoTheirOptions() throws {
+    let words = [
+      "--margin", "1", "--padding", "2", "--expect", "ctrl-x", "--header", "h", "--print-query", "--read0",
+    ]
+    let undone = [
+      "--no-margin", "--no-padding", "--no-expect", "--no-header", "--no-print-query", "--no-read0",
+    ]
+    let options = try OptionParser.parse((words + undone).map { Array($0.utf8) })
+    #expect(options.chrome.margin == Chrome.Spacing() && options.chrome.padding == Chrome.Spacing())
+    #expect(options.expect.isEmpty && options.header == nil && !options.printQuery && !options.read0)
+  }
+
   @Test func everyOptionInTheGuidesTableIsKnown() throws {
     let guide = try read("docs/guide.md")
     guard let start = guide.range(of: "## Options"), let end = guide.range(of: "## Coming from fzf") else {
