@@ -297,4 +297,18 @@ import Testing
     let text = try Placeholders.expand("/{q:1}/{q:-1}/{q:s1}/{q:..}/{q:x}/", values)
     #expect(String(decoding: text, as: UTF8.self) == "/'foo'/'bar'/'foo '/'foo bar'/{q:x}/")
   }
+
+  /// fzf prints the current line when nothing is marked, even after lines were marked and unmarked
+  /// (iterfzf reads that); mselect prints what is marked then, which is nothing.
+  @Test(arguments: [(Profile.fzf, ["b"] as [String]?), (Profile.mselect, [] as [String]?)])
+  func markingThenUnmarkingEverything(profile: Profile, printed: [String]?) {
+    let h = Harness(
+      ["a", "b", "c"], ["-m", "--bind", "ctrl-a:select-all,ctrl-d:deselect-all"], profile: profile)
+    h.press(ctrl("a"))
+    #expect(h.state.selection.count == 3)
+    h.press(ctrl("d"))
+    if profile == .fzf { h.press(.up) } else { h.press(.down) }
+    h.press(enter)
+    #expect(h.accepted() == printed)
+  }
 }

@@ -209,13 +209,16 @@ extension PickerState {
   }
 
   mutating func acceptSelection(key: String?) {
-    if !selection.everMarked && !reviewing && (result.query != searchQuery || !result.complete) {
+    // mselect prints the marks once any line was marked, even when all were unmarked again (nothing,
+    // then); fzf prints the current line whenever none is marked (iterfzf and scripts rely on it).
+    let printsMarks = settings.flavor == .fzf ? selection.count > 0 : selection.everMarked
+    if !printsMarks && !reviewing && (result.query != searchQuery || !result.complete) {
       // The line under the cursor belongs to an older query; decide when the new results are in.
       pendingAccept = .some(key)
       return
     }
     let lines: [Int]
-    if selection.everMarked {
+    if printsMarks {
       lines = selection.lines(settings.selection.order)
     } else {
       lines = currentLine.map { [$0] } ?? []
