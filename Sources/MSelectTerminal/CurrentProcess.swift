@@ -20,6 +20,15 @@ package enum CurrentProcess {
     signal(SIGPIPE, SIG_IGN)
   }
 
+  /// Opens /dev/null on each of the standard descriptors that is closed (`mselect <&-`): otherwise
+  /// the terminal, opened next, would take descriptor 0 and be read as the input, keys and all.
+  package static func fillClosedStandardDescriptors() {
+    for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
+      // The lowest free descriptor is the closed one (those below it are open); children inherit it.
+      if let null = try? Syscall.open("/dev/null", O_RDWR) { _ = fcntl(null, F_SETFD, 0) }
+    }
+  }
+
   /// Ends the process with `status`, running the exit handlers.
   package static func exit(_ status: Int32) -> Never {
     Glibc.exit(status)

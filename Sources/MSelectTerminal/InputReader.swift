@@ -143,8 +143,11 @@ package final class InputReader: LineStream {
   /// Reads once; returns the complete lines it finished (if `streaming`, or the buffer filled up),
   /// and whether the input ended. When `streaming`, it reads on while more input is there at once
   /// (up to a full buffer, or `gatherTime`): a fast producer gives few large blocks, a slow one a
-  /// block per read, and lines never wait long to be shown.
-  package func readOnce(streaming: Bool) throws(InputError) -> (block: LineBlock?, ended: Bool) {
+  /// block per read, and lines never wait long to be shown. Gathering stops early once `interrupt`
+  /// (the terminal) has something to read: a key never waits for an endless producer.
+  package func readOnce(streaming: Bool, interrupt: Int32? = nil) throws(InputError) -> (
+    block: LineBlock?, ended: Bool
+  ) {
     let deadline = streaming ? Syscall.monotonicNanoseconds() + InputReader.gatherTime : 0
     repeat {
       let count = try read(into: splitter.freeSpace())
@@ -153,7 +156,7 @@ package final class InputReader: LineStream {
       try checkLine(splitter.partialLineLength)
       if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
     } while streaming && !splitter.isNearlyFull && Syscall.isReadable(fd)
-      && Syscall.monotonicNanoseconds() < deadline
+      && Syscall.monotonicNanoseconds() < deadline && !(interrupt.map(Syscall.isReadable) ?? false)
     return (splitter.takeBlock(force: streaming), false)
   }
 

@@ -59,6 +59,9 @@ package final class PickerSession {
   private var pendingPreview: PreviewRun?
   /// When the last key came (for `FZF_IDLE_TIME`).
   private var lastKey = PickerSession.now()
+  /// When a lone ESC (or an unfinished sequence) began to wait for the rest: it is the Esc key once
+  /// `escapeDelay` passed, even while input or a preview keeps the loop from ever timing out.
+  private var escapeSince: Int?
   /// When the last preview run started.
   private var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
@@ -183,22 +186,27 @@ package final class PickerSession {
       }
       paint()
 
+      noteEscape()
+      // While a lone ESC waits to be told from a sequence, input waits: the Esc key is handled on
+      // time however fast the input streams.
       var sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
-        searches: worker.descriptor, input: inputOpen ? (reloaded ?? reader)?.descriptor : nil,
+        searches: worker.descriptor,
+        input: inputOpen && escapeSince == nil ? (reloaded ?? reader)?.descriptor : nil,
         preview: previews.descriptor
       )
       sources.remote = listener?.descriptors ?? []
       sources.background = backgroundJobs.descriptors
       let busy = inputOpen || state.isSearching
-      var timeout: Int32 =
-        decoder.hasPendingEscape ? PickerSession.escapeDelay : busy ? PickerSession.tickInterval : -1
+      var timeout: Int32 = busy ? PickerSession.tickInterval : -1
       let timerDue = timers.values.min()
       previews.reapRetired()
       let retiredDue = previews.retiredDeadline
-      for due in [pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue]
-        .compactMap({ $0 })
-      {
+      let escapeDue = escapeSince.map { $0 + Int(PickerSession.escapeDelay) * 1_000_000 }
+      for due in [
+        pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue, escapeDue,
+      ]
+      .compactMap({ $0 }) {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
         timeout = timeout < 0 ? wait : min(timeout, wait)
       }
@@ -234,11 +242,7 @@ package final class PickerSession {
       }
       if !ready.any {
         handleEarlyKeys()
-        if decoder.hasPendingEscape {
-          for key in decoder.flushEscape() { handle(key) }
-        } else {
-          state.handle(.tick)
-        }
+        if !flushDueEscape() { state.handle(.tick) }
         continue
       }
       if ready.signals { try handleSignals() }
@@ -247,7 +251,7 @@ package final class PickerSession {
       }
       if ready.input, let reader = reloaded ?? reader {
         do {
-          let (block, ended) = try reader.readOnce(streaming: true)
+          let (block, ended) = try reader.readOnce(streaming: true, interrupt: tty.fd)
           if let block {
             if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
           }
@@ -271,8 +275,28 @@ package final class PickerSession {
           return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
         }
         for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
+        noteEscape()
       }
+      _ = flushDueEscape()
     }
+  }
+
+  /// Starts the ESC's clock when one waits (and stops it when none does).
+  private func noteEscape() {
+    escapeSince = decoder.hasPendingEscape ? escapeSince ?? PickerSession.now() : nil
+  }
+
+  /// Hands over a pending ESC as the Esc key (or its sequence as what it is) once `escapeDelay`
+  /// passed since it came; true when it did.
+  private func flushDueEscape() -> Bool {
+    guard let since = escapeSince, decoder.hasPendingEscape else {
+      escapeSince = nil
+      return false
+    }
+    guard PickerSession.now() - since >= Int(PickerSession.escapeDelay) * 1_000_000 else { return false }
+    escapeSince = nil
+    for key in decoder.flushEscape() where state.outcome == nil { handle(key) }
+    return true
   }
 
   /// The answer to a `--listen` request: the state as JSON, or the actions run (as fzf's server: a

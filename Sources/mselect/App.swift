@@ -8,6 +8,7 @@ enum App {
 
   static func run() -> ExitCode {
     CurrentProcess.ignoreBrokenPipe()
+    CurrentProcess.fillClosedStandardDescriptors()
     let (program, arguments) = CurrentProcess.arguments
     let profile = Profile.of(programName: program, arguments: arguments)
     let options: Options
@@ -157,15 +158,26 @@ enum App {
     _ settings: PickerSettings, _ output: OutputFormatter, input: InputReader, streaming: Bool,
     store: LineStore?, unicode: Bool, terminator: UInt8, saving: Saving
   ) -> ExitCode {
+    let session: PickerSession
     let ending: PickerSession.Ending
     do throws(TerminalError) {
-      let session = try PickerSession(
+      session = try PickerSession(
         settings: settings, reader: streaming ? input : nil, store: store, unicode: unicode,
         terminator: terminator)
       ending = try session.run()
     } catch {
       return fail(error.message)
     }
+    let code = finish(ending, output, input: input, saving: saving)
+    // Every line read (gigabytes, maybe) goes with the process: freeing it first would keep the shell
+    // waiting after the terminal was given back.
+    withExtendedLifetime((session, ending)) { CurrentProcess.exit(code.rawValue) }
+  }
+
+  /// Prints what the picker's `ending` says to print; the exit code.
+  private static func finish(
+    _ ending: PickerSession.Ending, _ output: OutputFormatter, input: InputReader, saving: Saving
+  ) -> ExitCode {
     switch ending.outcome {
     case .cancelled:
       return .cancelled

@@ -139,6 +139,19 @@ final class PickerProcess {
     _ = bytes.withUnsafeBytes { write(inputWrite, $0.baseAddress, $0.count) }
   }
 
+  /// Writes `line` to the child's stdin over and over from another thread, as `yes` would, until
+  /// the child stops reading (it exited) or `closeInput` is called.
+  func streamForever(_ line: String = "y\n") {
+    let chunk = Array(String(repeating: line, count: max(1, 65536 / max(1, line.utf8.count))).utf8)
+    let fd = dup(inputWrite)
+    close(inputWrite)
+    inputWrite = -1
+    Thread.detachNewThread {
+      while chunk.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) > 0 {}
+      close(fd)
+    }
+  }
+
   /// Ends the child's input.
   func closeInput() {
     if inputWrite >= 0 { close(inputWrite) }

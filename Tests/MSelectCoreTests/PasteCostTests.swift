@@ -53,4 +53,13 @@ import Testing
     // And in any build, well under a second.
     #expect(long.paste < 1 && long.escape < 1)
   }
+
+  /// A pasted text of thousands of words: the pre-scan's tables stay small (they were a megabyte and
+  /// more per word).
+  @Test func thousandsOfWordsKeepThePrescanSmall() {
+    let words = (0..<5000).map { "w\($0)x" }.joined(separator: " ")
+    let matcher = Matcher(pattern: Pattern(words))
+    #expect(matcher.prescanRows <= Matcher.prescanLength + 8)
+    #expect(filter(words, ["w1x w2x", words]) == [words])
+  }
 }

@@ -46,12 +46,16 @@ public struct Matcher {
     self.pattern = pattern
     scorer = Scorer(
       ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme, backward: pattern.options.backward)
-    // The pre-scan looks at the first characters of each term only: a prefix is a necessary condition
-    // too, and its tables (8 KiB a character) stay small whatever is pasted into the query.
-    prescan = Prescan(
-      pattern.groups.compactMap {
-        $0.count == 1 && !$0[0].inverse ? $0[0].prefix(Matcher.prescanLength) : nil
-      })
+    // The pre-scan looks at the first characters of the first terms only: a prefix is a necessary
+    // condition too, and so is any of the groups a line must match, and its tables (about 1 KiB a
+    // character) stay small whatever is pasted into the query (thousands of words).
+    var scanned: [Term] = []
+    var rows = 0
+    for group in pattern.groups where group.count == 1 && !group[0].inverse && rows < Matcher.prescanLength {
+      scanned.append(group[0].prefix(Matcher.prescanLength))
+      rows += scanned[scanned.count - 1].chars.count
+    }
+    prescan = Prescan(scanned)
     // Every character of a positive term takes at least one byte of the line.
     minimumBytes =
       pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count }.min() ?? 0 }.max() ?? 0

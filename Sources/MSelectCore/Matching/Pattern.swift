@@ -32,9 +32,11 @@ public struct Pattern: Sendable, Equatable {
     self.query = query
     self.options = options
     var groups: [[Term]] = []
+    var known = Encodings()
     guard options.extended else {
       // `+x`: the whole query is one term, operators and spaces included.
-      let term = Pattern.build(query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options)
+      let term = Pattern.build(
+        query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options, &known)
       self.groups = term.map { [[$0]] } ?? []
       return
     }
@@ -49,7 +51,7 @@ public struct Pattern: Sendable, Equatable {
         continue
       }
       afterBar = false
-      guard let term = Pattern.term(token, options) else { continue }
+      guard let term = Pattern.term(token, options, &known) else { continue }
       if newGroup || groups.isEmpty {
         groups.append([term])
       } else {
@@ -97,7 +99,7 @@ public struct Pattern: Sendable, Equatable {
   }
 
   /// Reads one token's prefix and suffix operators, as fzf does.
-  private static func term(_ token: [UInt8], _ options: MatchOptions) -> Term? {
+  private static func term(_ token: [UInt8], _ options: MatchOptions, _ known: inout Encodings) -> Term? {
     var text = token[...]
     var kind: Term.Kind = options.exact ? .exact : .fuzzy
     var inverse = false
@@ -121,12 +123,18 @@ public struct Pattern: Sendable, Equatable {
       kind = kind == .suffix ? .equal : .prefix
       text = text.dropFirst()
     }
-    return build(text, kind: kind, inverse: inverse, options)
+    return build(text, kind: kind, inverse: inverse, options, &known)
   }
+
+  /// The encodings of each character's preimages found so far, by fold mode: finding them scans the
+  /// fold table, so it is done once per distinct character of the whole query (a pasted text of
+  /// thousands of words costs what its alphabet costs).
+  private typealias Encodings = [CharFold.Mode: [UInt32: [[UInt8]]]]
 
   /// The term for the characters `text`, folded as `options` say.
   private static func build(
-    _ text: ArraySlice<UInt8>, kind: Term.Kind, inverse: Bool, _ options: MatchOptions
+    _ text: ArraySlice<UInt8>, kind: Term.Kind, inverse: Bool, _ options: MatchOptions,
+    _ known: inout Encodings
   )
     -> Term?
   {
@@ -148,13 +156,10 @@ public struct Pattern: Sendable, Equatable {
       }
     let table = CharFold.table(fold)
     let chars = scalars.map { CharFold.fold($0, table) }
-    // Finding a character's preimages scans the fold table: once per distinct character, so a long
-    // pasted query costs what its alphabet costs.
-    var known: [UInt32: [[UInt8]]] = [:]
     let encodings = chars.map { c in
-      if let found = known[c] { return found }
+      if let found = known[fold]?[c] { return found }
       let found = CharFold.preimages(of: c, fold).map(encoding)
-      known[c] = found
+      known[fold, default: [:]][c] = found
       return found
     }
     return Term(kind: kind, inverse: inverse, chars: chars, fold: fold, encodings: encodings)

@@ -113,7 +113,9 @@ public struct Renderer {
     var itemParts: [Range<Int>] = []
     var used = 0
     // The item past the last that fits whole shows in part.
-    for i in first..<max(first, state.listCount) where used < listRows {
+    // (A `where` clause would not stop the loop: it would visit every listed line, millions maybe.)
+    for i in first..<max(first, state.listCount) {
+      guard used < listRows else { break }
       let room = listRows - used
       let itemRows =
         multiLineRows(
