@@ -62,6 +62,9 @@ package final class PickerSession {
   /// When a lone ESC (or an unfinished sequence) began to wait for the rest: it is the Esc key once
   /// `escapeDelay` passed, even while input or a preview keeps the loop from ever timing out.
   private var escapeSince: Int?
+  /// When the spinner last moved: it moves every `tickInterval` while input or a search runs, also
+  /// when the loop never waits (input streaming without a pause).
+  private var lastTick = PickerSession.now()
   /// When the last preview run started.
   private var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
@@ -242,9 +245,10 @@ package final class PickerSession {
       }
       if !ready.any {
         handleEarlyKeys()
-        if !flushDueEscape() { state.handle(.tick) }
+        if !flushDueEscape() { tick() }
         continue
       }
+      if busy && PickerSession.now() - lastTick >= Int(PickerSession.tickInterval) * 1_000_000 { tick() }
       if ready.signals { try handleSignals() }
       if ready.searches {
         for result in worker.takeResults() { state.handle(.searched(result)) }
@@ -279,6 +283,12 @@ package final class PickerSession {
       }
       _ = flushDueEscape()
     }
+  }
+
+  /// Moves the spinner.
+  private func tick() {
+    lastTick = PickerSession.now()
+    state.handle(.tick)
   }
 
   /// Starts the ESC's clock when one waits (and stops it when none does).

@@ -17,6 +17,19 @@ import Testing
     #expect(picker.exitCode() == 130)
   }
 
+  /// The spinner moves while input streams (the loop then never waits for anything).
+  @Test func theSpinnerMovesWhileInputStreams() throws {
+    let picker = try PickerProcess([])
+    picker.streamForever()
+    let glyphs = "⠋⠙⠹⠸⠼⠴⠦⠧⠇⠏"
+    func spinner(_ screen: ScreenEmulator) -> Character? { screen.text.first { glyphs.contains($0) } }
+    #expect(picker.waitForScreen { spinner($0) != nil })
+    let first = spinner(picker.screen)
+    #expect(picker.waitForScreen { spinner($0) != nil && spinner($0) != first })
+    picker.send([0x03])
+    #expect(picker.exitCode() == 130)
+  }
+
   @Test(arguments: [
     ["--preview", "yes"], ["--bind", "load:reload(printf 'a\\nb\\n')"], ["--bind", "result:reload(seq 3)"],
     ["--bind", "focus:reload(seq 3)"],
