@@ -29,6 +29,14 @@ package enum CurrentProcess {
     }
   }
 
+  /// Whether stopping (ctrl-z) can be undone: false in the process group of the session's leader when
+  /// that is not this process (the shell's own group: a command substitution of an interactive
+  /// shell), where no job control would send SIGCONT.
+  package static var canBeStopped: Bool {
+    let session = getsid(0)
+    return getpgrp() != session || getpid() == session
+  }
+
   /// Ends the process with `status`, running the exit handlers.
   package static func exit(_ status: Int32) -> Never {
     Glibc.exit(status)

@@ -59,9 +59,8 @@ package final class PickerSession {
   private var pendingPreview: PreviewRun?
   /// When the last key came (for `FZF_IDLE_TIME`).
   private var lastKey = PickerSession.now()
-  /// When a lone ESC (or an unfinished sequence) began to wait for the rest: it is the Esc key once
-  /// `escapeDelay` passed, even while input or a preview keeps the loop from ever timing out.
-  private var escapeSince: Int?
+  /// When a lone ESC began to wait for the rest of a sequence.
+  private var escape = EscapeClock(delay: Int(PickerSession.escapeDelay) * 1_000_000)
   /// When the spinner last moved: it moves every `tickInterval` while input or a search runs, also
   /// when the loop never waits (input streaming without a pause).
   private var lastTick = PickerSession.now()
@@ -189,13 +188,13 @@ package final class PickerSession {
       }
       paint()
 
-      noteEscape()
+      escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
       // While a lone ESC waits to be told from a sequence, input waits: the Esc key is handled on
       // time however fast the input streams.
       var sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
         searches: worker.descriptor,
-        input: inputOpen && escapeSince == nil ? (reloaded ?? reader)?.descriptor : nil,
+        input: inputOpen && escape.due == nil ? (reloaded ?? reader)?.descriptor : nil,
         preview: previews.descriptor
       )
       sources.remote = listener?.descriptors ?? []
@@ -205,9 +204,8 @@ package final class PickerSession {
       let timerDue = timers.values.min()
       previews.reapRetired()
       let retiredDue = previews.retiredDeadline
-      let escapeDue = escapeSince.map { $0 + Int(PickerSession.escapeDelay) * 1_000_000 }
       for due in [
-        pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue, escapeDue,
+        pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue, escape.due,
       ]
       .compactMap({ $0 }) {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
@@ -241,7 +239,7 @@ package final class PickerSession {
       if let listener,
         !ready.remote.isEmpty || listener.nextDeadline.map({ PickerSession.now() >= $0 }) == true
       {
-        listener.service(ready.remote) { answer($0, local: listener.isLocal) }
+        listener.service(ready.remote) { state.answer($0, local: listener.isLocal) }
       }
       if !ready.any {
         handleEarlyKeys()
@@ -279,7 +277,7 @@ package final class PickerSession {
           return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
         }
         for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
-        noteEscape()
+        escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
       }
       _ = flushDueEscape()
     }
@@ -291,43 +289,12 @@ package final class PickerSession {
     state.handle(.tick)
   }
 
-  /// Starts the ESC's clock when one waits (and stops it when none does).
-  private func noteEscape() {
-    escapeSince = decoder.hasPendingEscape ? escapeSince ?? PickerSession.now() : nil
-  }
-
-  /// Hands over a pending ESC as the Esc key (or its sequence as what it is) once `escapeDelay`
-  /// passed since it came; true when it did.
+  /// Hands over a pending ESC as the Esc key (or its sequence as what it is) once its time is up;
+  /// true when it did.
   private func flushDueEscape() -> Bool {
-    guard let since = escapeSince, decoder.hasPendingEscape else {
-      escapeSince = nil
-      return false
-    }
-    guard PickerSession.now() - since >= Int(PickerSession.escapeDelay) * 1_000_000 else { return false }
-    escapeSince = nil
+    guard escape.expire(pending: decoder.hasPendingEscape, now: PickerSession.now()) else { return false }
     for key in decoder.flushEscape() where state.outcome == nil { handle(key) }
     return true
-  }
-
-  /// The answer to a `--listen` request: the state as JSON, or the actions run (as fzf's server: a
-  /// remote address drops those that run commands unless `--listen-unsafe`).
-  private func answer(_ request: RemoteControl.Request, local: Bool) -> [UInt8] {
-    switch request {
-    case .status(let limit, let offset, _):
-      return RemoteControl.response("200 OK", body: state.status(limit: limit, offset: offset), json: true)
-    case .actions(let text, _):
-      switch RemoteControl.actions(text, allowCommands: local || state.settings.listenUnsafe) {
-      case .success(let actions):
-        state.handle(.remote(actions))
-        return RemoteControl.response("200 OK")
-      case .failure(let refusal):
-        return RemoteControl.response("400 Bad Request", body: refusal.message)
-      }
-    case .bad(let message):
-      return RemoteControl.response("400 Bad Request", body: message)
-    case .incomplete:
-      return RemoteControl.response("400 Bad Request", body: "incomplete request")
-    }
   }
 
   /// Hands a key to the state; mouse reports go with what lies under them on the frame on screen.
@@ -599,10 +566,14 @@ package final class PickerSession {
 
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   private func suspend() throws(TerminalError) {
+    // Inside the shell's own process group (`vim $(mselect)`, a key binding's command substitution)
+    // no job control can continue a stop: the shell would wait for ever. ctrl-z does nothing there.
+    guard CurrentProcess.canBeStopped else { return }
     stepAside()
-    // SIGSTOP, not SIGTSTP: it cannot be caught or discarded (the kernel drops SIGTSTP in an orphaned
-    // process group), so the stop always happens. Execution resumes here after SIGCONT.
-    kill(getpid(), SIGSTOP)
+    // The whole job stops, as for ctrl-z in cooked mode (a script waiting for the picker stops too, so
+    // its shell sees a stopped job to `fg`). SIGSTOP, not SIGTSTP: it cannot be caught or discarded
+    // (the kernel drops SIGTSTP in an orphaned process group). Execution resumes here after SIGCONT.
+    kill(0, SIGSTOP)
     let size = tty.size
     state.handle(.resize(rows: size.rows, columns: size.columns))
     try tty.enterRawMode()

@@ -158,20 +158,20 @@ enum App {
     _ settings: PickerSettings, _ output: OutputFormatter, input: InputReader, streaming: Bool,
     store: LineStore?, unicode: Bool, terminator: UInt8, saving: Saving
   ) -> ExitCode {
-    let session: PickerSession
     let ending: PickerSession.Ending
     do throws(TerminalError) {
-      session = try PickerSession(
+      // The session goes at the end of this block: its listener removes its socket then.
+      ending = try PickerSession(
         settings: settings, reader: streaming ? input : nil, store: store, unicode: unicode,
-        terminator: terminator)
-      ending = try session.run()
+        terminator: terminator
+      ).run()
     } catch {
       return fail(error.message)
     }
     let code = finish(ending, output, input: input, saving: saving)
     // Every line read (gigabytes, maybe) goes with the process: freeing it first would keep the shell
     // waiting after the terminal was given back.
-    withExtendedLifetime((session, ending)) { CurrentProcess.exit(code.rawValue) }
+    withExtendedLifetime(ending) { CurrentProcess.exit(code.rawValue) }
   }
 
   /// Prints what the picker's `ending` says to print; the exit code.

@@ -295,6 +295,34 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// Inside the shell's own process group (`vim $(mselect)`: the shell, a session leader, runs it in a
+  /// command substitution) nothing would continue a stop: ctrl-z does nothing, the picker goes on.
+  @Test func ctrlZInACommandSubstitutionDoesNotStop() throws {
+    let picker = try PickerProcess(
+      ["-c", #"x="$(printf 'a\nb\n' | "$0")"; echo "[$x]""#, BinaryRunner.binary.path], executable: "/bin/sh")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x1A])
+    picker.send([0x1B, 0x5B, 0x42])
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "[b]\n")
+  }
+
+  /// SIGTSTP from outside (`kill -TSTP`, a job-control shell) stops the picker with the terminal
+  /// restored; SIGCONT brings the picture back.
+  @Test func sigtstpStopsWithTheTerminalRestoredAndContinues() throws {
+    let (picker, before) = try start(lines: "a\nb\n")
+    #expect(picker.waitFor("2/2"))
+    kill(picker.pid, SIGTSTP)
+    #expect(picker.waitForStop())
+    #expect(picker.sttySettings == before)
+    kill(picker.pid, SIGCONT)
+    #expect(picker.waitFor("2/2"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "a\n")
+  }
+
   /// Keys that arrive while the picker is stopped from outside are read when it continues: taking the
   /// terminal back after SIGCONT must not flush them (zsh sends a widget's job SIGCONT at any moment).
   @Test func keysTypedWhileStoppedAreReadAfterContinuing() throws {

@@ -322,3 +322,26 @@ extension PickerState {
       + #""selected":[\#(selected.joined(separator: ","))]}"#
   }
 }
+
+extension PickerState {
+  /// The answer to a `--listen` request: the state as JSON, or the actions run (as fzf's server: a
+  /// remote address drops those that run commands unless `--listen-unsafe`).
+  package mutating func answer(_ request: RemoteControl.Request, local: Bool) -> [UInt8] {
+    switch request {
+    case .status(let limit, let offset, _):
+      return RemoteControl.response("200 OK", body: status(limit: limit, offset: offset), json: true)
+    case .actions(let text, _):
+      switch RemoteControl.actions(text, allowCommands: local || settings.listenUnsafe) {
+      case .success(let actions):
+        handle(.remote(actions))
+        return RemoteControl.response("200 OK")
+      case .failure(let refusal):
+        return RemoteControl.response("400 Bad Request", body: refusal.message)
+      }
+    case .bad(let message):
+      return RemoteControl.response("400 Bad Request", body: message)
+    case .incomplete:
+      return RemoteControl.response("400 Bad Request", body: "incomplete request")
+    }
+  }
+}
