@@ -1,4 +1,8 @@
 extension ShellScripts {
+  /// `directoryWalker0` in fish's words (`begin; …; end` for the braces).
+  static let fishDirectoryWalker0 = directoryWalker0.replacing("{ ", with: "begin; ").replacing(
+    "; }", with: "; end")
+
   /// fish's key bindings: ctrl-t (the token under the cursor read as fzf reads it), ctrl-r, alt-c, and
   /// shift-tab (fish's own completions, picked).
   static let fishBindings = """
@@ -68,11 +72,16 @@ extension ShellScripts {
       and commandline -r -- $picked
       commandline -f repaint
     end
+    # alt-c: the walker's names end with a NUL (a name may hold a newline), MSELECT_ALT_C_COMMAND's
+    # with a newline.
     function mselect-cd-widget
-      set -l walk "\(directoryWalker)"
-      set -q MSELECT_ALT_C_COMMAND; and set walk $MSELECT_ALT_C_COMMAND
-      set -l dir (eval $walk | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1)
-      and cd -- $dir
+      set -l dir
+      if set -q MSELECT_ALT_C_COMMAND
+        set dir (eval $MSELECT_ALT_C_COMMAND | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1)
+      else
+        set dir (\(fishDirectoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --read0 --print0 | string split0)
+      end
+      test -n "$dir"; and cd -- $dir
       commandline -f repaint
     end
     # shift-tab: fish's own completions of the command line, picked (the token under the cursor

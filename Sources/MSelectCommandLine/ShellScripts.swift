@@ -12,24 +12,29 @@ package enum ShellScripts {
     case bash, zsh, fish
   }
 
-  /// The default walker: every file and directory below the current one, without `.git`,
-  /// `node_modules` and pseudo file systems, relative names; `directoryWalker` and `fileWalker` (what
-  /// mselect reads with nothing piped in, as fzf's walker) keep one kind.
-  static let walker = walker(selecting: "")
-  static let directoryWalker = walker(selecting: "-type d ")
-  /// The files and directories, each name ended by a NUL (a name may hold a newline).
-  static let walker0 = walker(selecting: "", separator: "\\0")
+  /// The key bindings' walkers, as fzf's walker lists (`--walker file,dir,follow,hidden`): every
+  /// file and directory below the current one (`directoryWalker`: the directories), without `.git`,
+  /// `node_modules` and pseudo file systems, relative names, directories ending with `/`, a dangling
+  /// symbolic link listed as a file, each name ended by a NUL (a name may hold a newline). Hidden
+  /// entries come after the others (fzf's walker reaches them late): a second walk lists them.
+  static let walker0 = twoPassWalker(printing: "\\( -type d -printf '%P/\\0' -o -printf '%P\\0' \\)")
+  static let directoryWalker0 = twoPassWalker(printing: "-type d -printf '%P/\\0'")
   /// The files, each name ended by a NUL: what mselect reads with nothing piped in.
-  package static let fileWalker0 = walker(selecting: "-type f ", separator: "\\0")
+  package static let fileWalker0 =
+    "command find -L . -mindepth 1 \\( \(prunedNames) \\) -prune -o -type f -printf '%P\\0' 2>/dev/null"
+
+  /// What no walker lists.
+  static let prunedNames =
+    "-name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc"
 
   /// The `find` expression that leaves out what no walker lists (the walker's test follows it).
-  static let pruned =
-    "\\( -name .git -o -name node_modules -o -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\) -prune -o"
+  static let pruned = "\\( \(prunedNames) \\) -prune -o"
 
-  /// The walker's `find` command, keeping what `test` (a `find` test and a space, or nothing) accepts.
-  /// `separator`: what ends each name (`\\n`, or `\\0` for names that may hold newlines).
-  private static func walker(selecting test: String, separator: String = "\\n") -> String {
-    "command find -L . -mindepth 1 \(pruned) \(test)-printf '%P\(separator)' 2>/dev/null"
+  /// A walk that prints with `action` what is not hidden, then a walk that prints what is hidden (a
+  /// hidden name, or below one).
+  private static func twoPassWalker(printing action: String) -> String {
+    "{ command find -L . -mindepth 1 \\( \(prunedNames) -o -name '.*' \\) -prune -o \(action) 2>/dev/null; "
+      + "command find -L . -mindepth 1 \(pruned) -path '*/.*' \(action) 2>/dev/null; }"
   }
 
   /// What the key bindings' pickers add to their own defaults, as fzf's scripts do (a placeholder
@@ -42,7 +47,7 @@ package enum ShellScripts {
   /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR`
   /// / `_mselect_compgen_dir DIR` when the person defined them (fzf's `_fzf_compgen_*` hooks);
   /// `__mselect_complete_paths BASE [d] CMD` runs the picker on them (for CMD's completion) and
-  /// prints the picked names, a line each.
+  /// prints the picked names, each ended by a NUL.
   private static let walkFrom = """
     __mselect_walk_from() {
       local root="$1" kind="$2" name=%p
@@ -60,7 +65,7 @@ package enum ShellScripts {
       fi
     }
     # Fuzzy completion: the text before the trigger names a directory and a query, split as fzf splits
-    # it (`src/ma` is `ma` below `src`); prints the picked names, a line each.
+    # it (`src/ma` is `ma` below `src`); prints the picked names, each ended by a NUL.
     # fzf's completion API, for your own `**` completions: a function `_mselect_complete_CMD` (zsh
     # finds it; in bash `complete -F` names it) calls `_mselect_complete [OPTIONS] -- "$@" < <(LIST)`
     # (or the older `_mselect_complete "OPTIONS" "$@"`) to pick from LIST; `_mselect_complete_CMD_post`,
@@ -118,7 +123,7 @@ package enum ShellScripts {
       local multi=--multi
       [ "$kind" = d ] && multi=
       __mselect_walk_from "$dir" "$kind" |
-        __mselect_comprun "$cmd" --scheme path $multi --read0 -q "$leftover"
+        __mselect_comprun "$cmd" --scheme path $multi --read0 --print0 -q "$leftover"
     }
     """
 
@@ -242,7 +247,11 @@ package enum ShellScripts {
         # prompt shows the new directory) and puts back what was typed.
         __mselect_cd__() {
           local dir
-          dir="$( (if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then eval "$MSELECT_ALT_C_COMMAND"; else \(directoryWalker); fi) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)" && printf 'builtin cd -- %q' "$dir"
+          if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then
+            dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
+          else
+            dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --read0)"
+          fi && printf 'builtin cd -- %q' "$dir"
         }
         # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).
         # Only where readline edits lines: a non-interactive bash (`bash -c`, a .bashrc read by
@@ -304,7 +313,7 @@ package enum ShellScripts {
           fi
           local base="${cur:0:${#cur}-${#trigger}}" picked
           eval "base=$base" 2>/dev/null || return
-          picked="$(__mselect_complete_paths "$base" "$kind" "${COMP_WORDS[0]}" | while IFS= read -r item; do
+          picked="$(__mselect_complete_paths "$base" "$kind" "${COMP_WORDS[0]}" | while IFS= read -r -d '' item; do
             [ "$kind" = d ] && item="${item%/}/"
             printf '%q ' "$item"
           done)"
@@ -444,8 +453,13 @@ package enum ShellScripts {
           return $ret
         }
         mselect-cd-widget() {
-          local dir ret walk="${MSELECT_ALT_C_COMMAND:-\(directoryWalker)}"
-          dir="$(eval "$walk" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
+          local dir ret
+          # The walker's names end with a NUL (a name may hold a newline), MSELECT_ALT_C_COMMAND's with a newline.
+          if [[ -n "${MSELECT_ALT_C_COMMAND-}" ]]; then
+            dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
+          else
+            dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --read0)"
+          fi
           ret=$?
           [ -n "$dir" ] && builtin cd -- "$dir"
           zle reset-prompt
@@ -509,7 +523,7 @@ package enum ShellScripts {
             return
           fi
           if [[ " ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir} " == *" $cmd "* ]]; then
-            __mselect_complete_paths "$prefix" d "$cmd" | while IFS= read -r item; do picked+="${(q)item%/}/ "; done
+            __mselect_complete_paths "$prefix" d "$cmd" | while IFS= read -r -d '' item; do picked+="${(q)item%/}/ "; done
             # As fzf's: no space after a directory (its contents may come next).
             picked="${picked% }"
           elif [[ "$cmd" == kill ]]; then
@@ -526,7 +540,7 @@ package enum ShellScripts {
             esac
             picked="$(print -r -- "$words" | __mselect_comprun "$cmd" --multi -q "$prefix" | while IFS= read -r item; do print -rn -- "$user$item "; done)"
           else
-            __mselect_complete_paths "$prefix" "" "$cmd" | while IFS= read -r item; do picked+="${(q)item} "; done
+            __mselect_complete_paths "$prefix" "" "$cmd" | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
           fi
           [[ -n "$picked" ]] && LBUFFER="$lbuf$picked"
           zle reset-prompt

@@ -42,15 +42,14 @@ package enum CurrentProcess {
     Glibc.exit(status)
   }
 
-  /// Whether standard output is a terminal.
-  package static var outputIsTerminal: Bool { isatty(1) == 1 }
-
-  /// Shows a manual page (roff) with `man -l` on the terminal; false when that could not be done.
+  /// Shows a manual page (roff) with `man -l`: paged on a terminal, as text into a pipe; false when
+  /// that could not be done.
   package static func showManual(_ roff: String) -> Bool {
     guard let (fd, file) = try? Syscall.temporaryFile(Array(roff.utf8)) else { return false }
     defer { unlink(file) }
     close(fd)
-    return system("man -l '\(file)'") == 0
+    // Nothing is written when `man` is missing, so the roff text can follow instead.
+    return system("command -v man >/dev/null 2>&1 && man -l '\(file)'") == 0
   }
 
   private static func bytes(_ p: UnsafePointer<CChar>) -> [UInt8] {

@@ -61,8 +61,7 @@ package final class PickerSession {
   private var lastKey = PickerSession.now()
   /// When a lone ESC began to wait for the rest of a sequence.
   private var escape = EscapeClock(delay: Int(PickerSession.escapeDelay) * 1_000_000)
-  /// When the spinner last moved: it moves every `tickInterval` while input or a search runs, also
-  /// when the loop never waits (input streaming without a pause).
+  /// When the spinner last moved (every `tickInterval` while busy, even if the loop never waits).
   private var lastTick = PickerSession.now()
   /// When the last preview run started.
   private var lastPreviewStart: Int?
@@ -189,8 +188,7 @@ package final class PickerSession {
       paint()
 
       escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
-      // While a lone ESC waits to be told from a sequence, input waits: the Esc key is handled on
-      // time however fast the input streams.
+      // Input waits while a lone ESC does: the Esc key is on time however fast input streams.
       var sources = EventSources(
         terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
         searches: worker.descriptor,
@@ -283,7 +281,6 @@ package final class PickerSession {
     }
   }
 
-  /// Moves the spinner.
   private func tick() {
     lastTick = PickerSession.now()
     state.handle(.tick)
@@ -551,7 +548,10 @@ package final class PickerSession {
       switch signal {
       case SIGWINCH:
         let size = tty.size
-        tty.write(painter.resized())
+        // Where the picture is now, then erased there (keys typed meanwhile wait their turn).
+        tty.write(painter.measure())
+        awaitAnswers(keepingKeys: true)
+        tty.write(painter.resized(columns: size.columns))
         lastFrame = nil
         state.handle(.resize(rows: size.rows, columns: size.columns))
       case SIGTSTP: try suspend()

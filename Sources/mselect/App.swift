@@ -293,10 +293,11 @@ enum App {
     }
   }
 
-  /// `--man`: the manual through `man -l` on a terminal (else the roff text); `--man-roff`: the roff.
+  /// `--man`: the manual through `man -l`, paged on a terminal and formatted as text into a pipe, as
+  /// `fzf --man` does (the roff text when there is no `man`); `--man-roff`: the roff.
   static func showManual(_ form: Options.ManualForm) -> ExitCode {
     let roff = ManPage.roff(version: version)
-    guard form == .shown, CurrentProcess.outputIsTerminal, CurrentProcess.showManual(roff) else {
+    guard form == .shown, CurrentProcess.showManual(roff) else {
       return emit(Array(roff.utf8))
     }
     return .success

@@ -265,3 +265,19 @@ import Testing
     #expect(!fromFile.stdout.isEmpty)
   }
 }
+
+/// `mselect --man` into a pipe: the manual formatted as text, as `fzf --man` gives it.
+@Suite struct ManualTests {
+  @Test(.enabled(if: access("/usr/bin/man", X_OK) == 0, "man is installed (CI installs man-db)"))
+  func theManualIntoAPipeIsFormattedText() throws {
+    let result = try BinaryRunner.run(["--man"])
+    #expect(result.status == 0)
+    #expect(result.text.contains("NAME") && result.text.contains("mselect"))
+    #expect(!result.text.contains(".TH ") && !result.text.contains("\n.SH "))
+  }
+
+  @Test func theRoffTextIsThereToo() throws {
+    let result = try BinaryRunner.run(["--man-roff"])
+    #expect(result.text.hasPrefix(".TH ") || result.text.contains("\n.TH "))
+  }
+}

@@ -18,16 +18,20 @@ import Testing
   /// first on PATH under `name`; what it printed.
   func run(_ shell: String, _ flags: [String], _ script: String, name: String = "mselect") throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "mselect-opts-\(getpid())-\(URL(fileURLWithPath: shell).lastPathComponent)-\(name)"
+      "mselect-opts-\(getpid())-\(URL(fileURLWithPath: shell).lastPathComponent)-\(name)-\(UInt32.random(in: 0...UInt32.max))"
     ).path
     try? FileManager.default.removeItem(atPath: directory)
     try FileManager.default.createDirectory(
       atPath: directory + "/work/sub dir", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
-    for file in ["a b.txt", "x.txt"] {
+    for file in ["a b.txt", "x.txt", ".hidden"] {
       _ = FileManager.default.createFile(atPath: directory + "/work/" + file, contents: nil)
     }
+    try FileManager.default.createDirectory(
+      atPath: directory + "/work/new\nline", withIntermediateDirectories: true)
+    try FileManager.default.createSymbolicLink(
+      atPath: directory + "/work/dangling", withDestinationPath: "nowhere")
     try FileManager.default.createSymbolicLink(
       atPath: directory + "/bin/" + name, withDestinationPath: BinaryRunner.binary.path)
     let process = Process()
@@ -87,7 +91,7 @@ import Testing
   static let shells: [(path: String, flags: [String], script: String, expected: [String])] = [
     (
       "/bin/bash", ["--norc", "--noprofile", "-c"], bash,
-      [#"ctrl-t [ls a\ b.txt ]"#, "ctrl-r [echo a b]", "alt-c [builtin cd -- sub\\ dir]"]
+      [#"ctrl-t [ls a\ b.txt ]"#, "ctrl-r [echo a b]", "alt-c [builtin cd -- sub\\ dir/]"]
     ),
     ("/usr/bin/zsh", ["-f", "-c"], zsh, [#"ctrl-t [ls a\ b.txt ]"#, "alt-c [sub dir]"]),
     ("/usr/bin/fish", ["--no-config", "-c"], fish, ["ctrl-t [a b.txt]", "alt-c [sub dir]"]),
@@ -107,6 +111,67 @@ import Testing
       }
     }
     #expect(tried == Self.shells.count, "bash, zsh and fish are needed (CI installs them)")
+  }
+
+  /// The walkers list as fzf's does: directories end with `/`, hidden entries come after the others,
+  /// a dangling link is listed; a name with a newline is one entry and one word for ctrl-t, alt-c and
+  /// `**` in each shell.
+  static let walkers: [(path: String, flags: [String], script: String, expected: [String])] = [
+    (
+      "/bin/bash", ["--norc", "--noprofile", "-c"],
+      #"""
+      eval "$(mselect --bash)"
+      MSELECT_CTRL_T_OPTS="--filter ''"; READLINE_LINE=""; READLINE_POINT=0
+      __mselect_file_widget; printf 'ctrl-t [%s]\n' "$READLINE_LINE"
+      MSELECT_ALT_C_OPTS="--filter ^new"; printf 'alt-c [%s]\n' "$(__mselect_cd__)"
+      MSELECT_COMPLETION_OPTS="--filter ^new"
+      __mselect_complete_paths "" d cd | while IFS= read -r -d '' item; do printf '** [%s]\n' "$item"; done
+      """#,
+      [
+        #"alt-c [builtin cd -- $'new\nline/']"#,
+        "** [new", "line/]",
+      ]
+    ),
+    (
+      "/usr/bin/zsh", ["-f", "-c"],
+      #"""
+      source <(mselect --zsh); zle() { :; }
+      MSELECT_ALT_C_OPTS="--filter ^new"; mselect-cd-widget; print -r -- "alt-c [${PWD:t}]"; cd ..
+      MSELECT_COMPLETION_OPTS="--filter ^new"
+      __mselect_complete_paths "" d cd | while IFS= read -r -d '' item; do print -r -- "** [$item]"; done
+      """#,
+      ["alt-c [new", "line]", "** [new", "line/]"]
+    ),
+    (
+      "/usr/bin/fish", ["--no-config", "-c"],
+      #"""
+      mselect --fish | source; function commandline; end
+      set MSELECT_ALT_C_OPTS "--filter ^new"; mselect-cd-widget; echo "alt-c ["(basename $PWD | string collect)"]"
+      """#,
+      ["alt-c [new", "line]"]
+    ),
+  ]
+
+  @Test func theWalkersListAsFzfsDoes() throws {
+    for (path, flags, script, expected) in Self.walkers where access(path, X_OK) == 0 {
+      let output = try run(path, flags, script)
+      let lines = output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for line in expected {
+        #expect(lines.contains(line), "\(path): \(output)")
+      }
+    }
+    // ctrl-t (bash): each name quoted as one word, directories with `/`, the hidden one last (the
+    // others in the order the file system gives).
+    guard access("/bin/bash", X_OK) == 0 else { return }
+    let output = try run("/bin/bash", ["--norc", "--noprofile", "-c"], Self.walkers[0].script)
+    let line = output.split(separator: "\n").first { $0.hasPrefix("ctrl-t [") }.map(String.init) ?? ""
+    // Split at the spaces between words, not at the escaped ones (`a\ b.txt`).
+    let words = String(line.dropFirst("ctrl-t [".count).dropLast(2)).replacing("\\ ", with: "\u{1}")
+      .split(separator: " ").map { $0.replacing("\u{1}", with: "\\ ") }
+    #expect(
+      Set(words) == [#"a\ b.txt"#, "dangling", #"$'new\nline/'"#, #"sub\ dir/"#, "x.txt", ".hidden"],
+      "\(line)")
+    #expect(words.last == ".hidden")
   }
 
   /// `#` lines in the default options are comments (forgit writes its options so), and a binding's

@@ -87,6 +87,8 @@ final class Tmux {
 
   /// The visible screen.
   var screen: String { run(["capture-pane", "-p"], capturing: true) }
+  /// The scrollback and the screen.
+  var scrollback: String { run(["capture-pane", "-p", "-S", "-1000"], capturing: true) }
 
   /// Waits until `condition` holds for the screen; false after 15 s (a safety net, not a timing).
   @discardableResult
@@ -149,6 +151,37 @@ final class Tmux {
     tmux.key("Enter")
     #expect(tmux.waitFor { $0.contains("rc=0") })
     #expect(tmux.screen.split(separator: "\n").prefix(3).map(String.init) == ["above", "partial:1", "rc=0"])
+  }
+
+  /// A resize keeps what is above the inline picker (on the screen, or in the scrollback where the
+  /// terminal's re-wrapping pushed it), whether the width or the height changes, and leaves no row of
+  /// the older picture behind.
+  @Test(arguments: ["", "--layout default"])
+  func aResizeKeepsTheTextAbove(options: String) throws {
+    guard let tmux = Tmux() else { return }
+    tmux.type(
+      "clear; for i in 1 2 3 4 5; do echo above$i; done; seq 100 | mselect \(options); echo done", enter: true
+    )
+    #expect(tmux.waitFor { $0.contains("100/100") })
+    let above = (1...5).map { "above\($0)" }
+    // The lines above, each once and in order, then the picture (once) or what followed it.
+    func kept(_ end: String) -> (String) -> Bool {
+      { _ in
+        let lines = tmux.scrollback.split(separator: "\n").map(String.init)
+        guard let first = lines.firstIndex(of: "above1"), lines.count >= first + 6 else { return false }
+        return Array(lines[first..<(first + 5)]) == above && lines.filter { $0.hasPrefix("above") }.count == 5
+          && lines.filter { $0.contains("100/100") }.count == (end == "done" ? 0 : 1)
+          && lines[(first + 5)...].contains { $0.contains(end) }
+      }
+    }
+    tmux.resize(columns: 70, rows: 30)
+    #expect(tmux.waitFor(kept("100/100")), "\(tmux.scrollback)")
+    tmux.resize(columns: 70, rows: 24)
+    #expect(tmux.waitFor(kept("100/100")), "\(tmux.scrollback)")
+    tmux.resize(columns: 100, rows: 30)
+    #expect(tmux.waitFor(kept("100/100")), "\(tmux.scrollback)")
+    tmux.key("Escape")
+    #expect(tmux.waitFor(kept("done")), "\(tmux.scrollback)")
   }
 
   /// Enter pressed twice at once: the picker's terminal queries are all answered while it reads, so

@@ -224,7 +224,8 @@ import Testing
     #expect(out.hasPrefix("\u{1B}[?25l"))
     #expect(out.contains("\u{1B}[?2004h"))
     #expect(out.contains("\n\n"))
-    #expect(out.contains("> \u{1B}[K") && out.contains("info\u{1B}[K") && out.contains("item\u{1B}[K"))
+    // Blank cells at a row's end are left to the erase (`> ` is written `>`).
+    #expect(out.contains(">\u{1B}[K") && out.contains("info\u{1B}[K") && out.contains("item\u{1B}[K"))
     #expect(out.hasSuffix("\u{1B}[2C\u{1B}[?25h"))
   }
 
@@ -261,19 +262,63 @@ import Testing
     #expect(out.contains("abc\u{1B}[K"))
   }
 
-  /// After a resize the picture starts again at the screen's top, everything below erased (where a
-  /// terminal moved the old rows is not known), without erasing from the top-left corner at once.
-  @Test func aResizeStartsAgainAtTheTop() {
+  /// After a resize the picture is drawn again where it was: the cursor goes up to its top by
+  /// relative moves (what is above it stays) and everything below is erased; never an erase from the
+  /// top-left corner.
+  @Test func aResizeRedrawsInPlace() {
     var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.start()
+    _ = painter.anchor(row: 5, column: 1)
     let long = String(repeating: "y", count: 64)
     let rows = [long, long, "> q"].map { [Frame.Span(text: $0, style: [])] }
     _ = painter.paint(Frame(rows: rows, caret: (2, 3), width: 80))
-    #expect(painter.resized() == "\u{1B}[H" + ScreenPainter.eraseBelow)
-    #expect(
-      !ScreenPainter.eraseBelow.hasPrefix("\u{1B}[J") && !ScreenPainter.eraseBelow.hasPrefix("\u{1B}[2J"))
-    #expect(painter.top(screenRows: 24) == 0)
+    #expect(painter.top(screenRows: 24) == 4)
+    #expect(painter.measure() == "\u{1B}[6n")
+    // The lines above re-wrapped on a narrower screen: the cursor is lower now.
+    _ = painter.anchor(row: 9, column: 4)
+    let out = painter.resized(columns: 80)
+    #expect(out == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+    #expect(!out.contains("\u{1B}[H") && !out.contains("\u{1B}[2J"))
+    #expect(painter.top(screenRows: 24) == 6)
     let again = painter.paint(Frame(rows: rows, caret: (2, 3), width: 40))
     #expect(again.contains(long))
+  }
+
+  /// Rows a shorter screen pushed into the scrollback come back when it grows: they are erased then,
+  /// the picture starting where its old top was.
+  @Test func rowsPulledBackFromTheScrollbackAreErased() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.start()
+    _ = painter.anchor(row: 10, column: 1)
+    let rows = (0..<6).map { [Frame.Span(text: "row \($0)", style: [])] }
+    _ = painter.paint(Frame(rows: rows, caret: (5, 0), width: 40))
+    // Shrunk: the cursor (the region's last row) is on the screen's row 2, its top 3 rows above it.
+    _ = painter.measure()
+    _ = painter.anchor(row: 3, column: 1)
+    #expect(painter.resized(columns: 40) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+    _ = painter.paint(Frame(rows: Array(rows.prefix(2)), caret: (1, 0), width: 40))
+    // Grown back: the 3 rows return above the region, whose top is now on row 3.
+    _ = painter.measure()
+    _ = painter.anchor(row: 5, column: 1)
+    #expect(painter.resized(columns: 40) == "\u{1B}[4A" + ScreenPainter.eraseBelow)
+    #expect(painter.top(screenRows: 24) == 0)
+  }
+
+  /// A cursor not where its line would put it (tmux pushed that line into its scrollback): the
+  /// picture starts again from the screen's top, all erased, then and on every later resize.
+  @Test func aLostCursorLineStartsAgainFromTheTop() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.start()
+    _ = painter.anchor(row: 1, column: 1)
+    let rows = ["> q", "row"].map { [Frame.Span(text: $0, style: [])] }
+    _ = painter.paint(Frame(rows: rows, caret: (0, 3), width: 40))
+    _ = painter.measure()
+    _ = painter.anchor(row: 1, column: 1)
+    #expect(painter.resized(columns: 30) == "\u{1B}[H" + ScreenPainter.eraseBelow)
+    _ = painter.paint(Frame(rows: rows, caret: (0, 3), width: 30))
+    _ = painter.measure()
+    _ = painter.anchor(row: 5, column: 4)
+    #expect(painter.resized(columns: 80) == "\u{1B}[H" + ScreenPainter.eraseBelow)
   }
 
   @Test func finishErasesTheRegionAndRestoresModes() {

@@ -31,6 +31,23 @@ public struct ScreenPainter {
   private var beginning = false
   /// The most rows the region has had since it began (growing past the screen's bottom scrolls it up).
   private var peak = 1
+  /// A position query asked on a resize is not answered yet: its answer is where the cursor is now.
+  private var measuring = false
+  /// The cursor's screen row and column (from 0) after a resize, as the terminal said.
+  private var measuredRow: Int?
+  private var measuredColumn = 0
+  /// A resize took the cursor's own line away (tmux pushes it into its scrollback when the rows
+  /// below it re-wrap to more than the screen holds, the cursor left in the top-left corner): from then on what a resize brings back from
+  /// the scrollback is not known, and every resize erases the screen from its top.
+  private var lost = false
+  /// The width in cells of each row as drawn (a terminal that re-wraps lines on a narrower screen
+  /// makes each as many lines as it then needs), and the caret's column.
+  private var widths: [Int] = []
+  private var caretColumn = 0
+  /// The widths of rows of an earlier picture that a smaller screen pushed into the terminal's
+  /// scrollback, top first: a taller screen pulls them back just above the region, where they are
+  /// erased.
+  private var hidden: [Int] = []
 
   public init(theme: Theme, fullscreen: Bool, mouse: Bool = false) {
     self.theme = theme
@@ -48,6 +65,9 @@ public struct ScreenPainter {
     returnColumn = nil
     anchor = nil
     peak = 1
+    widths = []
+    hidden = []
+    lost = false
     if fullscreen {
       out += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
     } else {
@@ -77,6 +97,12 @@ public struct ScreenPainter {
     queries -= 1
     answers = true
     guard queries == 0 else { return "" }
+    if measuring {
+      measuring = false
+      measuredRow = row - 1
+      measuredColumn = column - 1
+      return ""
+    }
     anchor = row - 1
     guard beginning else { return "" }
     beginning = false
@@ -111,40 +137,102 @@ public struct ScreenPainter {
       drawn += Array(repeating: nil, count: height - drawn.count)
       peak = max(peak, height)
     }
-    for (i, row) in frame.rows.enumerated() {
+    for (i, whole) in frame.rows.enumerated() {
+      // Blank cells at the end are left to the erase: never written, a terminal that re-wraps long
+      // lines on a narrower screen has fewer to re-wrap.
+      let row = theme.trimmingBlankEnd(whole)
       let encoded = theme.encode(row)
       if drawn[i] == encoded { continue }
+      let columns = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
       // A row that reaches the last column leaves the cursor on it (autowrap is off): erasing to the
       // end of the line from there would wipe its last character, often the `…` of a cut line.
-      let full = frame.width > 0 && frame.columns(ofRow: i) >= frame.width
+      let full = frame.width > 0 && columns >= frame.width
       out += move(to: i) + "\r" + (full ? "\u{1B}[K" + encoded : encoded + "\u{1B}[K")
       drawn[i] = encoded
+      if widths.count < drawn.count { widths += Array(repeating: 0, count: drawn.count - widths.count) }
+      widths[i] = columns
     }
     // Rows below a frame that got shorter (after a resize) are cleared.
     for i in height..<drawn.count where drawn[i] != "" {
       out += move(to: i) + "\r\u{1B}[K"
       drawn[i] = ""
+      if i < widths.count { widths[i] = 0 }
     }
+    caretColumn = frame.caret.column
     out += move(to: frame.caret.row) + "\r"
     if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
     if frame.caretShown { out += "\u{1B}[?25h" }
     return out
   }
 
-  /// Bytes that erase everything after the terminal was resized, so the next paint draws the picture
-  /// anew at the top of the screen. A terminal that changes size moves lines between the screen and
-  /// its scrollback (tmux re-wraps wide rows and pushes them off the top when narrower, and pulls them
-  /// back when taller), and two resizes may come as one signal: where the old rows are is not known
-  /// then. So, as fzf does, the picture starts again from the screen's first row, all below erased
-  /// (not with `CSI J` from the top-left corner, which tmux would copy into its scrollback).
-  package mutating func resized() -> String {
+  /// A position query to send when the terminal was resized, before `resized()`: its answer says
+  /// where the cursor (and so the picture) is now. Nothing when the terminal does not answer them.
+  package mutating func measure() -> String {
+    guard !fullscreen, answers else { return "" }
+    queries += 1
+    measuring = true
+    measuredRow = nil
+    return "\u{1B}[6n"
+  }
+
+  /// Bytes that erase the picture after the terminal was resized to `columns`, so the next paint
+  /// draws it anew where it was, what is above it kept (as fzf keeps it). The cursor goes up to the
+  /// region's top by relative moves: a terminal keeps the cursor on its line whatever it re-wraps,
+  /// and a narrower one that re-wraps long lines (tmux, VTE, kitty) makes each row of the picture
+  /// as many lines as its width needs, counted here. Everything below is erased (no leftovers of a
+  /// wider or taller picture). With the answer to `measure()`, rows a shorter screen pushed into
+  /// the scrollback are remembered, and erased when a taller screen pulls them back above the region.
+  package mutating func resized(columns: Int) -> String {
     guard !fullscreen else { return invalidate(clear: true) }
-    drawn = [nil]
+    func lines(_ width: Int) -> Int { max(1, (width + columns - 1) / max(1, columns)) }
+    var above = (0..<min(cursorRow, widths.count)).map { widths[$0] }
+    var up = above.reduce(0) { $0 + lines($1) } + caretColumn / max(1, columns)
+    // tmux then leaves the cursor in the screen's top-left corner (a re-wrap may also pull a cursor
+    // beyond its line's last cell back to that cell: not a loss).
+    if measuredRow == 0, measuredColumn == 0, caretColumn % max(1, columns) != 0 { lost = true }
+    if lost {
+      // As fzf does with its own picture: again from the screen's first row, all below erased.
+      up = 0
+      anchor = 0
+      hidden = []
+      measuredRow = nil
+      return finishResize("\u{1B}[H")
+    }
+    if let row = measuredRow {
+      if up > row {
+        // The region's top is above the screen: its first rows are in the scrollback now.
+        var gone = up - row
+        while gone > 0, !above.isEmpty {
+          let first = above.removeFirst()
+          hidden.append(first)
+          gone -= lines(first)
+        }
+        up = row
+        anchor = 0
+      } else {
+        // Rows pulled back from the scrollback, the last pushed first, as far as they fit above.
+        var room = row - up
+        while let last = hidden.last, lines(last) <= room {
+          room -= lines(last)
+          up += lines(last)
+          hidden.removeLast()
+        }
+        anchor = row - up
+      }
+    }
+    return finishResize(up > 0 ? "\u{1B}[\(up)A" : "")
+  }
+
+  /// Forgets the region after a resize, once `move` took the cursor to its new top; the erasing bytes.
+  private mutating func finishResize(_ move: String) -> String {
+    measuring = false
+    measuredRow = nil
     cursorRow = 0
-    anchor = 0
+    drawn = [nil]
+    widths = []
     peak = 1
-    returnColumn = nil
-    return "\u{1B}[H" + ScreenPainter.eraseBelow
+    beginning = false
+    return move + ScreenPainter.eraseBelow
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).

@@ -72,6 +72,21 @@ public struct Theme: Sendable {
   }
 
   /// One row as terminal bytes (attributes reset at the end).
+  /// `row` without the spaces at its end that draw nothing (no attribute, no color of the input's).
+  package func trimmingBlankEnd(_ row: [Frame.Span]) -> [Frame.Span] {
+    var row = row
+    while let last = row.last, last.colors == nil, attributes(last.style).isEmpty {
+      let kept = last.text.reversed().drop { $0 == " " }
+      if kept.isEmpty {
+        row.removeLast()
+        continue
+      }
+      if kept.count < last.text.count { row[row.count - 1].text = String(kept.reversed()) }
+      break
+    }
+    return row
+  }
+
   package func encode(_ row: [Frame.Span]) -> String {
     var out = ""
     var active = ""
