@@ -14,4 +14,10 @@ package enum Environment {
     }
     return result
   }
+
+  /// Takes `names` out of the process environment, so no child (preview, execute, reload, become)
+  /// inherits them.
+  package static func remove(_ names: [String]) {
+    for name in names { unsetenv(name) }
+  }
 }

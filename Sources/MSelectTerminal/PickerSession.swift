@@ -90,6 +90,9 @@ package final class PickerSession {
       }
       return try RemoteListener(address, apiKey: key)
     }
+    // The key is the listener's alone: a command the picker runs gets FZF_PORT or FZF_SOCK, and the
+    // key only if the person's own command line hands it over.
+    Environment.remove(["FZF_API_KEY", "MSELECT_API_KEY"])
     let size = tty.size
     var settings = settings
     settings.fileDirectory = temporaryFiles.directory
@@ -404,7 +407,7 @@ package final class PickerSession {
     ShellCommand.exec(command, shell: state.settings.shell)
     // Only if the shell could not be started: say so and end as an error.
     let program = String(decoding: ShellCommand.words(state.settings.shell)[0], as: UTF8.self)
-    StandardStreams.writeStandardError("mselect: cannot run \(program)\n")
+    StandardStreams.writeStandardError("mselect: cannot run \(ControlEscapes.escaped(program))\n")
     _exit(2)
   }
 

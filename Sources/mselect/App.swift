@@ -319,8 +319,10 @@ enum App {
     return fail("cannot write output: \(error.reason)")
   }
 
+  /// Prints `mselect: message` on stderr, its control characters escaped (a bad value it quotes may
+  /// hold any bytes).
   static func warn(_ message: String) {
-    StandardStreams.writeStandardError("mselect: \(message)\n")
+    StandardStreams.writeStandardError("mselect: \(ControlEscapes.escaped(message))\n")
   }
 
   static func fail(_ message: String) -> ExitCode {

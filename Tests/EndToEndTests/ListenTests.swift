@@ -249,4 +249,24 @@ import Testing
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
   }
+
+  /// The key is the listener's alone: commands the picker runs (here the preview) do not see it, but
+  /// they do get FZF_SOCK to talk back.
+  @Test(arguments: ["FZF_API_KEY", "MSELECT_API_KEY"])
+  func childrenDoNotSeeTheKey(variable: String) throws {
+    let path = "/tmp/mselect-listen-child-\(getpid())-\(variable).sock"
+    let picker = try PickerProcess(
+      [
+        "--listen", path, "--preview",
+        "echo key=${FZF_API_KEY-none}/${MSELECT_API_KEY-none} sock=${FZF_SOCK:+set}",
+      ],
+      environment: [variable: "s3cret"])
+    picker.feed("a\n")
+    picker.closeInput()
+    #expect(picker.waitFor("sock=set"))
+    #expect(picker.screen.text.contains("key=none/none"), "\(picker.screen.text)")
+    #expect(!picker.screen.text.contains("s3cret"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
 }

@@ -281,3 +281,17 @@ import Testing
     #expect(result.text.hasPrefix(".TH ") || result.text.contains("\n.TH "))
   }
 }
+
+/// A message quoting a bad value shows its control bytes escaped: an OSC 52 sequence (which would
+/// write the clipboard) or a BEL never reaches the terminal raw.
+@Suite struct MessageTests {
+  @Test(arguments: ["--bogus\u{1B}]52;c;aGk=\u{07}", "--height=\u{1B}[2J", "--\u{9B}31m"])
+  func controlBytesInMessagesAreEscaped(word: String) throws {
+    let result = try BinaryRunner.run([word, "-f", "x"], input: Array("x\n".utf8))
+    #expect(result.status == 2)
+    #expect(result.stderr.hasPrefix("mselect: "))
+    #expect(
+      !result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
+    #expect(result.stderr.contains("\\x1b") || result.stderr.contains("\\u{9b}"), "\(result.stderr)")
+  }
+}
