@@ -289,8 +289,7 @@ package final class PickerSession {
     state.handle(.tick)
   }
 
-  /// Hands over a pending ESC as the Esc key (or its sequence as what it is) once its time is up;
-  /// true when it did.
+  /// Hands over a pending ESC as the Esc key (or its sequence) once its time is up; true if it did.
   private func flushDueEscape() -> Bool {
     guard escape.expire(pending: decoder.hasPendingEscape, now: PickerSession.now()) else { return false }
     for key in decoder.flushEscape() where state.outcome == nil { handle(key) }
@@ -332,8 +331,10 @@ package final class PickerSession {
     }
     stepAside()
     do {
-      ShellCommand.wait(
-        try ShellCommand.spawn(command, .terminal, shell: state.settings.shell, environment: environment))
+      let resized = try ForegroundJob.run(
+        command, shell: state.settings.shell, environment: environment, tty: tty, signals: signals
+      ) { signal in die(by: signal) }
+      if resized { state.handle(.resize(rows: tty.size.rows, columns: tty.size.columns)) }
     } catch {
       state.handle(.commandFailed(error.message))
     }
@@ -551,8 +552,7 @@ package final class PickerSession {
       switch signal {
       case SIGWINCH:
         let size = tty.size
-        // Where the picture is now, then erased there (keys typed meanwhile wait their turn).
-        tty.write(painter.measure())
+        tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)
         awaitAnswers(keepingKeys: true)
         tty.write(painter.resized(columns: size.columns))
         lastFrame = nil
@@ -569,13 +569,11 @@ package final class PickerSession {
 
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   private func suspend() throws(TerminalError) {
-    // Inside the shell's own process group (`vim $(mselect)`, a key binding's command substitution)
-    // no job control can continue a stop: the shell would wait for ever. ctrl-z does nothing there.
+    // Nothing could continue a stop in the shell's own group (`vim $(mselect)`): ctrl-z does nothing.
     guard CurrentProcess.canBeStopped else { return }
     stepAside()
-    // The whole job stops, as for ctrl-z in cooked mode (a script waiting for the picker stops too, so
-    // its shell sees a stopped job to `fg`). SIGSTOP, not SIGTSTP: it cannot be caught or discarded
-    // (the kernel drops SIGTSTP in an orphaned process group). Execution resumes here after SIGCONT.
+    // The whole job stops, as for ctrl-z in cooked mode; SIGSTOP, which cannot be caught or dropped
+    // (as SIGTSTP is in an orphaned group). Execution resumes here after SIGCONT.
     kill(0, SIGSTOP)
     let size = tty.size
     state.handle(.resize(rows: size.rows, columns: size.columns))

@@ -179,11 +179,16 @@ enum ShellCommand {
   /// Waits for `pid` while watching `interrupt` (the signal pipe): what arrives there is handled by
   /// `onInterrupt` meanwhile, so a command that never ends cannot keep a SIGTERM from ending mselect.
   /// The pipe is looked at between checks of the command, a few milliseconds apart at most.
-  static func wait(_ pid: pid_t, interrupt: Int32, onInterrupt: () -> Void) {
+  /// `continuingStops`: a stopped command (ctrl-z in a foreground job of its own) is continued at once.
+  static func wait(_ pid: pid_t, interrupt: Int32, continuingStops: Bool = false, onInterrupt: () -> Void) {
     var status: Int32 = 0
     var pause: Int32 = 1
     while true {
-      let done = waitpid(pid, &status, WNOHANG)
+      let done = waitpid(pid, &status, WNOHANG | (continuingStops ? WUNTRACED : 0))
+      if done == pid && status & 0xFF == 0x7F {
+        kill(-pid, SIGCONT)
+        continue
+      }
       if done == pid || done == -1 && errno != EINTR {
         Leftovers.removeGroup(pid)
         return
@@ -192,6 +197,15 @@ enum ShellCommand {
       if Glibc.poll(&watched, 1, pause) > 0 { onInterrupt() }
       pause = min(pause * 2, 16)
     }
+  }
+
+  /// Passes `signal` to the process group `pid` leads, and collects `pid` within a second (then the
+  /// group is killed): a command must not outlive the picker a signal ends.
+  static func end(_ pid: pid_t, by signal: Int32) {
+    kill(-pid, signal)
+    kill(-pid, SIGCONT)
+    reap(pid, graceMilliseconds: 900, group: true)
+    kill(-pid, SIGKILL)
   }
 
   /// Collects `pid`, which closed its output and is most likely exiting: up to `graceMilliseconds` for

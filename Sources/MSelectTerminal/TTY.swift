@@ -62,6 +62,18 @@ final class TTY {
   /// Puts back the settings saved by `enterRawMode` (idempotent). `TCSANOW`: output still in the
   /// kernel was already processed when written, and waiting for a stalled terminal to drain would
   /// block forever.
+  /// Whether this process's group is the terminal's foreground group (it may hand the terminal on).
+  var isForeground: Bool { tcgetpgrp(fd) == getpgrp() }
+
+  /// Makes `group` the terminal's foreground process group; false when it could not. SIGTTOU is
+  /// ignored meanwhile: a background group takes the terminal back this way.
+  @discardableResult
+  func setForeground(_ group: pid_t) -> Bool {
+    let previous = signal(SIGTTOU, SIG_IGN)
+    defer { signal(SIGTTOU, previous) }
+    return tcsetpgrp(fd, group) == 0
+  }
+
   func restore() {
     guard let saved else { return }
     try? Syscall.setAttributes(fd, saved, when: TCSANOW)

@@ -323,6 +323,33 @@ import Testing
     #expect(picker.stdout == "a\n")
   }
 
+  /// A signal sent to mselect while an `execute` command runs in the foreground is passed to the
+  /// command's whole group: both end at once, the terminal restored, nothing left running.
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT, SIGQUIT])
+  func aSignalDuringExecuteEndsTheCommandToo(signal: Int32) throws {
+    let file = "/tmp/mselect-execute-\(getpid())-\(signal)"
+    unlink(file)
+    defer { unlink(file) }
+    let (picker, before) = try start(
+      ["--bind", "ctrl-e:execute(echo $$ > \(file).tmp && mv \(file).tmp \(file); sleep 60)"], lines: "a\n")
+    #expect(picker.waitFor("1/1"))
+    picker.send([0x05])
+    var group: pid_t = 0
+    #expect(
+      picker.waitForScreen { _ in
+        group =
+          pid_t(
+            (try? String(contentsOfFile: file, encoding: .utf8))?.trimmingCharacters(
+              in: .whitespacesAndNewlines) ?? "") ?? 0
+        return group > 0
+      })
+    kill(picker.pid, signal)
+    #expect(picker.exitSignal() == signal)
+    #expect(kill(-group, 0) == -1 && errno == ESRCH, "the command's group is still there")
+    #expect(picker.sttySettings == before)
+    if group > 0 { kill(-group, SIGKILL) }
+  }
+
   /// Keys that arrive while the picker is stopped from outside are read when it continues: taking the
   /// terminal back after SIGCONT must not flush them (zsh sends a widget's job SIGCONT at any moment).
   @Test func keysTypedWhileStoppedAreReadAfterContinuing() throws {

@@ -1,7 +1,17 @@
-/// The option parser, the shell-word splitter, the line splitter and the field splitter on any bytes:
+/// The option parser, the shell-word splitter (its words survive quoting), the line splitter and the field splitter on any bytes:
 /// errors, never traps; and the splitters keep every byte.
 func fuzzOptions(_ input: [UInt8]) {
-  _ = try? ShellWords.split(input)
+  // Shell words (option variables and files: quotes, escapes, comments): each word, quoted again and
+  // split again, comes back the same.
+  if let words = try? ShellWords.split(input) {
+    let quoted: [[UInt8]] = words.map { word in
+      var out: [UInt8] = [39]
+      for byte in word { out += byte == 39 ? [39, 92, 39, 39] : [byte] }
+      return out + [39]
+    }
+    let again = try? ShellWords.split(Array(quoted.joined(separator: [UInt8(32)])))
+    require(again == words, "shell words changed when quoted again")
+  }
   // `--bind` values and `transform(…)` output: errors, never traps.
   let text = String(decoding: input, as: UTF8.self)
   var bindings = KeyBindings()
