@@ -205,7 +205,7 @@ package enum OptionTable {
     },
     OptionInfo(
       ["--listen"], "[ADDR]", .picker,
-      "take actions (POST /) and state requests (GET /) over HTTP: PORT, HOST:PORT or PATH.sock",
+      "take actions (POST /) and state (GET /) over HTTP: PORT, HOST:PORT, PATH.sock; no key: your user only",
       takes: .optionalValue { RemoteControl.Address($0) != nil }
     ) { o, v in try OptionTable.listen(&o, v, unsafe: false) },
     OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124") {

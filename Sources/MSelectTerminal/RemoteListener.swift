@@ -103,7 +103,12 @@ final class RemoteListener {
     if ready.contains(fd) {
       while let client = Syscall.accept(fd) {
         if clients.count >= RemoteListener.maxClients { Syscall.close(clients.removeFirst().fd) }
-        clients.append(Client(fd: client, deadline: now + RemoteListener.clientTime))
+        var accepted = Client(fd: client, deadline: now + RemoteListener.clientTime)
+        if !admits(client) {
+          accepted.answer = RemoteControl.response(
+            "403 Forbidden", body: "this picker serves its own user only")
+        }
+        clients.append(accepted)
       }
     }
     var k = 0
@@ -114,12 +119,30 @@ final class RemoteListener {
       }
       let client = clients[k]
       if client.answer.map({ client.sent >= $0.count }) == true || now >= client.deadline {
+        // What it sent and nobody read (a refused request) is taken first: closed with it unread,
+        // the connection would be reset, the answer lost.
+        _ = try? Syscall.readAvailable(client.fd, upTo: 64 << 10)
         Syscall.close(client.fd)
         clients.remove(at: k)
       } else {
         k += 1
       }
     }
+  }
+
+  /// Whether a connection may be served: any with a key (the key decides), and on a loopback port
+  /// without one only those of the user who started mselect (another local user is refused before
+  /// anything is read). The other end's owner is found in the kernel's socket tables.
+  private func admits(_ client: Int32) -> Bool {
+    guard isLocal, apiKey == nil, port != nil else { return true }
+    guard let ports = Syscall.tcpPorts(client) else { return false }
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+      guard let text = Syscall.readProcFile(table) else { continue }
+      if let owner = TCPTable.owner(localPort: ports.peer, remotePort: ports.local, in: text) {
+        return owner == getuid()
+      }
+    }
+    return false
   }
 
   /// Reads what `client` sent; once its request is whole (or it stopped sending), its answer is set.

@@ -207,6 +207,52 @@ package enum Syscall {
     }
   }
 
+  /// The local and the peer port of a TCP connection (IPv4 or IPv6); nil for another kind.
+  package static func tcpPorts(_ fd: Int32) -> (local: Int, peer: Int)? {
+    func port(_ call: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Int? {
+      var storage = sockaddr_storage()
+      var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+      let result = withUnsafeMutablePointer(to: &storage) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { call($0, &length) }
+      }
+      guard result == 0 else { return nil }
+      let family = Int32(storage.ss_family)
+      return withUnsafePointer(to: &storage) { pointer in
+        switch family {
+        case AF_INET:
+          pointer.withMemoryRebound(to: sockaddr_in.self, capacity: 1) {
+            Int(UInt16(bigEndian: $0.pointee.sin_port))
+          }
+        case AF_INET6:
+          pointer.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
+            Int(UInt16(bigEndian: $0.pointee.sin6_port))
+          }
+        default: nil
+        }
+      }
+    }
+    guard let local = port({ getsockname(fd, $0, $1) }), let peer = port({ getpeername(fd, $0, $1) }) else {
+      return nil
+    }
+    return (local, peer)
+  }
+
+  /// The bytes of a small file that reports no size (`/proc`), up to `limit`; nil when unreadable.
+  package static func readProcFile(_ path: String, limit: Int = 16 << 20) -> [UInt8]? {
+    guard let fd = try? open(path, O_RDONLY) else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 64 << 10)
+    while bytes.count < limit {
+      let n =
+        (try? chunk.withUnsafeMutableBytes { (buffer) throws(SystemError) in try read(fd, into: buffer) })
+        ?? 0
+      if n <= 0 { break }
+      bytes += chunk[..<n]
+    }
+    return bytes
+  }
+
   /// A listening Unix socket at `path` (readable and writable by the user only), non-blocking.
   package static func listenUnix(path: String) throws(SystemError) -> Int32 {
     guard let address = unixAddress(path) else { throw SystemError("listen on \(path)", errno: ENAMETOOLONG) }

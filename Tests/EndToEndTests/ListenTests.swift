@@ -269,4 +269,35 @@ import Testing
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
   }
+
+  /// On a loopback port without a key, the picker serves the user who started it only: a client of
+  /// another uid is refused (403) and its actions never run; the owner's requests still work.
+  @Test(
+    .enabled(
+      if: getuid() == 0 && access("/usr/bin/setpriv", X_OK) == 0 && access("/bin/bash", X_OK) == 0,
+      "a client of another uid needs root and setpriv"))
+  func anotherLocalUserIsRefused() throws {
+    let (picker, port) = try tcpPicker(lines: "alpha\nbeta\n")
+    #expect(port > 0)
+    let body = "change-query(other)"
+    let request =
+      "POST / HTTP/1.1\\r\\nHost: localhost:\(port)\\r\\nContent-Length: \(body.utf8.count)\\r\\n\\r\\n\(body)"
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+    process.arguments = [
+      "--reuid=65534", "--regid=65534", "--clear-groups", "/bin/bash", "-c",
+      "exec 3<>/dev/tcp/127.0.0.1/\(port); printf '\(request)' >&3; cat <&3",
+    ]
+    let out = Pipe()
+    process.standardOutput = out
+    try process.run()
+    let answer = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(answer.hasPrefix("HTTP/1.1 403"), "\(answer)")
+    #expect(!picker.screen.text.contains("other"))
+    let own = send("GET / HTTP/1.1\r\nHost: localhost:\(port)\r\n\r\n", port: port)
+    #expect(own?.hasPrefix("HTTP/1.1 200") == true)
+    picker.send([0x1B])
+    #expect(picker.exitCode() == 130)
+  }
 }

@@ -1,6 +1,8 @@
-/// `--listen`'s request reader and the state answer: any bytes give a request or a refusal, never a
+/// `--listen`'s request reader, its socket-table reader and the state answer: any bytes give a request or a refusal, never a
 /// trap; paging values stay in bounds; the answer is built for any values a request can carry.
 func fuzzHTTP(_ input: [UInt8]) {
+  // The kernel's socket table the listener reads to refuse other users: any text, no trap.
+  _ = TCPTable.owner(localPort: 6266, remotePort: 42, in: input)
   let request = RemoteControl.parse(input)
   if let head = request.head {
     _ = RemoteControl.rejection(of: head, apiKey: nil, port: 6266)

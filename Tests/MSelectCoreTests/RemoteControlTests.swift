@@ -176,3 +176,22 @@ import Testing
     #expect(h.state.environment["FZF_PORT"] == nil)
   }
 }
+
+/// The kernel's socket table, read to find who owns the other end of a loopback connection.
+@Suite struct TCPTableTests {
+  static let table = Array(
+    """
+      sl  local_address rem_address   st tx_queue rx_queue tr tm->when retrnsmt   uid  timeout inode
+       0: 0100007F:186A 00000000:0000 0A 00000000:00000000 00:00000000 00000000     0        0 1234 1
+       1: 0100007F:186A 0100007F:A1B2 01 00000000:00000000 00:00000000 00000000     0        0 1235 1
+       2: 0100007F:A1B2 0100007F:186A 01 00000000:00000000 00:00000000 00000000 65534        0 1236 1
+    """.utf8)
+
+  @Test func findsTheOwnerOfTheClientsEnd() {
+    // The listener is on 0x186A (6250), the client on 0xA1B2.
+    #expect(TCPTable.owner(localPort: 0xA1B2, remotePort: 0x186A, in: Self.table) == 65534)
+    #expect(TCPTable.owner(localPort: 0x186A, remotePort: 0xA1B2, in: Self.table) == 0)
+    #expect(TCPTable.owner(localPort: 1, remotePort: 2, in: Self.table) == nil)
+    #expect(TCPTable.owner(localPort: 1, remotePort: 2, in: Array("garbage\n:\n1: x:y z\n".utf8)) == nil)
+  }
+}
