@@ -587,12 +587,12 @@ package final class PickerSession {
     worker.stop()
     previews.stop()
     listener?.close()
-    // Commands running in the background and `{+f}` files go with the picker.
-    Leftovers.cleanUp()
+    Leftovers.cleanUp()  // commands running in the background and `{+f}` files go with the picker
     temporaryFiles.removeAll()
-    // What the terminal takes now, no waiting: a stalled terminal must not hold the signal up.
-    tty.write(painter.finish())
+    tty.write(painter.finish())  // what the terminal takes now: a stalled one must not hold this up
     tty.restore()
+    // fzf ends with its interrupt status on these; mselect dies by the signal (the shell sees 128+N).
+    if state.settings.flavor == .fzf && [SIGTERM, SIGHUP, SIGINT].contains(signal) { _exit(130) }
     SignalPipe.reset(signal)
     raise(signal)
     _exit(128 + signal)

@@ -350,6 +350,22 @@ import Testing
     if group > 0 { kill(-group, SIGKILL) }
   }
 
+  /// In fzf mode SIGTERM, SIGHUP and SIGINT end the picker with fzf's interrupt status, 130, the
+  /// command it runs ended too.
+  @Test(arguments: [SIGTERM, SIGHUP, SIGINT])
+  func fzfModeEndsWithItsInterruptStatus(signal: Int32) throws {
+    let file = "/tmp/mselect-execute-fzf-\(getpid())-\(signal)"
+    unlink(file)
+    defer { unlink(file) }
+    let (picker, _) = try start(
+      ["--fzf", "--bind", "ctrl-e:execute(touch \(file); sleep 60)"], lines: "a\n")
+    #expect(picker.waitFor("1/1"))
+    picker.send([0x05])
+    #expect(picker.waitForScreen { _ in access(file, F_OK) == 0 })
+    kill(picker.pid, signal)
+    #expect(picker.exitCode() == 130)
+  }
+
   /// Keys that arrive while the picker is stopped from outside are read when it continues: taking the
   /// terminal back after SIGCONT must not flush them (zsh sends a widget's job SIGCONT at any moment).
   @Test func keysTypedWhileStoppedAreReadAfterContinuing() throws {
