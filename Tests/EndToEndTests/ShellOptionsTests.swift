@@ -16,7 +16,9 @@ import Testing
 
   /// Runs `script` with `shell`, in a directory holding `a b.txt`, `x.txt` and `sub dir/`, the binary
   /// first on PATH under `name`; what it printed.
-  func run(_ shell: String, _ flags: [String], _ script: String, name: String = "mselect") throws -> String {
+  func run(
+    _ shell: String, _ flags: [String], _ script: String, name: String = "mselect", directories: [String] = []
+  ) throws -> String {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
       "mselect-opts-\(getpid())-\(URL(fileURLWithPath: shell).lastPathComponent)-\(name)-\(UInt32.random(in: 0...UInt32.max))"
     ).path
@@ -25,6 +27,10 @@ import Testing
       atPath: directory + "/work/sub dir", withIntermediateDirectories: true)
     try FileManager.default.createDirectory(atPath: directory + "/bin", withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(atPath: directory) }
+    for name in directories {
+      try FileManager.default.createDirectory(
+        atPath: directory + "/work/" + name, withIntermediateDirectories: true)
+    }
     for file in ["a b.txt", "x.txt", ".hidden"] {
       _ = FileManager.default.createFile(atPath: directory + "/work/" + file, contents: nil)
     }
@@ -172,6 +178,53 @@ import Testing
       Set(words) == [#"a\ b.txt"#, "dangling", #"$'new\nline/'"#, #"sub\ dir/"#, "x.txt", ".hidden"],
       "\(line)")
     #expect(words.last == ".hidden")
+  }
+
+  /// Hostile directory names reach `cd` and the command line whole through alt-c and `**`, in each
+  /// shell: a `$`, a `;`, a quote.
+  @Test func hostileNamesReachCdWhole() throws {
+    let names = ["$HOME1", "a;b2", "'q3"]
+    let shells: [(String, [String], String, [String])] = [
+      (
+        "/bin/bash", ["--norc", "--noprofile", "-c"],
+        #"""
+        eval "$(mselect --bash)"
+        for q in OME1 b2 q3; do
+          MSELECT_ALT_C_OPTS="--filter $q"; (eval "$(__mselect_cd__)" && printf 'alt-c [%s]\n' "${PWD##*/}")
+          MSELECT_COMPLETION_OPTS="--filter $q"
+          __mselect_complete_paths "" d cd | while IFS= read -r -d '' item; do printf '** [%s]\n' "$item"; done
+        done
+        """#, names.map { "alt-c [\($0)]" } + names.map { "** [\($0)/]" }
+      ),
+      (
+        "/usr/bin/zsh", ["-f", "-c"],
+        #"""
+        source <(mselect --zsh); zle() { :; }
+        for q in OME1 b2 q3; do
+          MSELECT_ALT_C_OPTS="--filter $q"; (mselect-cd-widget; print -r -- "alt-c [${PWD:t}]")
+          MSELECT_COMPLETION_OPTS="--filter $q"
+          __mselect_complete_paths "" d cd | while IFS= read -r -d '' item; do print -r -- "** [$item]"; done
+        done
+        """#, names.map { "alt-c [\($0)]" } + names.map { "** [\($0)/]" }
+      ),
+      (
+        "/usr/bin/fish", ["--no-config", "-c"],
+        #"""
+        mselect --fish | source; function commandline; end
+        for q in OME1 b2 q3
+          set MSELECT_ALT_C_OPTS "--filter $q"
+          begin; mselect-cd-widget; echo "alt-c ["(basename $PWD)"]"; cd ..; end
+        end
+        """#, names.map { "alt-c [\($0)]" }
+      ),
+    ]
+    for (path, flags, script, expected) in shells where access(path, X_OK) == 0 {
+      let output = try run(path, flags, script, directories: names)
+      let lines = output.split(separator: "\n").map(String.init)
+      for line in expected {
+        #expect(lines.contains(line), "\(path): \(output)")
+      }
+    }
   }
 
   /// `#` lines in the default options are comments (forgit writes its options so), and a binding's
