@@ -90,8 +90,7 @@ package final class PickerSession {
       }
       return try RemoteListener(address, apiKey: key)
     }
-    // The key is the listener's alone: a command the picker runs gets FZF_PORT or FZF_SOCK, and the
-    // key only if the person's own command line hands it over.
+    // The key is the listener's alone: commands get FZF_PORT or FZF_SOCK, the key only if handed it.
     Environment.remove(["FZF_API_KEY", "MSELECT_API_KEY"])
     let size = tty.size
     var settings = settings
