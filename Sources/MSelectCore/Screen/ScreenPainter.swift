@@ -37,8 +37,9 @@ public struct ScreenPainter {
   private var measuredRow: Int?
   private var measuredColumn = 0
   /// A resize took the cursor's own line away (tmux pushes it into its scrollback when the rows
-  /// below it re-wrap to more than the screen holds, the cursor left in the top-left corner): from then on what a resize brings back from
-  /// the scrollback is not known, and every resize erases the screen from its top.
+  /// below it re-wrap to more than the screen holds, the cursor left in the top-left corner): from
+  /// then on what a resize brings back from the scrollback is not known, and every resize erases
+  /// the screen from its top.
   private var lost = false
   /// The width in cells of each row as drawn (a terminal that re-wraps lines on a narrower screen
   /// makes each as many lines as it then needs), and the caret's column.
@@ -187,12 +188,11 @@ public struct ScreenPainter {
     func lines(_ width: Int) -> Int { max(1, (width + columns - 1) / max(1, columns)) }
     var above = (0..<min(cursorRow, widths.count)).map { widths[$0] }
     var up = above.reduce(0) { $0 + lines($1) } + caretColumn / max(1, columns)
-    // tmux then leaves the cursor in the screen's top-left corner (a re-wrap may also pull a cursor
-    // beyond its line's last cell back to that cell: not a loss).
+    // The cursor's line is gone when the cursor is in the top-left corner though its column is not 0
+    // (a re-wrap may also pull a cursor beyond its line's last cell back to that cell: not a loss).
     if measuredRow == 0, measuredColumn == 0, caretColumn % max(1, columns) != 0 { lost = true }
     if lost {
-      // As fzf does with its own picture: again from the screen's first row, all below erased.
-      up = 0
+      // Again from the screen's first row, all below erased.
       anchor = 0
       hidden = []
       measuredRow = nil
