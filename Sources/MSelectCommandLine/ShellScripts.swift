@@ -13,7 +13,7 @@ package enum ShellScripts {
   }
 
   /// The key bindings' walkers, as fzf's walker lists (`--walker file,dir,follow,hidden`): every
-  /// file and directory below the current one (`directoryWalker`: the directories), without `.git`,
+  /// file and directory below the current one (`directoryWalker0`: the directories), without `.git`,
   /// `node_modules` and pseudo file systems, relative names, directories ending with `/`, a dangling
   /// symbolic link listed as a file, each name ended by a NUL (a name may hold a newline). Hidden
   /// entries come after the others (fzf's walker reaches them late): a second walk lists them.
