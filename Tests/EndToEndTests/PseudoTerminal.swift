@@ -334,3 +334,32 @@ extension PickerProcess {
     return signal != 0 && signal != 0x7F ? signal : nil
   }
 }
+
+/// Processes of one process group, read off /proc.
+enum ProcessGroup {
+  /// True once no process of `group` is alive, within `seconds`. A zombie counts as ended: an orphan
+  /// waits for its new parent (init, or a container's first process that may never reap) to collect it.
+  static func ends(_ group: pid_t, seconds: Double = 10) -> Bool {
+    let deadline = Date().addingTimeInterval(seconds)
+    while Date() < deadline {
+      if livingMembers(group).isEmpty { return true }
+      usleep(5_000)
+    }
+    return false
+  }
+
+  /// The pids of `group`'s members that are not zombies.
+  static func livingMembers(_ group: pid_t) -> [pid_t] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap { entry -> pid_t? in
+      guard let pid = pid_t(entry),
+        let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+        let close = stat.lastIndex(of: ")")
+      else { return nil }
+      // After the command name: state, parent, process group.
+      let fields = stat[stat.index(after: close)...].split(separator: " ")
+      guard fields.count > 2, fields[0] != "Z", pid_t(fields[2]) == group else { return nil }
+      return pid
+    }
+  }
+}
