@@ -13,8 +13,6 @@ package final class PickerSession {
     package var printed: [String] = []
   }
 
-  /// How long a lone ESC waits for the rest of a sequence.
-  static let escapeDelay: Int32 = 60
   /// Spinner period while input or a search is running.
   static let tickInterval: Int32 = 100
   /// How long the last output may wait for the terminal on the way out.
@@ -59,8 +57,8 @@ package final class PickerSession {
   private var pendingPreview: PreviewRun?
   /// When the last key came (for `FZF_IDLE_TIME`).
   private var lastKey = PickerSession.now()
-  /// When a lone ESC began to wait for the rest of a sequence.
-  private var escape = EscapeClock(delay: Int(PickerSession.escapeDelay) * 1_000_000)
+  /// When a lone ESC began to wait for the rest of a sequence (60 ms at most).
+  private var escape = EscapeClock(delay: 60_000_000)
   /// When the spinner last moved (every `tickInterval` while busy, even if the loop never waits).
   private var lastTick = PickerSession.now()
   /// When the last preview run started.
@@ -200,7 +198,8 @@ package final class PickerSession {
       sources.remote = listener?.descriptors ?? []
       sources.background = backgroundJobs.descriptors
       let busy = inputOpen || state.isSearching
-      var timeout: Int32 = busy ? PickerSession.tickInterval : -1
+      // Keys read while an answer was awaited (after `execute`, say) are handled at once.
+      var timeout: Int32 = !earlyKeys.isEmpty ? 0 : busy ? PickerSession.tickInterval : -1
       let timerDue = timers.values.min()
       previews.reapRetired()
       let retiredDue = previews.retiredDeadline

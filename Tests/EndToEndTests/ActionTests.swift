@@ -35,6 +35,28 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// Enter typed while an `execute` command runs (and does not read it) is the picker's once the
+  /// command ends, handled at once: no other event needs to come first.
+  @Test func aKeyTypedDuringExecuteActsWhenItEnds() throws {
+    let file = "/tmp/mselect-execute-ahead-\(getpid())"
+    unlink(file)
+    unlink(file + ".go")
+    defer {
+      unlink(file)
+      unlink(file + ".go")
+    }
+    let (picker, _) = try start(
+      ["--bind", "ctrl-e:execute(touch \(file); while [ ! -e \(file).go ]; do sleep 0.01; done)"],
+      lines: "alpha\nbeta\n")
+    #expect(picker.waitFor("2/2"))
+    picker.send([0x05])
+    #expect(picker.waitForScreen { _ in access(file, F_OK) == 0 })
+    picker.type("\r")
+    #expect(FileManager.default.createFile(atPath: file + ".go", contents: nil))
+    #expect(picker.exitCode() == 0)
+    #expect(picker.stdout == "alpha\n")
+  }
+
   @Test func executeSilentTakesEverythingInItsParentheses() throws {
     let file = "/tmp/mselect-silent-\(getpid())"
     unlink(file)
