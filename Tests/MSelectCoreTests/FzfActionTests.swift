@@ -544,6 +544,26 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.listCount == 2)
   }
 
+  /// `transform-with-nth` while a search with the old fields runs: that search's result, coming
+  /// after, is not taken for the new fields' (it would stand, the query and lines being the same).
+  @Test func aSearchWithTheOldFieldsIsDropped() {
+    let h = Harness(
+      [], ["--with-nth", "1", "-q", "^bravo$", "--bind", "space:transform-with-nth(echo 2)"], stream: true,
+      profile: .fzf)
+    var splitter = LineSplitter(terminator: 10)
+    splitter.append(Array("alpha bravo charlie\ndelta echo foxtrot\ngolf hotel india\n".utf8))
+    h.state.handle(.input(splitter.takeBlock(force: true)!))
+    h.state.handle(.inputEnded)
+    let stale = h.state.nextSearch()
+    #expect(stale != nil)
+    h.state.handle(.key(.char(0x20)))
+    h.state.handle(.transformed(Array("2\n".utf8)))
+    if let found = stale?.run(preview: { _ in }) { h.state.handle(.searched(found)) }
+    h.settle()
+    #expect(h.state.listCount == 1)
+    #expect(h.current == "alpha bravo charlie")
+  }
+
   /// Keys typed while a transform runs wait for its output: they act on the state it leaves.
   @Test func keysWaitForATransform() {
     let h = Harness(

@@ -15,7 +15,6 @@ extension PickerState {
     if everMarked { selection.rememberMarking() }
     store = LineStore()
     inputEnded = false
-    searches.epoch += 1
     // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
     pausedQuery = []
     excluded = []
