@@ -193,6 +193,30 @@ import Testing
     #expect(h.state.currentLine.map { h.state.printedLine($0) } == Array("epsilon".utf8))
   }
 
+  /// fzf's cursor keeps its place in the list when the query changes (mselect's goes back to the
+  /// top); a `track-current` line filtered out leaves the cursor on the row it was drawn on.
+  @Test func theCursorKeepsItsRowWhenTheQueryChanges() {
+    let lines = (1...1000).map(String.init)
+    let fzf = Harness(lines, ["--pointer", "x"], profile: .fzf)
+    fzf.press(.up, .up, .up, .up, .up)
+    fzf.type("9")
+    #expect(fzf.current == "94")
+    let own = Harness(lines, [])
+    own.press(.down, .down)
+    own.type("9")
+    #expect(own.current == "9")
+    let tracked = Harness(lines, ["--query", "555", "--bind", "t:track"], profile: .fzf)
+    tracked.press(.backspace)
+    tracked.type("t")
+    tracked.press(.backspace)
+    #expect(tracked.current == "55")
+    // Drawn on the fourth row (scroll-off 3 above it): the fourth line of each next list.
+    tracked.type("4")
+    #expect(tracked.current == "542")
+    tracked.press(.backspace)
+    #expect(tracked.current == "52")
+  }
+
   /// `--info-command` runs when the counts or the cursor change, told the counts in `FZF_INFO`; its
   /// first line, colors and all, takes the counts' place.
   @Test func infoCommandReplacesTheCounts() {

@@ -96,19 +96,21 @@ extension PickerState {
     runDeferredKeys()
   }
 
-  /// Puts `found` on screen: a new query's list starts at the top, unless the line being tracked
-  /// (`--track`, `track-current`) is listed: the cursor stays on it.
+  /// Puts `found` on screen: a new query's list starts at the top (fzf mode: the cursor keeps its
+  /// place in the list, as fzf's does), unless the line being tracked (`--track`, `track-current`)
+  /// is listed: the cursor stays on it.
   mutating func show(_ found: SearchResult) {
     let tracked = trackedLine ?? (settings.track ? currentLine : nil)
     // The row the tracked line is drawn on: it stays there while the list changes around it.
     let row = viewport.cursor - viewport.offset
-    if found.query != result.query { viewport.reset() }
+    if found.query != result.query && settings.flavor == .mselect { viewport.reset() }
     result = found
     if let tracked, let position = position(of: tracked) {
       viewport.jump(to: position, row: row)
     } else if trackedLine != nil, trackBlocked == nil, found.complete, found.lineCount == store.count {
-      // `track-current` ends when its line is no longer listed.
+      // `track-current` ends when its line is no longer listed; fzf's cursor stays on its row.
       trackedLine = nil
+      if settings.flavor == .fzf { viewport.jump(to: row, row: row) }
     }
     if found.complete, found.lineCount == store.count, keptLine != nil || pruneMarks {
       // After the header lines or the fields changed: the cursor's line keeps it (else the first),
