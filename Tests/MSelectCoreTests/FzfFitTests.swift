@@ -12,6 +12,25 @@ import Testing
       .filter { !$0.isEmpty }
   }
 
+  /// A long line scrolled to show its match fills the row however many zero-width accents it
+  /// holds: the match, `--hscroll-off` characters after it (an accent counts), the cut marks, and
+  /// no accent left next to the mark. fzf 0.74.5's rows for these lines.
+  @Test func zeroWidthCharactersFillTheRowAroundTheMatch() {
+    var lines: [String] = []
+    var line = ""
+    for i in 1...60 {
+      line += "a\u{331}\(i)"
+      lines.append(line)
+    }
+    let rows = screen(lines, ["--query", "a40", "--ellipsis", "XX", "--no-scrollbar"], rows: 8, columns: 40)
+    let accented = [
+      "XXa̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41a̱42a̱XX", "XXa̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41a̱42a̱XX",
+      "XXa̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41a̱42a̱43", "XXa̱31a̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41a̱42",
+      "XXa̱30a̱31a̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41", "XXa̱29a̱30a̱31a̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40",
+    ]
+    #expect(rows.prefix(6) == accented.map { "▌ " + $0 }[...])
+  }
+
   /// `--height ~100%` with a pane above: the list fits, the pane takes its share on top.
   @Test func anAdaptiveHeightMakesRoomForAPaneAbove() {
     let rows = screen(

@@ -485,22 +485,38 @@ public struct Renderer {
       let keepsRight = settings.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
       let lastMatch = settings.hscroll ? positions.last ?? (keepsRight ? Int.max : 0) : 0
       let context = min(settings.hscrollOff, max(0, room / 3))
-      let skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room)
-      var text = VisibleText(
-        bytes, from: skip, limit: lastMatch == .max ? .max : lastMatch + 1, columnsPast: room + 1,
-        tabstop: state.settings.tabstop)
+      // Characters before the match are skipped as if each took a column; where zero-width ones
+      // (decomposed accents) make them take fewer, the row would end short: fewer are skipped, up
+      // to 64 characters a column.
+      var skip = 0
+      var text = VisibleText()
+      for charactersPerColumn in [1, 4, 16, 64] {
+        skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room * charactersPerColumn)
+        text = VisibleText(
+          bytes, from: skip, limit: lastMatch == .max ? .max : lastMatch + 1, columnsPast: room + 1,
+          tabstop: state.settings.tabstop)
+        if skip == 0
+          || text.cells.prefix(while: { $0.source <= lastMatch }).reduce(0, { $0 + $1.width }) >= room
+        {
+          break
+        }
+      }
       var cutLeft = skip > 0
       if positions.last != nil || lastMatch == .max {
         let endColumn = text.cells.prefix { $0.source <= lastMatch }.reduce(0) { $0 + $1.width }
-        let after = min(context, text.width - endColumn)
+        // What follows the match: `context` characters, as fzf counts them (an accent is one).
+        let following = text.cells.drop { $0.source <= lastMatch }
+        let after = following.prefix { $0.source <= lastMatch + context }.reduce(0) { $0 + $1.width }
         // Room for the ellipsis on the left, and on the right when the line goes on.
-        let rightMark = text.width - endColumn > after ? mark : 0
+        let rightMark = following.contains { $0.source > lastMatch + context && $0.width > 0 } ? mark : 0
         var drop = 0
         var dropped = 0
         while endColumn - dropped + after + rightMark > room - mark && drop < text.cells.count {
           dropped += text.cells[drop].width
           drop += 1
         }
+        // An accent is not left without its letter, next to the ellipsis.
+        while drop > 0 && drop < text.cells.count && text.cells[drop].width == 0 { drop += 1 }
         if drop > 0 {
           text.cells.removeFirst(drop)
           cutLeft = true
