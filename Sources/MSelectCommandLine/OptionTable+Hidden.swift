@@ -109,7 +109,7 @@ extension OptionTable {
   private static let ignored: [OptionInfo] = [
     .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
-    .ignored(["--algo", "--gutter-raw"], takes: .value),
+    .ignored(["--algo"], takes: .value),
     .ignored(["--threads", "--tail"], takes: .value),
     // fzf's terminal device choices (mselect always reads keys from /dev/tty) and its developer options.
     .ignored(["--tty-default", "--proxy-script", "--bench"], takes: .value),
@@ -119,7 +119,7 @@ extension OptionTable {
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--no-tmux", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
-        "--no-tty-default", "--no-popup", "--wrap-word", "--raw", "--no-raw", "--no-tail", "--no-wrap-word",
+        "--no-tty-default", "--no-popup", "--wrap-word", "--no-tail", "--no-wrap-word",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),
     .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),

@@ -303,6 +303,12 @@ package enum OptionTable {
     OptionInfo(["--gutter"], "STR", .picker, "the pointer column of the other lines (fzf mode: ▌)") { o, v in
       o.gutter = v.string
     },
+    OptionInfo(["--raw"], nil, .picker, "list every line, those that do not match dimmed (toggle-raw)") {
+      o, _ in o.raw = true
+    },
+    OptionInfo(["--gutter-raw"], "STR", .picker, "the pointer column of the other lines in raw mode (▖)") {
+      o, v in o.gutterRaw = v.string
+    },
     OptionInfo(["--ellipsis"], "STR", .picker, "marks a cut line (default: …; fzf mode: ··)") { o, v in
       o.ellipsis = v.string
     },

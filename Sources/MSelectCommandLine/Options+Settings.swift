@@ -102,6 +102,8 @@ extension Options {
       settings.marker = marker ?? (unicode ? "┃" : ">")
       settings.gutter = gutter ?? (unicode ? "▌" : " ")
     }
+    settings.raw = raw
+    settings.gutterRaw = gutterRaw ?? (unicode ? "▖" : ":")
     settings.unmarked = unmarked
     settings.multiLine = multiLine
     // fzf's: no marker, no multi-line marks; else `╻┃╹`, padded to the marker's width.

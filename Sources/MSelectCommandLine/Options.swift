@@ -96,6 +96,9 @@ package struct Options: Sendable, Equatable {
   package var marker: String?
   /// What the pointer column shows on the other lines (`--gutter`; nil: fzf mode's `▌`, else blank).
   package var gutter: String?
+  /// fzf's raw mode (`--raw`) and its gutter (`--gutter-raw`; nil: `▖`, or `:` without Unicode).
+  package var raw = false
+  package var gutterRaw: String?
   /// What unmarked lines show in the marker column (gum's `--unselected-prefix`; nil: blanks).
   package var unmarked: String?
   /// `--multi-line`: an item holding line breaks takes a row per line (fzf's default); its marks

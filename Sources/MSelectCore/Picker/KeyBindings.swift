@@ -7,8 +7,9 @@ package struct KeyBindings: Sendable {
     .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort],
     .ctrl(UInt8(ascii: "g")): [.abort],
     .ctrl(UInt8(ascii: "q")): [.abort],
-    .up: [.up], .ctrl(UInt8(ascii: "p")): [.up], .ctrl(UInt8(ascii: "k")): [.up],
-    .down: [.down], .ctrl(UInt8(ascii: "n")): [.down], .ctrl(UInt8(ascii: "j")): [.down],
+    // ctrl-p / ctrl-n move as up / down do, but in raw mode only to matching lines (fzf's).
+    .up: [.up], .ctrl(UInt8(ascii: "p")): [.upMatch], .ctrl(UInt8(ascii: "k")): [.up],
+    .down: [.down], .ctrl(UInt8(ascii: "n")): [.downMatch], .ctrl(UInt8(ascii: "j")): [.down],
     .pageUp: [.pageUp], .pageDown: [.pageDown], .wheel(up: true): [.up], .wheel(up: false): [.down],
     .doubleClick: [.accept], .rightClick: [.toggle],
     .tab: [.toggle, .down], .shiftTab: [.toggle, .up],
@@ -37,7 +38,7 @@ package struct KeyBindings: Sendable {
     .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.killWord],
     .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil,
     .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
-    .shiftUp: [.previewUp], .shiftDown: [.previewDown],
+    .shiftUp: [.previewUp], .shiftDown: [.previewDown], .altUp: [.upMatch], .altDown: [.downMatch],
     .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
     // One action each, as fzf binds them: without --multi they neither mark nor move.
     .tab: [.toggleDown], .shiftTab: [.toggleUp],

@@ -55,6 +55,10 @@ public struct PickerSettings: Sendable {
   public var marker = "✓ "
   /// What the pointer column shows on the other lines (`--gutter`; nil: blanks).
   package var gutter: String?
+  /// fzf's raw mode (`--raw`): every line listed in input order, those that do not match dimmed.
+  package var raw = false
+  /// The pointer column of the other lines in raw mode (`--gutter-raw`; fzf's `▖`).
+  package var gutterRaw = "▖"
   /// An item holding line breaks takes a row per line (`--multi-line`), marked with these at its
   /// top, middle and bottom rows.
   package var multiLine = false

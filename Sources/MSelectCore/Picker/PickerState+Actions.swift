@@ -31,9 +31,10 @@ extension PickerState {
     case .printQuery:
       printed.append(String(decoding: queryBytes, as: UTF8.self))
       outcome = .accepted(lines: [], key: nil)
-    case .best: perform(.first)
-    case .upMatch: perform(.up)
-    case .downMatch: perform(.down)
+    case .best: if settings.raw { moveToBest() } else { perform(.first) }
+    case .upMatch, .downMatch:
+      guard settings.raw else { return perform(action == .upMatch ? .up : .down) }
+      moveToMatch((action == .upMatch) == reverse ? -1 : 1)
     case .upSelected, .downSelected:
       // Positions grow downwards on screen unless the list grows upwards (fzf's default layout).
       // Past the last marked line it wraps around to the first, as fzf's next-selected does.
@@ -115,7 +116,9 @@ extension PickerState {
       settings.multiLine.toggle()
       clampScroll()
     case .toggleHscroll: settings.hscroll.toggle()
-    case .toggleWrap, .toggleWrapWord, .toggleRaw, .enableRaw, .disableRaw:
+    case .toggleRaw: setRaw(!settings.raw)
+    case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
+    case .toggleWrap, .toggleWrapWord:
       break
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
@@ -259,6 +262,7 @@ extension PickerState {
 
   /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
   func position(of line: Int) -> Int? {
+    if settings.raw { return rawPosition(of: line) }
     if let (lines, reversed) = result.everyLine {
       guard lines.contains(line) else { return nil }
       return reversed ? lines.upperBound - 1 - line : line - lines.lowerBound

@@ -103,8 +103,12 @@ extension PickerState {
     let tracked = trackedLine ?? (settings.track ? currentLine : nil)
     // The row the tracked line is drawn on: it stays there while the list changes around it.
     let row = viewport.cursor - viewport.offset
-    if found.query != result.query && settings.flavor == .mselect { viewport.reset() }
+    let newQuery = found.query != result.query && settings.flavor == .mselect
+    if newQuery { viewport.reset() }
     result = found
+    noteRawMatches()
+    // In raw mode the top is the first line, not the best match.
+    if newQuery && settings.raw { moveToBest() }
     if let tracked, let position = position(of: tracked) {
       viewport.jump(to: position, row: row)
     } else if trackedLine != nil, trackBlocked == nil, found.complete, found.lineCount == store.count {

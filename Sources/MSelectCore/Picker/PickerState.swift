@@ -138,6 +138,8 @@ public struct PickerState {
   var searchOverride: [UInt8]?
   /// Lines `exclude` took out of the list (until a reload).
   var excluded: Set<Int> = []
+  /// Raw mode: the lines the result holds (nil: every line matches), for `result`'s query and lines.
+  var rawMatches: (set: LineSet?, query: [UInt8], lineCount: Int, listed: Int)?
   /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
   var trackedLine: Int?
   /// What the info line shows in place of the counts: `--info-command`'s first line (nil until it
@@ -256,10 +258,14 @@ public struct PickerState {
   package var totalCount: Int { candidates.count }
 
   /// Number of lines in the list on screen.
-  package var listCount: Int { reviewing ? reviewLines.count : result.listed }
+  package var listCount: Int {
+    reviewing ? reviewLines.count : settings.raw ? candidates.count : result.listed
+  }
 
   /// The line shown at list position `i`.
-  package func line(at i: Int) -> Int { reviewing ? reviewLines[i] : result.line(at: i) }
+  package func line(at i: Int) -> Int {
+    reviewing ? reviewLines[i] : settings.raw ? rawLine(at: i) : result.line(at: i)
+  }
 
   /// The line under the cursor, if any.
   package var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
@@ -313,7 +319,9 @@ public struct PickerState {
       "FZF_INPUT_LABEL": settings.chrome.input.label ?? "",
       "FZF_HEADER_LABEL": settings.chrome.header.label ?? "",
       "FZF_IDLE_TIME": String(idleMilliseconds / 1000), "FZF_IDLE_TIME_MS": String(idleMilliseconds),
-    ].merging(listening) { $1 }.merging(clickVariables) { $1 }.merging(currentItem) { $1 }
+    ].merging(rawVariable) { $1 }.merging(listening) { $1 }.merging(clickVariables) { $1 }.merging(
+      currentItem
+    ) { $1 }
   }
 
   /// `FZF_CURRENT_ITEM`: the line under the cursor, unless it holds a NUL byte or is over 64 KiB (it

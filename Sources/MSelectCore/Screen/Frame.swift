@@ -22,6 +22,8 @@ public struct Frame: Equatable, Sendable {
     package static let ghost = Style(rawValue: 1 << 13)
     /// The pointer column of the lines the cursor is not on (fzf's `--gutter`).
     package static let gutter = Style(rawValue: 1 << 14)
+    /// A line listed in raw mode that does not match the query (fzf's `nomatch`, dimmed).
+    package static let unmatched = Style(rawValue: 1 << 15)
   }
 
   /// A run of text with one style.

@@ -15,7 +15,7 @@ package struct Palette: Sendable, Equatable {
 
   /// The elements a look can be given for (fzf's names; others are accepted and ignored).
   package enum Element: String, Sendable, CaseIterable {
-    case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label, ghost
+    case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label, ghost, nomatch
     case fgCurrent = "fg+"
     case bgCurrent = "bg+"
     case hlCurrent = "hl+"
@@ -37,7 +37,7 @@ package struct Palette: Sendable, Equatable {
     "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "footer",
     "footer-bg", "footer-border", "footer-label", "disabled", "nth", "alt-bg", "current-fg",
     "current-bg", "current-hl", "selected", "preview", "hl-current", "border-label", "prompt-label",
-    "info-label", "nomatch",
+    "info-label",
   ]
 
   /// Parses fzf's `--color` value: base schemes (`dark`, `light`, `16`, `bw`) and

@@ -424,9 +424,13 @@ public struct Renderer {
     let blank = String(repeating: " ", count: pointerWidth)
     // The other lines show the gutter there (fzf's), padded to the pointer's width; no pointer, no
     // gutter.
+    // Raw mode has a gutter of its own, so the list shows which mode it is in.
     let gutter =
       pointerWidth == 0
-      ? nil : settings.gutter.map { $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0)))) }
+      ? nil
+      : (settings.raw ? settings.gutterRaw : settings.gutter).map {
+        $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0))))
+      }
     var pointer = isCurrent ? settings.pointer : gutter ?? blank
     var pointerStyle = base.union(.pointer)
     if !isCurrent && gutter != nil { pointerStyle = .gutter }
@@ -453,7 +457,8 @@ public struct Renderer {
     let settings = state.settings
     let ellipsis = itemEllipsis(settings)
     var row = itemPrefix(state, i, width: width)
-    let base: Frame.Style = isCurrent ? .current : []
+    var base: Frame.Style = isCurrent ? .current : []
+    if !state.matches(index) { base.insert(.unmatched) }
     let room = row.remaining
     withDisplayBytes(state, index) { bytes, colors in
       var positions: [Int] = []

@@ -26,7 +26,7 @@ public struct Theme: Sendable {
       }
       if style.contains(.match) { parts.append("4") }
       if style.contains(.placeholder) { parts.append("7") }
-      if style.contains(.ghost) { parts.append("2") }
+      if style.contains(.ghost) || style.contains(.unmatched) { parts.append("2") }
       return parts.joined(separator: ";")
     }
     let current = style.contains(.current)
@@ -57,6 +57,7 @@ public struct Theme: Sendable {
     if style.contains(.border) { add(.border, default: "38;5;59", to: &parts) }
     if style.contains(.label) { add(.label, default: "38;5;144", to: &parts) }
     if style.contains(.gutter) { parts.append("38;5;236") }
+    if style.contains(.unmatched) { add(.nomatch, default: "2", to: &parts) }
     return parts.joined(separator: ";")
   }
 

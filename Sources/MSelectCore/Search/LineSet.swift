@@ -60,6 +60,11 @@ package struct LineSet: Sendable {
   /// The lines in increasing order.
   package var lines: [UInt32] { first(count) }
 
+  /// Whether `line` is in the set.
+  package func contains(_ line: Int) -> Bool {
+    line >= 0 && line >> 6 < words.count && words[line >> 6] & (1 << UInt64(line & 63)) != 0
+  }
+
   /// The first `k` lines (at most) in increasing order.
   package func first(_ k: Int) -> [UInt32] {
     var lines: [UInt32] = []
