@@ -103,9 +103,8 @@ package final class PickerSession {
       state.handle(.inputEnded)
     }
     renderer = Renderer(unicode: unicode)
-    painter = ScreenPainter(
-      theme: Theme(colors: settings.colors), fullscreen: settings.height == .fullscreen, mouse: settings.mouse
-    )
+    let theme = Theme(colors: settings.colors, palette: settings.palette)
+    painter = ScreenPainter(theme: theme, fullscreen: settings.height == .fullscreen, mouse: settings.mouse)
     tty.resetOnCrash = painter.resetModes
     CrashGuard.install()
   }

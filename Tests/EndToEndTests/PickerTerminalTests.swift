@@ -156,6 +156,21 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  /// `--color` reaches the terminal: the pointer's color, and a section's background (`list-bg`)
+  /// under the list's frame.
+  @Test func colorOptionsReachTheTerminal() throws {
+    let (picker, _) = try start(
+      ["--list-border", "--color", "pointer:#123456,list-bg:#0a0b0c,list-border:#010203"], lines: "a\nb\n",
+      waitForPrompt: false)
+    #expect(picker.waitFor("2/2"))
+    let sent = String(decoding: picker.transcript, as: UTF8.self)
+    #expect(sent.contains("38;2;18;52;86"))
+    #expect(sent.contains("48;2;10;11;12"))
+    #expect(sent.contains("38;2;1;2;3"))
+    picker.type("\r")
+    #expect(picker.exitCode() == 0)
+  }
+
   @Test func ansiInputIsColoredOnScreenAndPlainOnStdout() throws {
     let (picker, before) = try start(["--ansi"], lines: "\u{1B}[33myellow\u{1B}[0m\nplain\n")
     #expect(picker.waitFor("2/2"))

@@ -1,5 +1,6 @@
 import Testing
 
+@testable import MSelectCommandLine
 @testable import MSelectCore
 
 /// fzf mode's sizes: adaptive heights beside a preview and around an empty list, the columns a
@@ -29,6 +30,38 @@ import Testing
       "XXa̱30a̱31a̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40a̱41", "XXa̱29a̱30a̱31a̱32a̱33a̱34a̱35a̱36a̱37a̱38a̱39a̱40",
     ]
     #expect(rows.prefix(6) == accented.map { "▌ " + $0 }[...])
+  }
+
+  /// The section colors, as fzf 0.74.5 paints them: an inline header's edge, text row and rule in
+  /// `header-bg`, the list's rows (its frame's sides and bottom edge too) in `list-bg`, the input
+  /// (no frame of its own) in `list-bg`; each frame in its section's border color.
+  @Test func sectionsTakeTheirOwnColors() throws {
+    let arguments = [
+      "--list-border", "--reverse", "--header", "HEADER", "--header-border=inline",
+      "--color=bg:-1,header-border:white,list-border:blue,header-bg:red,list-bg:green",
+    ]
+    let h = Harness(["1", "2", "3", "4", "5"], arguments, rows: 12, columns: 40, profile: .fzf)
+    let options = try OptionParser.parse(arguments.map { Array($0.utf8) }, profile: .fzf)
+    let theme = Theme(colors: true, palette: options.palette)
+    let frame = Renderer().render(h.state)
+    /// The backgrounds a row's cells get, the last one set winning, as the terminal shows them.
+    func backgrounds(_ row: [Frame.Span]) -> Set<String> {
+      Set(
+        row.map { span in
+          theme.attributes(span.style).split(separator: ";").last { ["41", "42", "49"].contains($0) }
+            .map(String.init) ?? "none"
+        })
+    }
+    #expect(frame.rows.count == 12)
+    #expect(frame.rows[0...1].allSatisfy { backgrounds($0) == ["42"] })
+    #expect(frame.rows[2...4].allSatisfy { backgrounds($0) == ["41"] })
+    // The current line's own background (bg+) is on its pointer and text; the rest is the list's.
+    #expect(frame.rows[6...11].allSatisfy { backgrounds($0) == ["42"] })
+    #expect(theme.attributes(frame.rows[3].first!.style).contains("37"))
+    #expect(theme.attributes(frame.rows[11].first!.style).contains("34"))
+    // Without section colors a section adds nothing (blank row ends are still left unwritten).
+    #expect(Theme(colors: true).attributes([.inList]).isEmpty)
+    #expect(Theme(colors: true).attributes([.inHeader, .border]) == Theme(colors: true).attributes(.border))
   }
 
   /// `--height ~100%` with a pane above: the list fits, the pane takes its share on top.

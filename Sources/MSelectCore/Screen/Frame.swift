@@ -2,8 +2,8 @@
 public struct Frame: Equatable, Sendable {
   /// How a piece of text is drawn.
   package struct Style: OptionSet, Hashable, Sendable {
-    package let rawValue: UInt16
-    package init(rawValue: UInt16) { self.rawValue = rawValue }
+    package let rawValue: UInt32
+    package init(rawValue: UInt32) { self.rawValue = rawValue }
 
     package static let current = Style(rawValue: 1 << 0)
     package static let match = Style(rawValue: 1 << 1)
@@ -24,6 +24,26 @@ public struct Frame: Equatable, Sendable {
     package static let gutter = Style(rawValue: 1 << 14)
     /// A line listed in raw mode that does not match the query (fzf's `nomatch`, dimmed).
     package static let unmatched = Style(rawValue: 1 << 15)
+    /// The section a cell belongs to, for the section colors (`list-bg`, `header-border`, …).
+    package static let inList = Style(rawValue: 1 << 16)
+    package static let inInput = Style(rawValue: 1 << 17)
+    package static let inHeader = Style(rawValue: 1 << 18)
+    package static let inFooter = Style(rawValue: 1 << 19)
+    package static let inPreview = Style(rawValue: 1 << 20)
+    package static let sections: Style = [.inList, .inInput, .inHeader, .inFooter, .inPreview]
+  }
+
+  /// `row` in `section` (its cells take the section's colors), filled with blanks to `width` columns
+  /// so the section's background reaches its edge.
+  package static func painted(_ row: [Span], _ section: Style, width: Int) -> [Span] {
+    var row = row
+    let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+    if used < width { row.append(Span(text: String(repeating: " ", count: width - used), style: [])) }
+    for k in row.indices {
+      row[k].style.subtract(Style.sections)
+      row[k].style.insert(section)
+    }
+    return row
   }
 
   /// A run of text with one style.

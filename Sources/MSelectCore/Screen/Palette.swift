@@ -22,6 +22,24 @@ package struct Palette: Sendable, Equatable {
     case selectedFg = "selected-fg"
     case selectedBg = "selected-bg"
     case selectedHl = "selected-hl"
+    case listFg = "list-fg"
+    case listBg = "list-bg"
+    case listBorder = "list-border"
+    case listLabel = "list-label"
+    case inputFg = "input-fg"
+    case inputBg = "input-bg"
+    case inputBorder = "input-border"
+    case inputLabel = "input-label"
+    case headerBg = "header-bg"
+    case headerBorder = "header-border"
+    case headerLabel = "header-label"
+    case footerBg = "footer-bg"
+    case footerBorder = "footer-border"
+    case footerLabel = "footer-label"
+    case previewFg = "preview-fg"
+    case previewBg = "preview-bg"
+    case previewBorder = "preview-border"
+    case previewLabel = "preview-label"
   }
 
   package var looks: [Element: Look] = [:]
@@ -32,10 +50,8 @@ package struct Palette: Sendable, Equatable {
 
   /// Names fzf accepts besides the elements above: given, they are checked but not drawn.
   static let ignoredElements: Set<String> = [
-    "gutter", "separator", "scrollbar", "preview-fg", "preview-bg", "preview-border", "preview-label",
-    "preview-scrollbar", "list-fg", "list-bg", "list-border", "list-label", "input-fg", "input-bg",
-    "input-border", "input-label", "header-fg", "header-bg", "header-border", "header-label", "footer",
-    "footer-bg", "footer-border", "footer-label", "disabled", "nth", "alt-bg", "current-fg",
+    "gutter", "separator", "scrollbar", "preview-scrollbar", "footer", "footer-fg",
+    "disabled", "nth", "alt-bg", "current-fg",
     "current-bg", "current-hl", "selected", "preview", "hl-current", "border-label", "prompt-label",
     "info-label",
   ]
@@ -56,7 +72,8 @@ package struct Palette: Sendable, Equatable {
         }
         continue
       }
-      let name = parts[0]
+      // fzf's aliases.
+      let name = parts[0] == "header-fg" ? "header" : parts[0]
       let known = Element(rawValue: name)
       guard known != nil || ignoredElements.contains(name) else { return nil }
       var look = known.flatMap { palette.looks[$0] } ?? Look()

@@ -225,6 +225,7 @@ public struct Renderer {
           scrollbar: settings.scrollbar, labelEllipsis: itemEllipsis(settings),
           wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> "))
         ).rows(height: pane.position == .left || pane.position == .right ? contentHeight : pane.outer.rows)
+          .map { Frame.painted($0, .inPreview, width: pane.outer.columns) }
       } ?? []
     var paneArea: (rows: Range<Int>, columns: Range<Int>)?
     if plan.active {

@@ -45,8 +45,15 @@ struct SectionStack {
     if sides.top { self.tags.append(nil) }
     self.tags += content.indices.map { i in i < tags.count ? tags[i]?.moved(by: right) : nil }
     if sides.bottom { self.tags.append(nil) }
+    let start = rows.count
     rows += frame(part, border).decorate(
       moved, contentWidth: inner, height: content.count + border.rows)
+    paint(start..<rows.count, part.section)
+  }
+
+  /// Puts rows `range` in `section` (for its colors), each as wide as the column.
+  private mutating func paint(_ range: Range<Int>, _ section: Frame.Style) {
+    for r in range where r < rows.count { rows[r] = Frame.painted(rows[r], section, width: width) }
   }
 
   /// Adds `rows` as they are (a preview pane between the sections).
@@ -89,6 +96,21 @@ struct SectionStack {
       decorator.chrome.borderLabelPosition.bottom = false
       self.rows[start + rule.row] = decorator.rule(contentWidth: inner)
     }
+    // A section inside the frame owns its rows, its rule and the frame's edge on its side.
+    let top = start - (border.sides.top ? 1 : 0)
+    let end = start + content.count + (border.sides.bottom ? 1 : 0)
+    paint(top..<end, .inList)
+    var from = top
+    for (k, inside) in above.enumerated() {
+      let rule = start + rules[k].row
+      paint(from..<(rule + 1), inside.part.section)
+      from = rule + 1
+    }
+    let belowRules = rules.dropFirst(above.count).map { start + $0.row }
+    for (k, inside) in below.reversed().enumerated() {
+      let to = k + 1 < belowRules.count ? belowRules[k + 1] : end
+      paint(belowRules[k]..<to, inside.part.section)
+    }
     return start + listRow
   }
 }
@@ -103,4 +125,16 @@ struct RowTag: Equatable {
 
   /// The tag of the same row `columns` further right.
   func moved(by columns: Int) -> RowTag { RowTag(block: block, index: index, column: column + columns) }
+}
+
+extension SectionPlan.Part {
+  /// The style that puts a cell in this part's section (its colors).
+  var section: Frame.Style {
+    switch self {
+    case .list: .inList
+    case .input: .inInput
+    case .header, .headerLines: .inHeader
+    case .footer: .inFooter
+    }
+  }
 }

@@ -30,9 +30,20 @@ public struct Theme: Sendable {
       return parts.joined(separator: ";")
     }
     let current = style.contains(.current)
-    // Later parameters win: the text's own colors first, then the current line's, then the part's.
+    // Later parameters win: the text's own colors first, then the section's, the current line's,
+    // then the part's.
     add(.fg, to: &parts)
     add(.bg, to: &parts)
+    let section = Theme.section(of: style)
+    if let section {
+      if let fg = section.fg { add(fg, to: &parts) }
+      // The input's and the header's background is the list's unless they have their own.
+      if palette.looks[section.bg] != nil {
+        add(section.bg, to: &parts)
+      } else if section.listBackground {
+        add(.listBg, to: &parts)
+      }
+    }
     if current {
       add(.fgCurrent, default: "1", to: &parts)
       add(.bgCurrent, default: "48;5;236", to: &parts)
@@ -54,11 +65,51 @@ public struct Theme: Sendable {
     if style.contains(.header) { add(.header, default: "36", to: &parts) }
     if style.contains(.message) { parts.append("1;31") }
     if style.contains(.spinner) { add(.spinner, default: "38;5;161", to: &parts) }
-    if style.contains(.border) { add(.border, default: "38;5;59", to: &parts) }
-    if style.contains(.label) { add(.label, default: "38;5;144", to: &parts) }
+    if style.contains(.border) {
+      add(
+        section.flatMap { palette.looks[$0.border] == nil ? nil : $0.border } ?? .border, default: "38;5;59",
+        to: &parts)
+    }
+    if style.contains(.label) {
+      add(
+        section.flatMap { palette.looks[$0.label] == nil ? nil : $0.label } ?? .label, default: "38;5;144",
+        to: &parts)
+    }
     if style.contains(.gutter) { parts.append("38;5;236") }
     if style.contains(.unmatched) { add(.nomatch, default: "2", to: &parts) }
     return parts.joined(separator: ";")
+  }
+
+  /// The elements that color a section's cells: its text, background, border and label.
+  private struct SectionElements {
+    let fg: Palette.Element?
+    let bg: Palette.Element
+    let border: Palette.Element
+    let label: Palette.Element
+    /// Without a background of its own, the list's (the input's and the header's, as fzf's).
+    var listBackground = false
+  }
+
+  /// The section `style` is in, if any.
+  private static func section(of style: Frame.Style) -> SectionElements? {
+    if style.contains(.inList) {
+      return SectionElements(fg: .listFg, bg: .listBg, border: .listBorder, label: .listLabel)
+    }
+    if style.contains(.inInput) {
+      return SectionElements(
+        fg: .inputFg, bg: .inputBg, border: .inputBorder, label: .inputLabel, listBackground: true)
+    }
+    if style.contains(.inHeader) {
+      return SectionElements(
+        fg: nil, bg: .headerBg, border: .headerBorder, label: .headerLabel, listBackground: true)
+    }
+    if style.contains(.inFooter) {
+      return SectionElements(fg: nil, bg: .footerBg, border: .footerBorder, label: .footerLabel)
+    }
+    if style.contains(.inPreview) {
+      return SectionElements(fg: .previewFg, bg: .previewBg, border: .previewBorder, label: .previewLabel)
+    }
+    return nil
   }
 
   /// Appends the palette's look for `element`, or `fallback` when the palette has none.
