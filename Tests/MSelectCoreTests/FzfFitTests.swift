@@ -64,6 +64,18 @@ import Testing
     #expect(Theme(colors: true).attributes([.inHeader, .border]) == Theme(colors: true).attributes(.border))
   }
 
+  /// A pane's share is worked out as fzf works it out, in floating point: 50% of the 116 columns
+  /// inside a border is 57 there, not 58 (fzf 0.74.5's columns at widths 80 and 120).
+  @Test(arguments: [(80, 40), (120, 61)])
+  func aPanesShareIsFzfs(columns: Int, paneColumn: Int) {
+    let rows = screen(
+      ["1", "2", "3"], ["--border", "--preview", "echo hi", "--preview-window", "right,50%"], rows: 8,
+      columns: columns)
+    let row = rows.first { $0.contains(" 3") } ?? ""
+    let bars = row.enumerated().filter { $0.element == "│" }.map(\.offset)
+    #expect(bars == [0, paneColumn, columns - 3, columns - 1])
+  }
+
   /// `--height ~100%` with a pane above: the list fits, the pane takes its share on top.
   @Test func anAdaptiveHeightMakesRoomForAPaneAbove() {
     let rows = screen(

@@ -122,8 +122,11 @@ package struct Layout: Sendable {
     }
     // A size in cells is the text's (fzf's): the frame comes on top; a percentage includes it.
     func wanted(_ total: Int, frame: Int) -> Int {
-      if case .cells(let n) = p.size { return n + frame }
-      return p.size.resolve(total)
+      switch p.size {
+      case .cells(let n): return n + frame
+      // fzf's arithmetic, its rounding included (50% of 116 columns is 57 there).
+      case .percent(let percent): return Int(Double(total) * 0.01 * Double(percent))
+      }
     }
     switch p.position {
     case .left, .right:
