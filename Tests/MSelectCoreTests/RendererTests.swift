@@ -126,6 +126,19 @@ import Testing
     #expect(!withoutSGR.unicodeScalars.contains { $0.value < 0x20 })
   }
 
+  /// In fzf mode control bytes show as nothing, as fzf shows them (forgit parts its fields with
+  /// `\x1f\x1e` and shows the first: no `^_^^` after each name); still none reaches the terminal.
+  @Test func fzfModeShowsNoControlBytes() {
+    let h = Harness(["a\u{01}b\u{1F}\u{1E}c\u{7F}d\u{1B}e\tf"], columns: 40, profile: .fzf)
+    let rendered = Renderer().render(h.state)
+    let row = rendered.text.first { $0.contains("ab") } ?? ""
+    #expect(row.hasPrefix("▌ abcde   f"))
+    let encoded = Theme(colors: true).encode(rendered.rows[rendered.text.firstIndex(of: row) ?? 0])
+    let withoutSGR = encoded.replacingOccurrences(
+      of: "\u{1B}\\[[0-9;]*m", with: "", options: .regularExpression)
+    #expect(!withoutSGR.unicodeScalars.contains { $0.value < 0x20 })
+  }
+
   @Test func invalidBytesShowAsReplacementCharacters() {
     var cells = VisibleText([0x61, 0xFF, 0x62]).cells.map(\.text)
     #expect(cells == ["a", "\u{FFFD}", "b"])

@@ -143,6 +143,9 @@ public struct PickerSettings: Sendable {
   }
   package var flavor = Flavor.mselect
 
+  /// How the lines' control characters show (fzf mode: not at all, as in fzf).
+  package var controls: VisibleText.Controls { flavor == .fzf ? .dropped : .shown }
+
   /// Whether the marking actions mark (fzf's single mode: they do nothing).
   var marks: Bool { flavor == .mselect || selection.max != 1 }
   /// Columns between tab stops (`--tabstop`).

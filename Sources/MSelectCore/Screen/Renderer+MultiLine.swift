@@ -21,7 +21,8 @@ extension Renderer {
       }
       let highlights = Set(positions)
       // The item's lines: its cells parted at the line breaks (shown as `␊` on one row).
-      let cells = VisibleText(bytes, limit: 64 << 10, tabstop: settings.tabstop).cells
+      let cells = VisibleText(bytes, limit: 64 << 10, tabstop: settings.tabstop, controls: settings.controls)
+        .cells
       var lines: [ArraySlice<VisibleText.Cell>] = []
       var start = 0
       for (k, cell) in cells.enumerated() where cell.isPlaceholder && cell.text == "␊" {

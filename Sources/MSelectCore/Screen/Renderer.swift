@@ -94,7 +94,8 @@ public struct Renderer {
       row.append(VisibleText(String(repeating: " ", count: indent(headerPart))), style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
         row.append(
-          VisibleText(bytes, tabstop: settings.tabstop), style: .header, highlights: [], colors: colors)
+          VisibleText(bytes, tabstop: settings.tabstop, controls: settings.controls), style: .header,
+          highlights: [], colors: colors)
       }
       headerLines.append(row.spans)
     }
@@ -468,7 +469,7 @@ public struct Renderer {
       }
       // `--freeze-left`, `--freeze-right`: a line too long keeps its first and last fields in view.
       if let frozen = settings.frozenFields, bytes.count <= Renderer.frozenLimit {
-        let whole = VisibleText(bytes, tabstop: settings.tabstop)
+        let whole = VisibleText(bytes, tabstop: settings.tabstop, controls: settings.controls)
         if whole.width > room {
           let pieces = frozen.pieces(
             whole, splits: frozen.splits(bytes), room: room, ellipsis: ellipsis.width, positions: positions,
@@ -500,7 +501,7 @@ public struct Renderer {
         skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room * charactersPerColumn)
         text = VisibleText(
           bytes, from: skip, limit: lastMatch == .max ? .max : lastMatch + 1, columnsPast: room + 1,
-          tabstop: state.settings.tabstop)
+          tabstop: state.settings.tabstop, controls: settings.controls)
         if skip == 0
           || text.cells.prefix(while: { $0.source <= lastMatch }).reduce(0, { $0 + $1.width }) >= room
         {

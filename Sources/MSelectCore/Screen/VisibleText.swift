@@ -15,13 +15,18 @@ package struct VisibleText: Equatable {
 
   package var cells: [Cell] = []
 
+  /// How control characters show: as `^X` placeholders (mselect's), or not at all (fzf's, which
+  /// programs rely on when they part fields with unit separators); either way never sent raw.
+  package enum Controls: Sendable { case shown, dropped }
+
   /// Builds the cells of characters `from..<limit` of `bytes` (a huge line is never turned into cells
   /// whole); cells keep their character index in the whole line. `columnsPast`: past `limit`, cells
   /// go on until they cover that many columns after character `limit - 1` (zero-width characters,
   /// such as the accents of decomposed letters, take no room, so a count of characters alone would
   /// stop short of a row's width), with at most 64 characters a column.
   package init(
-    _ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, columnsPast: Int = 0, tabstop: Int = 8
+    _ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, columnsPast: Int = 0, tabstop: Int = 8,
+    controls: Controls = .shown
   ) {
     let n = bytes.count
     guard n > 0 else { return }
@@ -43,7 +48,10 @@ package struct VisibleText: Equatable {
         if column - columnAtLimit! >= columnsPast { break }
       }
       let (c, length) = UTF8Decoding.decode(p, i, n)
-      let cell = VisibleText.cell(c, source: index, column: column, tabstop: max(1, tabstop))
+      var cell = VisibleText.cell(c, source: index, column: column, tabstop: max(1, tabstop))
+      if controls == .dropped && cell.isPlaceholder && (c < 0x20 || c == 0x7F) && c != 0x0A {
+        (cell.text, cell.width) = ("", 0)
+      }
       cells.append(cell)
       column += cell.width
       i += length
@@ -53,8 +61,8 @@ package struct VisibleText: Equatable {
 
   package init() {}
 
-  package init(_ bytes: [UInt8], tabstop: Int = 8) {
-    self = bytes.withUnsafeBytes { VisibleText($0, tabstop: tabstop) }
+  package init(_ bytes: [UInt8], tabstop: Int = 8, controls: Controls = .shown) {
+    self = bytes.withUnsafeBytes { VisibleText($0, tabstop: tabstop, controls: controls) }
   }
 
   package init(_ text: String, tabstop: Int = 8) {
