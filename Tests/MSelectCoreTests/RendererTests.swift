@@ -139,6 +139,20 @@ import Testing
     #expect(!withoutSGR.unicodeScalars.contains { $0.value < 0x20 })
   }
 
+  /// Colors in `--header` and `--footer` are colors, as in fzf (fzf.vim's `:Buffers` and `:Commits`
+  /// color the keys in their headers), and win over the header's own color.
+  @Test func headerColorsAreColors() {
+    let h = Harness(
+      ["a"], ["--header", "press \u{1B}[38;5;224mKEY\u{1B}[m now", "--footer", "f \u{1B}[31mRED\u{1B}[m"],
+      columns: 40)
+    let rendered = Renderer().render(h.state)
+    #expect(rendered.text.contains { $0.contains("press KEY now") })
+    #expect(rendered.text.contains { $0.contains("f RED") })
+    let row = rendered.rows[rendered.text.firstIndex { $0.contains("press KEY now") }!]
+    let encoded = Theme(colors: true).encode(row)
+    #expect(encoded.contains("36;38;5;224mKEY"))
+  }
+
   @Test func invalidBytesShowAsReplacementCharacters() {
     var cells = VisibleText([0x61, 0xFF, 0x62]).cells.map(\.text)
     #expect(cells == ["a", "\u{FFFD}", "b"])

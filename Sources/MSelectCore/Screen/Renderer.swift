@@ -357,7 +357,18 @@ public struct Renderer {
     return text.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       var row = RowBuilder(width: width, ellipsis: itemEllipsis(settings))
       row.append(blank, style: [], highlights: [])
-      row.append(VisibleText(String(line), tabstop: settings.tabstop), style: style, highlights: [])
+      // fzf's: colors in `--header` and `--footer` are colors, `--ansi` or not.
+      let bytes = Array(line.utf8)
+      bytes.withUnsafeBytes { raw in
+        guard ANSI.mayHaveSequences(raw) else {
+          return row.append(VisibleText(raw, tabstop: settings.tabstop), style: style, highlights: [])
+        }
+        let colored = ANSI.colored(raw)
+        colored.text.withUnsafeBytes {
+          row.append(
+            VisibleText($0, tabstop: settings.tabstop), style: style, highlights: [], colors: colored.colors)
+        }
+      }
       return row.spans
     }
   }

@@ -144,8 +144,15 @@ public struct Theme: Sendable {
     var active = ""
     for span in row {
       var attributes = self.attributes(span.style)
-      // The input's colors (`--ansi`) come first, so the current line's and the matches' win.
-      if colors, let own = span.colors { attributes = attributes.isEmpty ? own : own + ";" + attributes }
+      // The input's colors (`--ansi`) come first, so the current line's and the matches' win; a
+      // header's own colors win over the header's.
+      if colors, let own = span.colors {
+        if attributes.isEmpty {
+          attributes = own
+        } else {
+          attributes = span.style.contains(.header) ? attributes + ";" + own : own + ";" + attributes
+        }
+      }
       if attributes != active {
         out += "\u{1B}[0m"
         if !attributes.isEmpty { out += "\u{1B}[\(attributes)m" }
