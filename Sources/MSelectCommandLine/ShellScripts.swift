@@ -502,6 +502,11 @@ package enum ShellScripts {
           setopt localoptions noshwordsplit noksh_arrays noposixbuiltins
           local trigger="${MSELECT_COMPLETION_TRIGGER-**}" tokens prefix lbuf item picked="" cmd
           tokens=(${(z)LBUFFER})
+          # A trigger zsh reads as a word of its own (`&`, `;`) is part of the word it ends.
+          if (( ${#tokens} > 1 )) && [[ "$LBUFFER" == *"${tokens[-2]}${tokens[-1]}" ]]; then
+            tokens[-2]="${tokens[-2]}${tokens[-1]}"
+            tokens=("${(@)tokens[1,-2]}")
+          fi
           if [[ -z "$trigger" || ${#tokens} -lt 2 || "$LBUFFER" != *"$trigger" ]]; then
             zle "$__mselect_default_completion"
             return
@@ -509,13 +514,15 @@ package enum ShellScripts {
           prefix="${tokens[-1]:0:-${#trigger}}"
           [[ "$prefix" == *('$('|'`'|'<('|'>(')* ]] && return
           setopt localoptions nonomatch
-          eval "prefix=$prefix" 2>/dev/null || return
+          # Expanded as the shell would (`~/`, `$HOME`); what cannot be (a word ending in a
+          # backslash, before an escaped `;` trigger) is only unquoted.
+          eval "prefix=$prefix" 2>/dev/null || prefix="${(Q)prefix}"
           lbuf="${LBUFFER:0:-${#tokens[-1]}}"
           # The command of the last one on the line (`echo a; X=1 unset V**`: unset).
           local i=${#tokens}
           while (( i > 1 )) && [[ "${tokens[i-1]}" != (';'|'&&'|'||'|'|'|'|&'|'&'|'('|'{'|'!'|then|do|else) ]]; do (( i-- )); done
           while (( i < ${#tokens} )) && [[ "${tokens[i]}" == [A-Za-z_]*=* ]]; do (( i++ )); done
-          cmd="${tokens[i]}"
+          cmd="${(Q)tokens[i]}"
           if (( $+functions[_mselect_complete_$cmd] )); then
             # Your own completion for the command (fzf's API, above).
             prefix="$prefix" _mselect_complete_$cmd "$lbuf"

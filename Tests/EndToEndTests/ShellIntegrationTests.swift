@@ -149,6 +149,18 @@ import Testing
     #expect(shell.waitFor("1/"))
     shell.type("\r")
     #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("unset MSELECTZSHVAR") } })
+    // Quoted command names, and triggers zsh reads as words of their own (`&`, an escaped `;`).
+    for (command, trigger, typed) in [
+      ("\\unset", "**", "**"), ("'unset'", "**", "**"), ("unset", "&", "&"), ("unset", ";", "\\;"),
+    ] {
+      shell.type("\u{15}MSELECT_COMPLETION_TRIGGER='\(trigger)'; clear\r")
+      shell.type("\(command) MSELECTZSHVR\(typed)\t")
+      #expect(shell.waitFor("1/"), "\(command) \(trigger)")
+      shell.type("\r")
+      #expect(
+        shell.waitForScreen { $0.lines.contains { $0.hasSuffix("\(command) MSELECTZSHVAR") } },
+        "\(command) \(trigger)")
+    }
     shell.type("\u{15}exit\r")
     _ = shell.waitForExit()
   }
