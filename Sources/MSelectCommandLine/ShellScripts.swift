@@ -289,7 +289,8 @@ package enum ShellScripts {
           local cmd="$1" ours="$2" spec loader re=' -F ([^ ]+) '
           shift 2
           if [ -n "${__mselect_original[$cmd]-}" ]; then
-            "${__mselect_original[$cmd]}" "$@"
+            # `-`: the command has no function of its own; bash's default completion follows.
+            [ "${__mselect_original[$cmd]}" = - ] || "${__mselect_original[$cmd]}" "$@"
             return
           fi
           for loader in _comp_load __load_completion _completion_loader ""; do
@@ -302,6 +303,11 @@ package enum ShellScripts {
             __mselect_original[$cmd]="${BASH_REMATCH[1]}"
             eval "${spec/ -F ${BASH_REMATCH[1]} / -F $ours }"
             return 124
+          elif [[ -n $spec && ! $spec =~ $re ]]; then
+            # The loader gave the command options but no function (`complete -o default CMD`):
+            # the trigger keeps working, with those options.
+            __mselect_original[$cmd]=-
+            eval "${spec% *} -F $ours ${spec##* }"
           fi
         }
         __mselect_path_completion_with() {

@@ -102,6 +102,22 @@ import Testing
     _ = shell.waitForExit()
   }
 
+  /// A completion loader (bash-completion's) that gives a command options but no function does not
+  /// take the trigger away: `**<TAB>` still opens the picker after a plain TAB ran the loader.
+  @Test func aLoaderWithoutAFunctionKeepsTheTrigger() throws {
+    guard let (shell, directory) = try bash() else { return }
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    shell.type("_completion_loader() { complete -o default fake; }\r")
+    shell.type("complete -F _mselect_path_completion -o default -o bashdefault fake; clear\r")
+    shell.type("fake a\t\u{15}")
+    shell.type("fake a**\t")
+    #expect(shell.waitFor("a b.txt"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("fake a\\ b.txt") } })
+    shell.type("\u{15}exit\r")
+    _ = shell.waitForExit()
+  }
+
   /// Without the trigger, TAB completes as before (bash's own file-name completion here).
   @Test func tabWithoutTheTriggerCompletesAsBefore() throws {
     guard let (shell, directory) = try bash() else { return }
