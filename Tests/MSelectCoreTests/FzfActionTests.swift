@@ -564,6 +564,23 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.current == "alpha bravo charlie")
   }
 
+  /// Keys typed after Enter, while the list of the query is still being searched, cannot undo it:
+  /// Enter picks from that list and the picker ends (fzf's shell tests type their next command
+  /// line right behind the key that closes the picker).
+  @Test func keysAfterEnterDoNotUndoIt() {
+    let h = Harness(["echo to-keep", "echo another", "other"], ["-q", "kezz"], profile: .fzf)
+    #expect(h.state.listCount == 0)
+    h.state.handle(.key(.backspace))
+    h.state.handle(.key(.backspace))
+    let search = h.state.nextSearch()
+    #expect(search != nil)
+    h.state.handle(.key(enter))
+    for c in "Prepare[0]".unicodeScalars { h.state.handle(.key(.char(c.value))) }
+    if let found = search?.run(preview: { _ in }) { h.state.handle(.searched(found)) }
+    h.settle()
+    #expect(h.accepted() == ["echo to-keep"])
+  }
+
   /// Keys typed while a transform runs wait for its output: they act on the state it leaves.
   @Test func keysWaitForATransform() {
     let h = Harness(

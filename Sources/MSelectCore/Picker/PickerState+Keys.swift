@@ -4,7 +4,10 @@ extension PickerState {
     if aborts(key) {
       // Leaving never waits for a list, and what was waiting goes with it.
       deferredKeys = []
-    } else if !deferredKeys.isEmpty || transforming || result.query != searchQuery && actsOnTheList(key) {
+    } else if !deferredKeys.isEmpty || transforming || pendingAccept != nil
+      || result.query != searchQuery && actsOnTheList(key)
+    {
+      // Keys typed after Enter wait for its choice (which ends the picker): they cannot undo it.
       deferredKeys.append(key)
       return
     }
@@ -52,7 +55,7 @@ extension PickerState {
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
   mutating func runDeferredKeys() {
-    while outcome == nil, !transforming, let key = deferredKeys.first,
+    while outcome == nil, !transforming, pendingAccept == nil, let key = deferredKeys.first,
       result.query == searchQuery || !actsOnTheList(key)
     {
       deferredKeys.removeFirst()
