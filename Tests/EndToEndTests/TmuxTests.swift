@@ -248,4 +248,34 @@ final class Tmux {
     tmux.key("Enter")
     #expect(tmux.waitFor { $0.contains("$ echo git status") }, "\(tmux.screen)")
   }
+
+  /// bash's ctrl-r, as fzf's: shift-delete takes the current or marked entries out of the list and
+  /// out of the history; an entry over several lines is one entry, put back whole.
+  @Test func ctrlRDeletesEntriesAndKeepsMultilineOnesWhole() throws {
+    guard let tmux = Tmux() else { return }
+    tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
+    for command in ["echo to-keep", "echo to-delete-1", "echo to-delete-2", "echo \"foo", "bar\"", "clear"] {
+      tmux.type(command, enter: true)
+    }
+    #expect(tmux.waitFor { $0.hasPrefix("$") && !$0.contains("to-keep") })
+    tmux.key("C-r")
+    #expect(tmux.waitFor { $0.contains("/") })
+    tmux.type("to-delete")
+    #expect(tmux.waitFor { $0.contains(" 2/") }, "\(tmux.screen)")
+    tmux.key("S-Delete")
+    #expect(tmux.waitFor { $0.contains(" 1/") }, "\(tmux.screen)")
+    tmux.key("S-Delete")
+    #expect(tmux.waitFor { $0.contains(" 0/") }, "\(tmux.screen)")
+    tmux.key("Escape")
+    #expect(tmux.waitFor { !$0.contains(" 0/") })
+    tmux.type("history | grep -c 'to-delete-[0-9]'", enter: true)
+    #expect(tmux.waitFor { $0.split(separator: "\n").contains("0") }, "\(tmux.screen)")
+    tmux.type("clear", enter: true)
+    tmux.key("C-r")
+    tmux.type("foo bar")
+    #expect(tmux.waitFor { $0.contains(" 1/") }, "\(tmux.screen)")
+    tmux.key("Enter")
+    tmux.key("Enter")
+    #expect(tmux.waitFor { $0.split(separator: "\n").suffix(3).contains("bar") }, "\(tmux.screen)")
+  }
 }
