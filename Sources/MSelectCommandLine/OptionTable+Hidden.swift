@@ -116,13 +116,12 @@ extension OptionTable {
     .ignored(["--profile-cpu", "--profile-mem", "--profile-block", "--profile-mutex"], takes: .value),
     .ignored(
       [
-        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--no-tmux", "--ansi-off",
+        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
-        "--no-tty-default", "--no-popup", "--wrap-word", "--no-tail", "--no-wrap-word",
+        "--no-tty-default", "--wrap-word", "--no-tail", "--no-wrap-word",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),
-    .ignored(["--tmux", "--popup"], takes: .optionalValue(accepts: popupSize)),
 
     // gum's look-only options.
     .ignored(["--cursor-prefix", "--width"], takes: .value),
@@ -132,7 +131,7 @@ extension OptionTable {
   ]
 
   /// Whether a word is `--tmux`'s or `--popup`'s size and place (`80%`, `center,50%`), not a path.
-  private static func popupSize(_ word: String) -> Bool {
+  static func popupSize(_ word: String) -> Bool {
     (word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false) && !word.contains("/")
   }
 

@@ -71,6 +71,7 @@ extension OptionTable {
       .hidden(["--no-scrollbar"]) { o, _ in o.scrollbar = nil },
       .hidden(["--no-filepath-word"]) { o, _ in o.filepathWord = false },
       .hidden(["--no-raw"]) { o, _ in o.raw = false },
+      .hidden(["--no-tmux", "--no-popup"]) { o, _ in o.popup = nil },
     ]
     + sectionNames.map { section in
       // The footer's rule is there unless told otherwise: no border is said outright.

@@ -208,6 +208,16 @@ package enum OptionTable {
       "take actions (POST /) and state (GET /) over HTTP: PORT, HOST:PORT, PATH.sock; no key: your user only",
       takes: .optionalValue { RemoteControl.Address($0) != nil }
     ) { o, v in try OptionTable.listen(&o, v, unsafe: false) },
+    OptionInfo(
+      ["--tmux", "--popup"], "[SPEC]", .picker,
+      "in tmux 3.3+, a popup: [center|top|bottom|left|right][,W[%]][,H[%]][,border-native] (center,50%)",
+      takes: .optionalValue(accepts: OptionTable.popupSize)
+    ) { o, v in
+      guard let spec = PopupSpec(v.optionalString ?? "center") else {
+        throw v.invalid("[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
+      }
+      o.popup = spec
+    },
     OptionInfo(["--timeout"], "DURATION", .picker, "give up after DURATION (30s, 1m30s, 500ms): exit 124") {
       o, v in
       guard let milliseconds = OptionParser.duration(v.string) else {

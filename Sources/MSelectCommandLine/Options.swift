@@ -117,6 +117,8 @@ package struct Options: Sendable, Equatable {
   package var labelDelimiter: [UInt8]?
   /// `--listen[=ADDRESS]`: take actions and status requests over HTTP (fzf's).
   package var listen: RemoteControl.Address?
+  /// `--tmux` / `--popup`: run the picker in a tmux popup (inside tmux 3.3 or newer).
+  package var popup: PopupSpec?
   /// `--listen-unsafe`: a remote address may run commands too.
   package var listenUnsafe = false
   /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).

@@ -30,6 +30,11 @@ enum App {
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
+    if case .interactive = options.mode, let popup = options.popup, TmuxPopup.available {
+      if let status = inPopup(popup, options: options, profile: profile, arguments: arguments) {
+        return ExitCode(rawValue: status) ?? (status == 0 ? .success : .error)
+      }
+    }
     // Picker settings (--bind, --expect) are made in every mode, so a typo never passes silently.
     // The locale and the color settings matter only to a picker on the terminal: `--filter` and
     // `--batch` do not read the environment (a dictionary of it costs ~0.1 ms a run).

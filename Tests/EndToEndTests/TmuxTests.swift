@@ -278,4 +278,26 @@ final class Tmux {
     tmux.key("Enter")
     #expect(tmux.waitFor { $0.split(separator: "\n").suffix(3).contains("bar") }, "\(tmux.screen)")
   }
+
+  /// `--tmux`: inside tmux the picker opens in a popup on the attached client, reads what is piped
+  /// in, and its choice and exit status come back to the command line that ran it.
+  @Test func tmuxOpensAPopupAndHandsBackTheChoice() throws {
+    guard let tmux = Tmux() else { return }
+    let file = "/tmp/mselect-popup-\(getpid())"
+    unlink(file)
+    defer { unlink(file) }
+    // A client to show the popup on (display-popup needs one).
+    let client = try PickerProcess(
+      ["-L", tmux.socket, "attach"], rows: 30, columns: 100, environment: ["TMUX": ""], stdinIsTerminal: true,
+      executable: "/usr/bin/tmux")
+    defer { kill(client.pid, SIGKILL) }
+    tmux.type("seq 10 | mselect --tmux 60% > \(file); echo status=$? >> \(file)", enter: true)
+    // The popup: 60% of the window, the picker's own rounded border around it.
+    #expect(
+      client.waitForScreen { $0.text.contains("10/10") && $0.text.contains("╭") }, "\(client.screen.text)")
+    client.type("3\r")
+    #expect(
+      tmux.waitFor { _ in (try? String(contentsOfFile: file, encoding: .utf8)) == "3\nstatus=0\n" },
+      "\((try? String(contentsOfFile: file, encoding: .utf8)) ?? "")")
+  }
 }

@@ -69,7 +69,7 @@ import Testing
       "--tmux", "80%", "--walker-skip", ".git,node_modules", "--ellipsis=..", "--no-bold", "list.txt",
     ])
     #expect(o.file == "list.txt")
-    #expect(o.ignored.contains("--tmux") && o.ignored.contains("--walker-skip"))
+    #expect(o.popup == PopupSpec("80%") && o.ignored.contains("--walker-skip"))
     // Newer fzf options of the same kind (fzf 0.74 takes them all).
     let newer = try parse([
       "--black", "--multi-line", "--no-multi-line", "--track", "--algo=v1", "--algo", "v2", "--footer-label",
@@ -81,7 +81,27 @@ import Testing
       "--wrap-word", "--threads", "4", "--popup", "center,50%", "--list-label-pos", "2", "file.txt",
     ])
     #expect(
-      latest.file == "file.txt" && latest.ignored.contains("--tail") && latest.ignored.contains("--popup"))
+      latest.file == "file.txt" && latest.ignored.contains("--tail") && latest.popup == PopupSpec("center"))
+    #expect(try parse(["--tmux", "--no-tmux"]).popup == nil)
+  }
+
+  /// `--tmux`'s spec, read as fzf 0.74 reads it.
+  @Test(arguments: [
+    ("center", PopupSpec.Position.center, "50%", "50%", false), ("80%", .center, "80%", "80%", false),
+    ("center,80%,40", .center, "80%", "40", false), ("top,40%", .top, "100%", "40%", false),
+    ("bottom", .bottom, "100%", "50%", false), ("left,30%", .left, "30%", "100%", false),
+    ("right,20,border-native", .right, "20", "100%", true),
+    ("border-native,70%", .center, "70%", "70%", true),
+  ])
+  func popupSpecs(text: String, position: PopupSpec.Position, width: String, height: String, native: Bool) {
+    let spec = PopupSpec(text)
+    #expect(spec?.position == position && spec?.width == width && spec?.height == height)
+    #expect(spec?.nativeBorder == native)
+  }
+
+  @Test(arguments: ["middle", "101%", "0", "center,1,2,3", "top,a"])
+  func badPopupSpecsAreRefused(text: String) {
+    #expect(PopupSpec(text) == nil)
   }
 
   /// fzf's `--height -N`: the terminal's rows but N.
