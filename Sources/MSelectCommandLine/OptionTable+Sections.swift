@@ -72,6 +72,10 @@ extension OptionTable {
       .hidden(["--no-filepath-word"]) { o, _ in o.filepathWord = false },
       .hidden(["--no-raw"]) { o, _ in o.raw = false },
       .hidden(["--no-tmux", "--no-popup"]) { o, _ in o.popup = nil },
+      // The key bindings' `FZF_TMUX_OPTS` / `MSELECT_TMUX_OPTS` (fzf-tmux's options), in one word.
+      .hidden(["--tmux-options"], takes: .value) { o, v in
+        o.popup = PopupSpec(fzfTmuxOptions: v.string.split(separator: " ").map(String.init)) ?? o.popup
+      },
     ]
     + sectionNames.map { section in
       // The footer's rule is there unless told otherwise: no border is said outright.

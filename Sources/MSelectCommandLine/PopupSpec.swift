@@ -44,9 +44,46 @@ package struct PopupSpec: Sendable, Equatable {
   }
 
   /// `N` or `N%`, N a whole number from 1 (a percentage up to 100).
-  private static func isSize(_ word: String) -> Bool {
+  static func isSize(_ word: String) -> Bool {
     let percent = word.hasSuffix("%")
     guard let n = Int(percent ? String(word.dropLast()) : word), n > 0 else { return false }
     return !percent || n <= 100
+  }
+
+  /// fzf-tmux's options, as fzf's key bindings pass `FZF_TMUX_OPTS` (`-p [W[%][,H[%]]]`, `-w W`,
+  /// `-h H`, and the splits `-d/-u/-l/-r [N[%]]`, which open a popup on that side here); nil when no
+  /// place is named.
+  package init?(fzfTmuxOptions words: [String]) {
+    var spec: PopupSpec?
+    var k = 0
+    /// The size glued to the flag (`-d40%`) or the next word when it is one.
+    func size(after flag: String) -> String? {
+      let glued = String(words[k].dropFirst(flag.count))
+      if !glued.isEmpty { return glued }
+      guard k + 1 < words.count, words[k + 1].first?.isNumber == true else { return nil }
+      k += 1
+      return words[k]
+    }
+    while k < words.count {
+      let word = words[k]
+      if word.hasPrefix("-p") {
+        spec = PopupSpec(size(after: "-p") ?? "50%") ?? spec
+      } else if let side = ["-d": "bottom", "-u": "top", "-l": "left", "-r": "right"][String(word.prefix(2))]
+      {
+        spec = PopupSpec(side + "," + (size(after: String(word.prefix(2))) ?? "50%")) ?? spec
+      } else if word == "-w" || word == "-h", k + 1 < words.count {
+        k += 1
+        if PopupSpec.isSize(words[k]) {
+          var popup = spec ?? PopupSpec("center")!
+          if word == "-w" { popup.width = words[k] } else { popup.height = words[k] }
+          spec = popup
+        }
+      } else if word == "-x" || word == "-y" {
+        k += 1
+      }
+      k += 1
+    }
+    guard let spec else { return nil }
+    self = spec
   }
 }

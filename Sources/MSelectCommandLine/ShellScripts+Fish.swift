@@ -15,6 +15,12 @@ extension ShellScripts {
       set -l height 40%
       set -q MSELECT_TMUX_HEIGHT; and set height $MSELECT_TMUX_HEIGHT
       printf '%s\n' "--height $height \(bindingDefaultsMark) $argv[1]"
+      # fzf's MSELECT_TMUX=1 or MSELECT_TMUX_OPTS (fzf-tmux's options) in tmux: a popup.
+      if set -q TMUX_PANE; and begin; set -q MSELECT_TMUX_OPTS; or test -n "$MSELECT_TMUX" -a "$MSELECT_TMUX" != 0; end
+        set -l tmux_options -d$height
+        set -q MSELECT_TMUX_OPTS; and set tmux_options $MSELECT_TMUX_OPTS
+        printf '%s\n' "--tmux-options "(string escape -- "$tmux_options")
+      end
       test -n "$MSELECT_DEFAULT_OPTS_FILE"; and command cat -- $MSELECT_DEFAULT_OPTS_FILE 2>/dev/null
       printf '\n%s\n%s\n' "$MSELECT_DEFAULT_OPTS" "$argv[2]"
     end

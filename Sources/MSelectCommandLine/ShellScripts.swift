@@ -78,6 +78,11 @@ package enum ShellScripts {
     # comments), so nothing is split here.
     __mselect_defaults() {
       builtin printf '%s\n' "--height ${MSELECT_TMUX_HEIGHT:-40%} \(bindingDefaultsMark) $1"
+      # fzf's MSELECT_TMUX=1 or MSELECT_TMUX_OPTS (fzf-tmux's options) in tmux: a popup.
+      if [ -n "${TMUX_PANE-}" ] && { [ "${MSELECT_TMUX:-0}" != 0 ] || [ -n "${MSELECT_TMUX_OPTS-}" ]; }; then
+        local q="'" tmux_options="${MSELECT_TMUX_OPTS:--d${MSELECT_TMUX_HEIGHT:-40%}}"
+        builtin printf '%s\n' "--tmux-options '${tmux_options//$q/}'"
+      fi
       command cat "${MSELECT_DEFAULT_OPTS_FILE-}" 2>/dev/null
       builtin printf '\n%s\n%s\n' "${MSELECT_DEFAULT_OPTS-}" "$2"
     }

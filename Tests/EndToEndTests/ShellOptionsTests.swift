@@ -119,6 +119,35 @@ import Testing
     #expect(tried == Self.shells.count, "bash, zsh and fish are needed (CI installs them)")
   }
 
+  /// In tmux (`TMUX_PANE`), `*_TMUX=1` and `*_TMUX_OPTS` (fzf-tmux's options) give the bindings' pickers
+  /// a popup, as fzf's scripts do; elsewhere, or without them, nothing changes.
+  @Test func tmuxVariablesGiveTheBindingsAPopup() throws {
+    let scripts: [(String, [String], String)] = [
+      ("/bin/bash", ["--norc", "--noprofile", "-c"], #"eval "$(mselect --bash)"; "#),
+      ("/usr/bin/zsh", ["-f", "-c"], "source <(mselect --zsh); "),
+      ("/usr/bin/fish", ["--no-config", "-c"], "mselect --fish | source; "),
+    ]
+    var tried = 0
+    for (path, flags, load) in scripts where access(path, X_OK) == 0 {
+      tried += 1
+      let fish = path.hasSuffix("fish")
+      func defaults(_ assignments: String) throws -> [String] {
+        let set =
+          fish ? assignments.replacing("export ", with: "set -x ").replacing("=", with: " ") : assignments
+        return try run(path, flags, load + set + "; __mselect_defaults LEAD TAIL").split(separator: "\n")
+          .map(String.init)
+      }
+      #expect(
+        try defaults("export TMUX_PANE=%1; export MSELECT_TMUX_OPTS='-p 80%,60%'").contains(
+          "--tmux-options '-p 80%,60%'"), "\(path)")
+      #expect(
+        try defaults("export TMUX_PANE=%1; export MSELECT_TMUX=1").contains("--tmux-options '-d40%'"),
+        "\(path)")
+      #expect(try !defaults("export MSELECT_TMUX=1").contains { $0.contains("--tmux-options") }, "\(path)")
+    }
+    #expect(tried == scripts.count, "bash, zsh and fish are needed (CI installs them)")
+  }
+
   /// The walkers list as fzf's does: directories end with `/`, hidden entries come after the others,
   /// a dangling link is listed; a name with a newline is one entry and one word for ctrl-t, alt-c and
   /// `**` in each shell.

@@ -99,6 +99,16 @@ import Testing
     #expect(spec?.nativeBorder == native)
   }
 
+  /// fzf-tmux's options, as the key bindings hand `FZF_TMUX_OPTS` over.
+  @Test(arguments: [
+    ("-p 80%,60%", "center,80%,60%"), ("-p", "center"), ("-d40%", "bottom,40%"), ("-d", "bottom"),
+    ("-u 30%", "top,30%"), ("-l 20", "left,20"), ("-r", "right"), ("-p -w 70% -h 20", "center,70%,20"),
+    ("-x 3 -y 4 -p 90%", "center,90%"),
+  ])
+  func fzfTmuxOptions(words: String, spec: String) throws {
+    #expect(try parse(["--tmux-options", words]).popup == PopupSpec(spec))
+  }
+
   @Test(arguments: ["middle", "101%", "0", "center,1,2,3", "top,a"])
   func badPopupSpecsAreRefused(text: String) {
     #expect(PopupSpec(text) == nil)
