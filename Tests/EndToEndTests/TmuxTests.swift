@@ -271,7 +271,10 @@ final class Tmux {
     tmux.type("history | grep -c 'to-delete-[0-9]'", enter: true)
     #expect(tmux.waitFor { $0.split(separator: "\n").contains("0") }, "\(tmux.screen)")
     tmux.type("clear", enter: true)
+    // At the prompt again (typed while a command runs, ctrl-r is the terminal's reprint key).
+    #expect(tmux.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }, "\(tmux.screen)")
     tmux.key("C-r")
+    #expect(tmux.waitFor { $0.contains("/") }, "\(tmux.screen)")
     tmux.type("foo bar")
     #expect(tmux.waitFor { $0.contains(" 1/") }, "\(tmux.screen)")
     tmux.key("Enter")
