@@ -6,6 +6,8 @@ let package = Package(
   products: [
     // The selection logic as a library: matching, ranking, selection and the picker state machine.
     .library(name: "MSelectCore", targets: ["MSelectCore"]),
+    // The picker on the terminal for a Swift program: `Picker(items).choose()`.
+    .library(name: "MSelect", targets: ["MSelect"]),
     .executable(name: "mselect", targets: ["mselect"]),
   ],
   targets: [
@@ -17,13 +19,15 @@ let package = Package(
     // Syscalls, /dev/tty, termios, signals, processes and reading input (the core has only its
     // Platform folder's memory calls).
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
+    // The embeddable picker: typed settings over the core, run on /dev/tty by the terminal module.
+    .target(name: "MSelect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
     .executableTarget(
       name: "mselect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
     // The typing replay of scripts/bench: per-keystroke latency of the picker's core on a large input.
     .executableTarget(
       name: "mselect-bench", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
-    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore", "MSelectCommandLine"]),
+    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelect"]),
     .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
   ]
 )

@@ -29,12 +29,12 @@ package final class PickerSession {
   private let reader: InputReader?
   /// What a `reload-sync` command has printed so far (nil: no such reload runs).
   private var heldReload: [LineBlock]?
-  private var state: PickerState
+  var state: PickerState
   private var painter: ScreenPainter
   private let renderer: Renderer
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
-  private let previews: PreviewRunner
+  let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
   private lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
@@ -42,19 +42,19 @@ package final class PickerSession {
   private var reloadProcess: pid_t?
   private var reloadCommand: [UInt8]?
   /// The preview command running (its `{+f}` files are removed when it ends).
-  private var previewCommand: [UInt8]?
+  var previewCommand: [UInt8]?
   /// Keys read while the picker waited for the terminal's answer, handled by the loop.
   private var earlyKeys: [Key] = []
   /// What ends a line (for reloaded input).
   private let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
-  private let temporaryFiles = TemporaryFiles()
+  let temporaryFiles = TemporaryFiles()
   /// A preview run: what to run, for which pane size, and when to start it.
-  private typealias PreviewRun = (
+  typealias PreviewRun = (
     generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
   )
   /// A preview run asked for, waiting for a pause in the cursor's moves.
-  private var pendingPreview: PreviewRun?
+  var pendingPreview: PreviewRun?
   /// When the last key came (for `FZF_IDLE_TIME`).
   private var lastKey = PickerSession.now()
   /// When a lone ESC began to wait for the rest of a sequence (60 ms at most).
@@ -62,9 +62,12 @@ package final class PickerSession {
   /// When the spinner last moved (every `tickInterval` while busy, even if the loop never waits).
   private var lastTick = PickerSession.now()
   /// When the last preview run started.
-  private var lastPreviewStart: Int?
+  var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
   private let listener: RemoteListener?
+  /// Makes the preview in the process instead of running the command: given the line index the
+  /// preview command expanded to (the embedded picker's preview is the template `{n}`).
+  package var previewText: ((Int) -> [UInt8])?
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
   package init(
@@ -455,41 +458,6 @@ package final class PickerSession {
     reloaded = nil
   }
 
-  /// Stops the preview command, if one runs, and removes the files it was given.
-  private func stopPreview() {
-    previews.stop()
-    previews.reapRetired(all: true)
-    releasePreviewFiles()
-  }
-
-  /// The preview command ended or was stopped: the files it was given go.
-  private func releasePreviewFiles() {
-    if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
-    previewCommand = nil
-  }
-
-  /// Forgets the preview run waiting to start, and the files made for it.
-  private func dropPendingPreview() {
-    if let pending = pendingPreview { temporaryFiles.release(mentionedIn: pending.command) }
-    pendingPreview = nil
-  }
-
-  /// Hands the preview's output (and its end) to the state.
-  private func drainPreview() {
-    while true {
-      switch previews.read() {
-      case .bytes(let bytes):
-        state.handle(.previewOutput(generation: previews.generation, bytes: bytes))
-      case .ended(let status):
-        releasePreviewFiles()
-        state.handle(.previewEnded(generation: previews.generation, status: status))
-        return
-      case .nothing:
-        return
-      }
-    }
-  }
-
   /// Runs `command` to its end and returns its output (empty, and the reason on the info line, when it
   /// cannot run); the `{+f}` files it named go.
   private func output(of command: [UInt8], environment: [String: String]) -> [UInt8] {
@@ -514,25 +482,7 @@ package final class PickerSession {
   }
 
   /// Monotonic nanoseconds.
-  private static func now() -> Int { Syscall.monotonicNanoseconds() }
-
-  /// Starts a preview run in place of the one running.
-  private func startPreview(_ run: PreviewRun) {
-    lastPreviewStart = PickerSession.now()
-    // The run before is stopped, or, when it has written nothing yet, left a moment to end.
-    releasePreviewFiles()
-    do {
-      try previews.start(
-        run.command, generation: run.generation, size: (run.rows, run.columns),
-        environment: run.environment)
-      previewCommand = run.command
-    } catch {
-      // Said in the pane, where the command's output would have been.
-      temporaryFiles.release(mentionedIn: run.command)
-      state.handle(.previewOutput(generation: run.generation, bytes: Array(error.message.utf8)))
-      state.handle(.previewEnded(generation: run.generation, status: 127 << 8))
-    }
-  }
+  static func now() -> Int { Syscall.monotonicNanoseconds() }
 
   private func paint() {
     // While the terminal has not taken the last picture, newer ones wait: the one drawn when it

@@ -20,6 +20,9 @@ final class SignalPipe {
   /// The signals this pipe took over (a terminating signal ignored at start stays ignored, as a
   /// `nohup` or a shell's background job expects).
   private let taken: [Int32]
+  /// What each taken signal did before, given back at the end (a program embedding the picker keeps
+  /// its own handlers).
+  private var previous: [Int32: sigaction] = [:]
 
   /// Becomes readable when a signal arrived.
   var readEnd: Int32 { pipe.readEnd }
@@ -28,7 +31,12 @@ final class SignalPipe {
     pipe = try WakePipe()
     signalPipeWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
     taken = SignalPipe.control + SignalPipe.terminating.filter { !SignalPipe.isIgnored($0) }
-    for signal in taken { SignalPipe.install(signal) }
+    for signal in taken {
+      var before = sigaction()
+      sigaction(signal, nil, &before)
+      previous[signal] = before
+      SignalPipe.install(signal)
+    }
     // A parent may have left them blocked (the mask is inherited): a blocked SIGWINCH would never
     // redraw the picker, a blocked SIGTERM never end it.
     var set = sigset_t()
@@ -38,7 +46,7 @@ final class SignalPipe {
   }
 
   deinit {
-    for signal in taken { SignalPipe.reset(signal) }
+    for (signal, var before) in previous { sigaction(signal, &before, nil) }
     signalPipeWriteEnd.store(-1, ordering: .sequentiallyConsistent)
   }
 

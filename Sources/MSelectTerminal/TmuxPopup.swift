@@ -37,7 +37,10 @@ package enum TmuxPopup {
     guard let program = executable else { return nil }
     let me = getpid()
     var directory = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
-    let here = getcwd(&directory, directory.count).map { _ in String(cString: directory) } ?? "/"
+    let here =
+      getcwd(&directory, directory.count).map { _ in
+        String(decoding: directory.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+      } ?? "/"
     // tmux starts the popup's command in its server's environment: the script gives the picker this
     // one's whole (exported shell functions too), and this process's standard streams.
     let variables = Environment.current.sorted { $0.key < $1.key }.map { quoted($0.key + "=" + $0.value) }
@@ -65,8 +68,7 @@ package enum TmuxPopup {
     var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
     let count = readlink("/proc/self/exe", &buffer, buffer.count - 1)
     guard count > 0 else { return nil }
-    buffer[count] = 0
-    return String(cString: buffer)
+    return String(decoding: buffer[..<count].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   private static let posixShell = [Array("/bin/sh".utf8), Array("-c".utf8)]

@@ -42,7 +42,7 @@ import Testing
 
   /// `Shared` and `Locked` are the only types that waive `Sendable` checking.
   @Test func sendableIsWaivedInTwoPlaces() throws {
-    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "mselect"] {
+    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect"] {
       for (path, text) in try files(folder) where text.contains("@unchecked Sendable") {
         #expect(
           path == "MSelectCore/Concurrency/Parallel.swift" || path == "MSelectCore/Platform/Locked.swift",
@@ -62,8 +62,45 @@ import Testing
     }
   }
 
+  /// The embedded picker is settings over the core, run by the terminal module: no system calls.
+  @Test func theEmbeddedPickerOnlyConfigures() throws {
+    for (path, text) in try files("MSelect") {
+      #expect(
+        imports(text).isSubset(of: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
+        "\(path) imports \(imports(text))")
+    }
+  }
+
+  /// docs/architecture.md's table names every target of Package.swift, and no other.
+  @Test func theArchitectureDocumentNamesEachTarget() throws {
+    let root = ArchitectureTests.sources.deletingLastPathComponent()
+    let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
+    let document = try String(
+      contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    let targets = Set(
+      manifest.split(separator: "\n").compactMap { line -> String? in
+        guard line.contains(".target(name: \"") || line.contains(".executableTarget(") else { return nil }
+        return line.split(separator: "\"").dropFirst().first.map(String.init)
+      }
+        + manifest.split(separator: "\n").compactMap { line -> String? in
+          // A target whose name is on the line after `.executableTarget(`.
+          guard line.trimmingCharacters(in: .whitespaces).hasPrefix("name: \"") else { return nil }
+          return line.split(separator: "\"").dropFirst().first.map(String.init)
+        })
+    // The first table is the targets' (the ones after it are folders).
+    let table = document.split(separator: "\n", omittingEmptySubsequences: false)
+      .drop { !$0.hasPrefix("| target") }.prefix { $0.hasPrefix("|") }
+    let rows = Set(
+      table.compactMap { line -> String? in
+        guard line.hasPrefix("| `") else { return nil }
+        return line.split(separator: "`").dropFirst().first.map(String.init)
+      })
+    #expect(targets.count >= 6)
+    #expect(rows == targets)
+  }
+
   @Test func noFileIsLong() throws {
-    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "mselect"] {
+    for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect"] {
       for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).count
         #expect(lines <= 600, "\(path) has \(lines) lines")

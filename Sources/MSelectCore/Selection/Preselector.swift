@@ -7,6 +7,7 @@ package struct Preselector {
   private let labelDelimiter: [UInt8]?
   private var matchers: [Matcher]
   private let limit: Int?
+  private let indices: Set<Int>
   /// Lines that matched but were refused by `--max`.
   package private(set) var dropped = 0
 
@@ -18,10 +19,11 @@ package struct Preselector {
     labelDelimiter = settings.labelDelimiter
     matchers = settings.queries.map { Matcher(pattern: Pattern(query: $0, options: settings.match)) }
     self.limit = limit
+    indices = settings.indices
   }
 
   /// Whether any preselection was asked for.
-  package var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty }
+  package var isActive: Bool { all || !wanted.isEmpty || !matchers.isEmpty || !indices.isEmpty }
 
   /// Whether a line is named by any preselection option (they combine as a union).
   package mutating func wants(_ line: UnsafeRawBufferPointer) -> Bool {
@@ -52,7 +54,7 @@ package struct Preselector {
   /// Marks the wanted lines among `candidates` (in input order, so `--max` keeps the first ones).
   package mutating func mark(_ candidates: Range<Int>, of store: LineStore, in selection: inout Selection) {
     guard isActive else { return }
-    for index in candidates where wants(store.line(index)) {
+    for index in candidates where indices.contains(index) || wants(store.line(index)) {
       if !selection.mark(index) { dropped += 1 }
     }
   }

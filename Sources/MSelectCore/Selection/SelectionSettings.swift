@@ -21,6 +21,8 @@ package struct PreselectionSettings: Sendable, Equatable {
   package var queries: [[UInt8]]
   /// Every line is marked (`--select-all`).
   package var all: Bool
+  /// Lines marked by their index in the input (the embedded picker's preselection).
+  package var indices: Set<Int> = []
   /// How the queries compare characters.
   package var match: MatchOptions
   /// Lines are compared and matched without their SGR sequences (`--ansi`).
@@ -42,5 +44,5 @@ package struct PreselectionSettings: Sendable, Equatable {
   }
 
   /// Whether any preselection was asked for.
-  package var isActive: Bool { all || !lines.isEmpty || !queries.isEmpty }
+  package var isActive: Bool { all || !lines.isEmpty || !queries.isEmpty || !indices.isEmpty }
 }

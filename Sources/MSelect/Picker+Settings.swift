@@ -1,0 +1,58 @@
+import MSelectCommandLine
+import MSelectCore
+import MSelectTerminal
+
+extension Picker {
+  /// The picker's settings: mselect's defaults, then this picker's properties.
+  func makeSettings() throws(PickerError) -> PickerSettings {
+    var settings = PickerSettings()
+    settings.prompt = prompt
+    settings.query = Array(query.utf8)
+    settings.header = header
+    settings.ghost = placeholder
+    settings.cycle = cycle
+    settings.colors = Options.useColors(.auto, environment: Environment.current)
+    if let minimum, minimum < 0 { throw .invalidConfiguration("minimum must be 0 or more, not \(minimum)") }
+    if let maximum, maximum < 1 { throw .invalidConfiguration("maximum must be 1 or more, not \(maximum)") }
+    if let minimum, let maximum, minimum > maximum {
+      throw .invalidConfiguration("minimum (\(minimum)) is more than maximum (\(maximum))")
+    }
+    settings.selection = SelectionSettings(
+      min: minimum, max: maximum, order: outputInMarkingOrder ? .selection : .input)
+    settings.preselection.indices = Set(items.indices.filter { preselected(items[$0]) })
+    if let ignoresCase { settings.search.match.caseMode = ignoresCase ? .insensitive : .sensitive }
+    switch height {
+    case .fullscreen: settings.height = .fullscreen
+    case .rows(let rows):
+      guard rows > 0 else { throw .invalidConfiguration("height must be 1 row or more, not \(rows)") }
+      settings.height = .lines(rows)
+    case .percent(let percent):
+      guard (1...100).contains(percent) else {
+        throw .invalidConfiguration("height must be 1% to 100%, not \(percent)%")
+      }
+      settings.height = percent == 100 ? .fullscreen : .percent(percent)
+    }
+    if preview != nil {
+      guard (1...99).contains(previewSize) else {
+        throw .invalidConfiguration("previewSize must be 1 to 99 (percent), not \(previewSize)")
+      }
+      // The session asks `preview` for the text of the line whose index this expands to.
+      settings.preview.command = "{n}"
+      settings.preview.size = .percent(previewSize)
+      settings.preview.position =
+        switch previewPosition {
+        case .right: .right
+        case .left: .left
+        case .top: .up
+        case .bottom: .down
+        }
+    }
+    for (key, actions) in bindings {
+      settings.bindings[.key(key.key)] = actions.map(BoundAction.action)
+    }
+    for key in acceptKeys {
+      settings.expectKeys[key.key] = key.description
+    }
+    return settings
+  }
+}

@@ -1,0 +1,64 @@
+import MSelectCore
+
+/// The preview pane's command: started after a pause in the cursor's moves, its output fed to the
+/// state as it comes, its `{+f}` files removed when it ends.
+extension PickerSession {
+  /// Stops the preview command, if one runs, and removes the files it was given.
+  func stopPreview() {
+    previews.stop()
+    previews.reapRetired(all: true)
+    releasePreviewFiles()
+  }
+
+  /// The preview command ended or was stopped: the files it was given go.
+  func releasePreviewFiles() {
+    if let command = previewCommand { temporaryFiles.release(mentionedIn: command) }
+    previewCommand = nil
+  }
+
+  /// Forgets the preview run waiting to start, and the files made for it.
+  func dropPendingPreview() {
+    if let pending = pendingPreview { temporaryFiles.release(mentionedIn: pending.command) }
+    pendingPreview = nil
+  }
+
+  /// Hands the preview's output (and its end) to the state.
+  func drainPreview() {
+    while true {
+      switch previews.read() {
+      case .bytes(let bytes):
+        state.handle(.previewOutput(generation: previews.generation, bytes: bytes))
+      case .ended(let status):
+        releasePreviewFiles()
+        state.handle(.previewEnded(generation: previews.generation, status: status))
+        return
+      case .nothing:
+        return
+      }
+    }
+  }
+
+  /// Starts a preview run in place of the one running.
+  func startPreview(_ run: PreviewRun) {
+    lastPreviewStart = PickerSession.now()
+    if let previewText {
+      let index = Int(String(decoding: run.command, as: UTF8.self)) ?? -1
+      state.handle(.previewOutput(generation: run.generation, bytes: previewText(index)))
+      state.handle(.previewEnded(generation: run.generation, status: 0))
+      return
+    }
+    // The run before is stopped, or, when it has written nothing yet, left a moment to end.
+    releasePreviewFiles()
+    do {
+      try previews.start(
+        run.command, generation: run.generation, size: (run.rows, run.columns),
+        environment: run.environment)
+      previewCommand = run.command
+    } catch {
+      // Said in the pane, where the command's output would have been.
+      temporaryFiles.release(mentionedIn: run.command)
+      state.handle(.previewOutput(generation: run.generation, bytes: Array(error.message.utf8)))
+      state.handle(.previewEnded(generation: run.generation, status: 127 << 8))
+    }
+  }
+}
