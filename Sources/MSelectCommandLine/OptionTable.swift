@@ -68,6 +68,22 @@ package enum OptionTable {
       ["--remember"], "FILE", .selection, "lines saved in FILE open marked; the accepted ones are saved back",
       values: [OptionInfo.files]
     ) { o, v in o.remember = v.string },
+    OptionInfo(
+      ["--learn"], "NAME", .search,
+      "lines picked often and recently rank higher, in store NAME (a path if it has a /)"
+    ) { o, v in
+      guard !v.string.isEmpty, v.string != ".", v.string != ".." else {
+        throw v.invalid("a store name or a path")
+      }
+      o.learn = v.string
+    },
+    OptionInfo(["--no-learn"], nil, .search, "learn nothing and rank as if nothing was learned") { o, _ in
+      o.learn = nil
+      o.noLearn = true
+    },
+    OptionInfo(["--learn-marker"], "STR", .picker, "show STR before lines --learn lifts") { o, v in
+      o.learnMarker = v.string
+    },
     OptionInfo(["--min"], "N", .selection, "require at least N marked lines") { o, v in
       o.min = try v.number(minimum: 0)
     },

@@ -46,6 +46,12 @@ package struct Options: Sendable, Equatable {
   package var preselectFiles: [String] = []
   /// `--remember FILE`: its lines open marked; the accepted lines are written back on accept.
   package var remember: String?
+  /// `--learn NAME`: the store that lifts lines picked before, and that records picks.
+  package var learn: String?
+  /// `--no-learn`: no store, whatever `--learn` or `MSELECT_LEARN` say.
+  package var noLearn = false
+  /// `--learn-marker STR`: drawn before the lines the store lifts.
+  package var learnMarker: String?
   /// `--history FILE`: accepted queries are appended; ctrl-p / ctrl-n walk them.
   package var history: String?
   package var historySize = 1000

@@ -16,6 +16,9 @@ package enum CurrentProcess {
 
   /// A closed stdout must surface as EPIPE from write, not kill the process with the terminal in
   /// raw mode: SIGPIPE is ignored from the start.
+  /// The wall clock, in seconds since 1970 (what `--learn` ages its weights by).
+  package static var secondsSinceEpoch: Int64 { Int64(time(nil)) }
+
   package static func ignoreBrokenPipe() {
     signal(SIGPIPE, SIG_IGN)
   }

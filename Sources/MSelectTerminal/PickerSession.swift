@@ -180,6 +180,13 @@ package final class PickerSession {
             state.handle(.infoOutput(generation: generation, bytes: bytes))
           case .bell:
             tty.write("\u{07}")
+          case .forget(let line):
+            guard let store = state.settings.learnStore else { break }
+            do {
+              try LearnFile(store, environment: [:]).forget(line)
+            } catch {
+              state.handle(.commandFailed(error.message))
+            }
           }
         }
         work = takeWork()

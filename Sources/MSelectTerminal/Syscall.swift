@@ -20,6 +20,32 @@ package enum Syscall {
     try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC, mode) }
   }
 
+  /// `count` bytes from the kernel's random source (/dev/urandom: getrandom(2) is not in Swift's
+  /// Glibc module).
+  package static func randomBytes(_ count: Int) throws(SystemError) -> [UInt8] {
+    let fd = try open("/dev/urandom", O_RDONLY)
+    defer { close(fd) }
+    let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: count, alignment: 1)
+    defer { buffer.deallocate() }
+    var filled = 0
+    while filled < count {
+      let got = try read(fd, into: UnsafeMutableRawBufferPointer(rebasing: buffer[filled...]))
+      guard got > 0 else { throw SystemError("read /dev/urandom", errno: EIO) }
+      filled += got
+    }
+    return Array(buffer)
+  }
+
+  /// Makes the directory `path` and those above it that are missing, user-only (mkdir -p).
+  package static func makeDirectories(_ path: String) throws(SystemError) {
+    var made = path.hasPrefix("/") ? "/" : ""
+    for part in path.split(separator: "/") {
+      made += part
+      if mkdir(made, 0o700) != 0 && errno != EEXIST { throw SystemError("mkdir \(made)", errno: errno) }
+      made += "/"
+    }
+  }
+
   package static func close(_ fd: Int32) {
     // EINTR on close must not be retried on Linux: the descriptor is already gone.
     _ = Glibc.close(fd)

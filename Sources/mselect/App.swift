@@ -84,12 +84,22 @@ enum App {
       if let path = options.history {
         picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
       }
-      let saving = Saving(options: options, terminator: terminator)
+      var saving = Saving(options: options, terminator: terminator)
       // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
       if let problem = saving.problem { return fail("cannot save: \(problem)") }
       picker.preselection = options.pickerPreselection(fileLines: fileLines)
       let output = OutputFormatter(options.outputSettings)
-      let scripted = options.scriptedSettings
+      var scripted = options.scriptedSettings
+      if let learn = learnFile(options) {
+        // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
+        let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
+        picker.learnMarker = marker.isEmpty ? nil : marker
+        let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
+        picker.search.rank.learned = learned
+        scripted.search.rank.learned = learned
+        picker.learnStore = learn.path
+        saving.learn = learn
+      }
       switch options.mode {
       case .filter(let query):
         return filter(query, scripted.search, output, input: reader)
@@ -102,7 +112,7 @@ enum App {
         let decision = Scripted.batch(scripted, store, outcome.selection)
         let code = finish(decision, output, store, query: options.query, input: reader)
         if code == .success, case .print(let lines) = decision {
-          saving.save(lines.map { store.lineBytes($0) }, query: nil)
+          saving.save(lines.map { store.lineBytes($0) }, query: nil, pickedWith: options.query)
         }
         return code
       case .interactive:
@@ -214,7 +224,7 @@ enum App {
         return writeFailed(error)
       }
       if input.changedWhileMapped() { return fail(InputError.changed(input.name).message) }
-      saving.save(lines.map { ending.store.lineBytes($0) }, query: ending.query)
+      saving.save(lines.map { ending.store.lineBytes($0) }, query: ending.query, pickedWith: ending.query)
       return .success
     }
   }
@@ -342,6 +352,8 @@ struct Saving {
   let history: String?
   let historySize: Int
   let terminator: UInt8
+  /// `--learn`'s store, which records every pick.
+  var learn: LearnFile?
 
   init(options: Options, terminator: UInt8) {
     remember = options.remember
@@ -355,9 +367,15 @@ struct Saving {
     [remember, history].compactMap { $0 }.lazy.compactMap { SavedFile.problem(saving: $0) }.first
   }
 
-  /// Writes the accepted lines and appends the query (nil: no picker, so no query). Called after the
-  /// lines were printed, so a failure now is a warning: the exit status still says what was printed.
-  func save(_ lines: [[UInt8]], query: [UInt8]?) {
+  /// Writes the accepted lines and appends the query (nil: no picker, so no query); `--learn`
+  /// records the lines as picked with `pickedWith`. Called after the lines were printed, so a
+  /// failure now is a warning: the exit status still says what was printed.
+  func save(_ lines: [[UInt8]], query: [UInt8]?, pickedWith: [UInt8] = []) {
+    do throws(SystemError) {
+      try learn?.record(lines, query: pickedWith, now: CurrentProcess.secondsSinceEpoch)
+    } catch {
+      App.warn("cannot learn: \(error.message)")
+    }
     do throws(SystemError) {
       if let remember { try SavedFile.write(lines, to: remember, terminator: terminator) }
       if let history, let query, !query.isEmpty {

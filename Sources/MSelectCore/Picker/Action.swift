@@ -94,6 +94,8 @@ public enum Action: String, Sendable, CaseIterable {
   case showHeader = "show-header"
   case hideHeader = "hide-header"
   case bell
+  /// Drops the line under the cursor from what `--learn` learned (it ranks as if never picked).
+  case forget
   /// Word motions and kills that also stop inside words: at camelCase humps, digits and `_`.
   case killSubword = "kill-subword"
   case backwardKillSubword = "backward-kill-subword"

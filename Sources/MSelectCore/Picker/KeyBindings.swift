@@ -29,6 +29,8 @@ package struct KeyBindings: Sendable {
     .ctrl(UInt8(ascii: "z")): [.suspend],
     // The preview pane: not shift-up/down (fzf's), which mark ranges here.
     .altUp: [.previewUp], .altDown: [.previewDown], .ctrl(UInt8(ascii: "/")): [.togglePreview],
+    // What `--learn` learned of the line under the cursor (nothing happens without it).
+    .special("shift-delete"): [.forget],
   ]
 
   /// fzf's keys where they differ from mselect's (nil: unbound): alt-d kills a word, ctrl-d deletes

@@ -175,6 +175,11 @@ public struct PickerSettings: Sendable {
   /// Earlier queries, oldest first (`--history`); empty: ctrl-p / ctrl-n move as usual.
   package var history: [[UInt8]] = []
 
+  /// `--learn`'s store (the session writes `forget` there; nil: nothing learned).
+  package var learnStore: String?
+  /// `--learn-marker`: drawn before the lines what was learned lifts (nil: none).
+  package var learnMarker: String?
+
   public init() {}
 
   /// The delimiter of shown and searched fields.

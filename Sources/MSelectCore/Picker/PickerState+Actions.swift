@@ -82,6 +82,12 @@ extension PickerState {
       headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
       updateHeight()
     case .bell: queue(.bell)
+    case .forget:
+      guard let learned = settings.search.rank.learned, let line = currentLine else { break }
+      let bytes = store.lineBytes(line)
+      settings.search.rank.learned = learned.forgetting(bytes)
+      queue(.forget(line: bytes))
+      searchAgain()
     case .togglePreviewWrap, .togglePreviewWrapWord:
       let word = action == .togglePreviewWrapWord
       // The alternatives (`<N(…)`) follow, so the toggle holds whichever is in force.

@@ -149,7 +149,8 @@ extension PickerState {
     let pattern = settings.search.pattern(q)
     var rank = settings.search.rank
     rank.sort = sorting
-    if pattern.isEmpty {
+    // (With `--learn` the learned lines come first: a search orders them.)
+    if pattern.isEmpty && !rank.effective(for: pattern).sort {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result
       // is (the cursor's line, the preview and bound events follow it).
       searches.inFlight = nil

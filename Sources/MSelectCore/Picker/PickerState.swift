@@ -80,6 +80,8 @@ public struct PickerState {
     case info(generation: Int, command: [UInt8])
     /// Ring the terminal's bell.
     case bell
+    /// Drop `line` from `--learn`'s store (the state already ranks as if it were).
+    case forget(line: [UInt8])
   }
 
   /// The settings (`change-preview` and `change-preview-window` change the preview's).

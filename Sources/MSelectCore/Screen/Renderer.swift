@@ -54,7 +54,8 @@ public struct Renderer {
     // Header rows start where the items' text does (after the pointer and marker columns), so the
     // column titles of `ps` or `kubectl get` stand over their columns; in a section of their own,
     // past the list's left border unless theirs has one.
-    let marks = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
+    let marks =
+      DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings) + Renderer.learnWidth(settings)
     func indent(_ part: SectionPlan.Part) -> Int {
       guard (plan.apart || part == .footer) && plan.border(of: part) != .inline else { return marks }
       let border = plan.border(of: part).sides.left ? 2 : 0
@@ -298,7 +299,8 @@ public struct Renderer {
       rows = decorator.decorate(rows, contentWidth: fullWidth, height: state.height)
     }
     var areas: [Frame.Area] = []
-    let markerColumns = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings)
+    let markerColumns =
+      DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings) + Renderer.learnWidth(settings)
     for k in itemSpans.indices {
       let row = columnTop + listTop + itemRow(k)
       let end = min(row + itemSpans[k].count, contentHeight, columnTop + listHeight)
@@ -401,6 +403,11 @@ public struct Renderer {
     return body(line, nil)
   }
 
+  /// The width of `--learn-marker`'s column (0 without one).
+  static func learnWidth(_ settings: PickerSettings) -> Int {
+    settings.learnMarker.map(DisplayWidth.of) ?? 0
+  }
+
   /// The marker column's width: the wider of the marked and unmarked lines' marks.
   static func markerWidth(_ settings: PickerSettings) -> Int {
     let multi = settings.multiLine ? DisplayWidth.of(settings.markerMultiLine[0]) : 0
@@ -459,6 +466,12 @@ public struct Renderer {
     row.append(
       VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
       style: base.union(.marker), highlights: [])
+    if let learnMarker = settings.learnMarker {
+      let learned = settings.search.rank.learned?.knows(state.store.line(index)) == true
+      row.append(
+        VisibleText(learned ? learnMarker : String(repeating: " ", count: DisplayWidth.of(learnMarker))),
+        style: base.union(.marker), highlights: [])
+    }
     return row
   }
 

@@ -58,11 +58,14 @@ public enum Filter {
     _ query: [UInt8], in input: Input<Stream>, settings: SearchSettings, asFound: Receiver? = nil
   ) throws(Stream.Failure) -> Outcome {
     let pattern = settings.pattern(query)
+    // A query that ranks nothing, with `--learn`, lists the learned lines first: that takes every
+    // line's bytes, which the line table has.
+    let listsLearned = settings.rank.learned != nil && RankOptions.ranksNothing(pattern)
     switch input {
     case .bytes(let bytes, let terminator, let owner):
       // The in-place scan checks anchors on raw bytes; with `--ansi` lines go through the line table.
       let scanned =
-        settings.fields.ansi
+        settings.fields.ansi || listsLearned
         ? nil
         : withExtendedLifetime(owner) {
           RawScan.filter(bytes, terminator: terminator, pattern: pattern, settings: settings)
@@ -78,7 +81,7 @@ public enum Filter {
       if let asFound, InputOrderFilter.applies(to: settings) {
         return try inInputOrder(query, stream, settings: settings, asFound)
       }
-      if SegmentFilter.applies(to: settings) {
+      if SegmentFilter.applies(to: settings) && !listsLearned {
         let filter = SegmentFilter(query, settings: settings, terminator: stream.terminator)
         try stream.readSegments(into: filter)
         let (lines, store) = filter.finish()

@@ -21,11 +21,17 @@ public struct RankOptions: Sendable, Equatable {
   public var sort = true
   /// Reverse the input order (`--tac`).
   public var reverse = false
+  /// What `--learn` learned, which lifts lines picked before (nil: nothing moves).
+  package var learned: LearnedRanking?
 
   public init(tiebreaks: [Tiebreak] = [.length], sort: Bool = true, reverse: Bool = false) {
     self.tiebreaks = tiebreaks
     self.sort = sort
     self.reverse = reverse
+  }
+
+  public static func == (a: RankOptions, b: RankOptions) -> Bool {
+    a.tiebreaks == b.tiebreaks && a.sort == b.sort && a.reverse == b.reverse && a.learned === b.learned
   }
 }
 
@@ -49,10 +55,21 @@ extension RankOptions {
 
   /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
   /// keeps its input position (reversed by `--tac`).
+  /// With `--learn`, such a query lists the learned lines first, strongest first, then the others
+  /// in input order.
   func effective(for pattern: Pattern) -> RankOptions {
-    // A query of negations only (`!foo`) ranks nothing either, as in fzf.
+    guard RankOptions.ranksNothing(pattern) else { return self }
+    var options = RankOptions(tiebreaks: [], sort: false, reverse: reverse)
+    if sort, let learned, !learned.store.entries.isEmpty {
+      options.sort = true
+      options.learned = learned
+    }
+    return options
+  }
+
+  /// Whether `pattern` ranks no line above another: empty, or negations only (`!foo`), as in fzf.
+  static func ranksNothing(_ pattern: Pattern) -> Bool {
     pattern.isEmpty || pattern.groups.allSatisfy({ $0.allSatisfy(\.inverse) })
-      ? RankOptions(tiebreaks: [], sort: false, reverse: reverse) : self
   }
 
   /// Whether `a` ranks before `b`: smaller key first, then input order (reversed by `--tac`).
@@ -79,10 +96,21 @@ struct SortKey: Sendable {
   private let scoreShift: UInt32
   private let firstBits: UInt32
   private let secondBits: UInt32
+  /// The points learned lines gain (nil: none is learned, and no line is hashed).
+  private let boosts: LearnedBoosts?
+
+  /// Keys for `options` and `pattern` (its score bound, and what was learned for its query).
+  init(_ options: RankOptions, for pattern: Pattern) {
+    let ranksNothing = RankOptions.ranksNothing(pattern)
+    let boosts = options.learned.map { $0.boosts(for: pattern.query, ranksNothing: ranksNothing) }
+    let bound = ranksNothing && boosts != nil ? Int(LearnedRanking.emptyQueryScale) + 1 : pattern.scoreBound
+    self.init(options, scoreBound: bound, boosts: boosts)
+  }
 
   /// Keys for `options`, for a pattern whose scores are at most `scoreBound`: the fewer bits the score
   /// needs, the more the tiebreaks keep (fzf keeps 16 bits of each).
-  init(_ options: RankOptions, scoreBound: Int = 32767) {
+  init(_ options: RankOptions, scoreBound: Int = 32767, boosts: LearnedBoosts? = nil) {
+    self.boosts = options.sort && boosts?.points.isEmpty == false ? boosts : nil
     sort = options.sort
     // Criteria after `index` never decide anything: input order has no ties.
     let criteria = options.tiebreaks.prefix { $0 != .index }
@@ -124,6 +152,21 @@ struct SortKey: Sendable {
     let b = SortKey.value(second, match, line)
     return score | SortKey.narrowed(a, first, to: firstBits) << secondBits
       | SortKey.narrowed(b, second, to: secondBits)
+  }
+
+  /// The key of a line that scored nothing (a query that ranks nothing).
+  var unscored: UInt32 { sort ? scoreBound << scoreShift : 0 }
+
+  /// `key` with the points `line` gains from what was learned: its score is raised by them (up to
+  /// the bound), its tiebreak values kept.
+  @inline(__always)
+  func boosted(_ key: UInt32, line: UnsafeRawBufferPointer) -> UInt32 {
+    guard let boosts else { return key }
+    let gain = UInt32(truncatingIfNeeded: boosts.points(for: line))
+    guard gain > 0 else { return key }
+    let distance = key >> scoreShift
+    let low = key & (UInt32(1) << scoreShift &- 1)
+    return (distance > gain ? distance - gain : 0) << scoreShift | low
   }
 
   /// A 16-bit tiebreak value in `bits`: counts saturate, fractions keep their high bits.

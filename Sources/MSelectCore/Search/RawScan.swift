@@ -155,7 +155,7 @@ struct RawScan: LineSource {
     _ base: UnsafePointer<UInt8>, _ chunk: Range<Int>, _ terminator: UInt8, _ matcher: inout Matcher,
     _ rank: RankOptions, _ fields: SearchFields, _ decision: Decision?
   ) -> Hits {
-    let sortKey = SortKey(rank, scoreBound: matcher.pattern.scoreBound)
+    let sortKey = SortKey(rank, for: matcher.pattern)
     // 4 KiB (some 50-100 lines) tell the rare characters apart as well as more, at a quarter of the
     // cost per chunk (16 KiB cost a tenth of `файл`'s time).
     matcher.adapt(

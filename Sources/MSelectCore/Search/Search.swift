@@ -107,8 +107,18 @@ package enum Search {
     fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
   ) -> [Run]? {
     let rank = rank.effective(for: pattern)
-    if pattern.isEmpty { return [Run(everyLine(of: scope))] }
-    let sortKey = SortKey(rank, scoreBound: pattern.scoreBound)
+    let sortKey = SortKey(rank, for: pattern)
+    if pattern.isEmpty {
+      var lines = everyLine(of: scope)
+      if rank.learned != nil {
+        // Learned lines first: every line's key is the unscored one, lifted by what was learned.
+        let unscored = sortKey.unscored
+        for k in lines.indices {
+          lines[k].key = sortKey.boosted(unscored, line: store.line(Int(lines[k].index)))
+        }
+      }
+      return [Run(lines)]
+    }
     return perSlice(makeSlices(store, scope), cancelled: cancelled) { slice in
       Run(search(slice, of: store, pattern, sortKey, fields))
     }
@@ -311,9 +321,22 @@ package enum Search {
     return lines.map { Int($0.index) }
   }
 
-  /// The sort key of a line if it matches (its `--nth` fields when given), else nil.
+  /// The sort key of a line if it matches (its `--nth` fields when given), else nil; raised for a
+  /// line that was learned (by its whole bytes, what is printed and recorded).
   @inline(__always)
   static func key(
+    of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
+    prescanned: Bool = false
+  ) -> UInt32? {
+    guard let key = unlearnedKey(of: line, &matcher, fields, sortKey, prescanned: prescanned) else {
+      return nil
+    }
+    return sortKey.boosted(key, line: line)
+  }
+
+  /// `key(of:)` before what was learned.
+  @inline(__always)
+  private static func unlearnedKey(
     of line: UnsafeRawBufferPointer, _ matcher: inout Matcher, _ fields: SearchFields, _ sortKey: SortKey,
     prescanned: Bool = false
   ) -> UInt32? {
@@ -374,7 +397,7 @@ package enum Search {
   ) -> UInt32? {
     var plain = fields
     plain.ansi = false
-    return ANSI.stripped(line).withUnsafeBytes { key(of: $0, &matcher, plain, sortKey) }
+    return ANSI.stripped(line).withUnsafeBytes { unlearnedKey(of: $0, &matcher, plain, sortKey) }
   }
 
   /// A unit of parallel work: some lines of one block.

@@ -1,0 +1,112 @@
+import Synchronization
+
+/// What a search that learns needs: the store read at start, its secret and the time, and per query
+/// the points each learned line gains (docs/algorithm.md, "Learned ranking", says why these).
+package final class LearnedRanking: Sendable {
+  package let store: LearnedStore
+  package let hasher: KeyedHash
+  /// Seconds since 1970, fixed for the run (the weights are aged to it).
+  package let now: Int64
+  private let cache = Mutex<(query: [UInt8], boosts: LearnedBoosts)?>(nil)
+
+  package init(store: LearnedStore, hasher: KeyedHash, now: Int64) {
+    self.store = store
+    self.hasher = hasher
+    self.now = now
+  }
+
+  /// The same, without what was learned of `line`.
+  package func forgetting(_ line: [UInt8]) -> LearnedRanking {
+    var store = store
+    store.forget(hasher.hash(line))
+    return LearnedRanking(store: store, hasher: hasher, now: now)
+  }
+
+  /// Whether `line` was learned (what `--learn-marker` marks).
+  package func knows(_ line: UnsafeRawBufferPointer) -> Bool {
+    !store.entries.isEmpty && store.entries[hasher.hash(line)] != nil
+  }
+
+  /// The most points a line gains for a query of `characters` characters: 16 a character, what
+  /// fzf's scores give a matching character, and 16 more. A poor match (scattered, mid-word) scores
+  /// about 10 a character and an excellent one (consecutive, at word starts) about 24 plus 8: only a
+  /// line picked often, with this query, closes that gap.
+  package static func cap(characters: Int) -> Double { Double(16 * characters + 16) }
+
+  /// The points of a query that ranks nothing (empty, or negations only), where only learned lines
+  /// are ordered: by their strength, finely.
+  package static let emptyQueryScale = 1000.0
+
+  /// How strongly a line pulls at a pick count of `weight`: 1 pick a third, 3 picks 0.6, 10 picks
+  /// 0.83, never 1.
+  package static func strength(_ weight: Double) -> Double { weight / (weight + 2) }
+
+  /// The points each learned line gains for `query` (cached for the last query asked).
+  package func boosts(for query: [UInt8], ranksNothing: Bool) -> LearnedBoosts {
+    if let cached = cache.withLock({ $0 }), cached.query == query, cached.boosts.ranksNothing == ranksNothing
+    {
+      return cached.boosts
+    }
+    let boosts = makeBoosts(query, ranksNothing: ranksNothing)
+    cache.withLock { $0 = (query, boosts) }
+    return boosts
+  }
+
+  private func makeBoosts(_ query: [UInt8], ranksNothing: Bool) -> LearnedBoosts {
+    let normal = LearnedQuery.normalized(query)
+    let queryHash = normal.isEmpty ? nil : hasher.hash(Array(normal.utf8), domain: LearnedQuery.domain)
+    let cap = LearnedRanking.cap(characters: normal.count)
+    var points: [UInt64: Int32] = [:]
+    for (hash, entry) in store.entries {
+      let left = LearnedStore.decay(from: entry.time, to: now)
+      let weight = entry.weight * left
+      guard weight > 0 else { continue }
+      let strength = LearnedRanking.strength(weight)
+      let gain: Double
+      if ranksNothing {
+        gain = strength * LearnedRanking.emptyQueryScale
+      } else {
+        let fit = queryHash.map { min(1, (entry.queries[$0] ?? 0) * left / weight) } ?? 0
+        gain = cap * strength * (0.3 + 0.7 * fit)
+      }
+      let rounded = Int32(gain.rounded())
+      if rounded > 0 { points[hash] = rounded }
+    }
+    return LearnedBoosts(points: points, hasher: hasher, ranksNothing: ranksNothing)
+  }
+}
+
+/// The points learned lines gain for one query; looked up by the line's keyed hash.
+package struct LearnedBoosts: Sendable {
+  package let points: [UInt64: Int32]
+  package let hasher: KeyedHash
+  /// Made for a query that ranks nothing (the points order learned lines by strength alone).
+  package let ranksNothing: Bool
+
+  /// The points `line` gains (0 for a line never picked).
+  @inline(__always)
+  package func points(for line: UnsafeRawBufferPointer) -> Int {
+    Int(points[hasher.hash(line)] ?? 0)
+  }
+}
+
+/// How a query is learned: lowercased, blanks trimmed and squeezed, cut to
+/// `LearnedStore.maxQueryLength` characters; every prefix of it is learned, so what is typed on the
+/// way to a query finds the line too.
+package enum LearnedQuery {
+  /// The hash domain of queries (lines hash in domain 0).
+  package static let domain: UInt8 = 1
+
+  package static func normalized(_ query: [UInt8]) -> String {
+    let words = String(decoding: query, as: UTF8.self).lowercased().split(whereSeparator: \.isWhitespace)
+    return String(words.joined(separator: " ").prefix(LearnedStore.maxQueryLength))
+  }
+
+  /// The hashes of every prefix of the normalized query (none for an empty one).
+  package static func prefixHashes(_ query: [UInt8], hasher: KeyedHash) -> [UInt64] {
+    let normal = Array(normalized(query))
+    return normal.indices.map { end in
+      hasher.hash(Array(String(normal[...end]).utf8), domain: domain)
+    }
+  }
+}
