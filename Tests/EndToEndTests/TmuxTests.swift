@@ -278,6 +278,9 @@ final class Tmux {
     tmux.type("foo bar")
     #expect(tmux.waitFor { $0.contains(" 1/") }, "\(tmux.screen)")
     tmux.key("Enter")
+    // The entry on the command line, whole, and the picker gone: only then is Enter bash's (a key
+    // typed while the picker still reads the terminal is the picker's).
+    #expect(tmux.waitFor { $0.contains("$ echo \"foo") && !$0.contains(" 1/") }, "\(tmux.screen)")
     tmux.key("Enter")
     #expect(tmux.waitFor { $0.split(separator: "\n").suffix(3).contains("bar") }, "\(tmux.screen)")
   }

@@ -37,9 +37,10 @@ package final class LearnedRanking: Sendable {
   /// are ordered: by their strength, finely.
   package static let emptyQueryScale = 1000.0
 
-  /// How strongly a line pulls at a pick count of `weight`: 1 pick a third, 3 picks 0.6, 10 picks
-  /// 0.83, never 1.
-  package static func strength(_ weight: Double) -> Double { weight / (weight + 2) }
+  /// How strongly a line pulls at a pick count of `weight`: 1 pick a tenth, 3 picks half, 5 picks
+  /// three quarters, 10 picks 0.92, never 1. One pick settles ties and near-ties; only a habit
+  /// moves a line past clearly better matches.
+  package static func strength(_ weight: Double) -> Double { weight * weight / (weight * weight + 9) }
 
   /// The points each learned line gains for `query` (cached for the last query asked).
   package func boosts(for query: [UInt8], ranksNothing: Bool) -> LearnedBoosts {
