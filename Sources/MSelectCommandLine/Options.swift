@@ -48,6 +48,9 @@ package struct Options: Sendable, Equatable {
   package var remember: String?
   /// `--learn NAME`: the store that lifts lines picked before, and that records picks.
   package var learn: String?
+  /// The key bindings' store: learned in under mselect's name (unless `MSELECT_LEARN=0`), under
+  /// fzf's only with `MSELECT_LEARN=1`.
+  package var bindingLearn: String?
   /// `--no-learn`: no store, whatever `--learn` or `MSELECT_LEARN` say.
   package var noLearn = false
   /// `--learn-marker STR`: drawn before the lines the store lifts.

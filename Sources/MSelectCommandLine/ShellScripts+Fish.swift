@@ -60,13 +60,13 @@ extension ShellScripts {
       end
       set -l picked
       if set -q MSELECT_CTRL_T_COMMAND
-        set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --print0 -q "$query" | string split0)
+        set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --print0 --binding-learn ctrl-t -q "$query" | string split0)
       else
         # Below another directory, names start with it; directories end with a slash (as fzf's
         # walker lists them).
         set -l name %p
         test "$dir" = .; and set name %P
-        set picked (command find -L $dir -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --read0 --print0 -q "$query" | string split0)
+        set picked (command find -L $dir -mindepth 1 \(pruned) \\( -type d -printf "$name/\\0" -o -printf "$name\\0" \\) 2>/dev/null | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --read0 --print0 --binding-learn ctrl-t -q "$query" | string split0)
       end
       and commandline -rt -- (string join -- ' ' $prefix(string escape -n -- $picked))' '
       commandline -f repaint
@@ -83,9 +83,9 @@ extension ShellScripts {
     function mselect-cd-widget
       set -l dir
       if set -q MSELECT_ALT_C_COMMAND
-        set dir (eval $MSELECT_ALT_C_COMMAND | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1)
+        set dir (eval $MSELECT_ALT_C_COMMAND | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --binding-learn alt-c)
       else
-        set dir (\(fishDirectoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --read0 --print0 | string split0)
+        set dir (\(fishDirectoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --binding-learn alt-c --read0 --print0 | string split0)
       end
       test -n "$dir"; and cd -- $dir
       commandline -f repaint

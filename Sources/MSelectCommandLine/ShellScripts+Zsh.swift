@@ -8,9 +8,9 @@ extension ShellScripts {
       local item picked=""
       # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
       if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
-        eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0
+        eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0 --binding-learn ctrl-t
       else
-        \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0
+        \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0 --binding-learn ctrl-t
       fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
       LBUFFER+="$picked"
       zle reset-prompt
@@ -38,9 +38,9 @@ extension ShellScripts {
       local dir ret
       # The walker's names end with a NUL (a name may hold a newline), MSELECT_ALT_C_COMMAND's with a newline.
       if [[ -n "${MSELECT_ALT_C_COMMAND-}" ]]; then
-        dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
+        dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c)"
       else
-        dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --read0)"
+        dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c --read0)"
       fi
       ret=$?
       [ -n "$dir" ] && builtin cd -- "$dir"

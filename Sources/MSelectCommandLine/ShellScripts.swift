@@ -101,7 +101,8 @@ package enum ShellScripts {
           MSELECT_DEFAULT_OPTS_FILE= _mselect_comprun "$@"
       else
         shift
-        __mselect_picker --layout=reverse "${MSELECT_COMPLETION_OPTS-}" "$@"
+        __mselect_picker --layout=reverse "${MSELECT_COMPLETION_OPTS-}" \
+          ${__mselect_learn_store:+--binding-learn=$__mselect_learn_store} "$@"
       fi
     }
     # Host names for `ssh **`: ssh's configuration, known hosts and /etc/hosts, each once.
@@ -127,6 +128,8 @@ package enum ShellScripts {
       # One directory to go to (fzf's), any number of paths.
       local multi=--multi
       [ "$kind" = d ] && multi=
+      # Paths learn (`--learn`) in a store of their own, when the built-in picker runs.
+      local __mselect_learn_store=completion
       __mselect_walk_from "$dir" "$kind" |
         __mselect_comprun "$cmd" --scheme path $multi --read0 --print0 -q "$leftover"
     }
@@ -238,7 +241,7 @@ package enum ShellScripts {
         # newline), MSELECT_CTRL_T_COMMAND's with a newline.
         __mselect_file_widget() {
           local picked
-          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0; else \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
+          picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0 --binding-learn ctrl-t; else \(walker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0 --binding-learn ctrl-t; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
           READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
           READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
         }
@@ -276,9 +279,9 @@ package enum ShellScripts {
         __mselect_cd__() {
           local dir
           if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then
-            dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1)"
+            dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c)"
           else
-            dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --read0)"
+            dir="$(\(directoryWalker0) | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c --read0)"
           fi && printf 'builtin cd -- %q' "$dir"
         }
         # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).

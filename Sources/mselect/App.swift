@@ -90,7 +90,7 @@ enum App {
       picker.preselection = options.pickerPreselection(fileLines: fileLines)
       let output = OutputFormatter(options.outputSettings)
       var scripted = options.scriptedSettings
-      if let learn = learnFile(options) {
+      if let learn = learnFile(options, profile: profile) {
         // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
         let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
         picker.learnMarker = marker.isEmpty ? nil : marker

@@ -140,4 +140,31 @@ import Testing
     let plain = try BinaryRunner.run(["-f", "t"], Self.lines)
     #expect(plain.text.split(separator: "\n").first != "gamma/tmpl.txt")
   }
+
+  /// The key bindings' store (`--binding-learn`): used under mselect's name unless
+  /// `MSELECT_LEARN=0`, under fzf's only with `MSELECT_LEARN=1`.
+  @Test(arguments: [
+    ("mselect", "", true), ("mselect", "0", false), ("fzf", "", false), ("fzf", "1", true),
+  ])
+  func theBindingsLearnUnderMselectsNameOnly(name: String, setting: String, learns: Bool) throws {
+    let (directory, _) = try state()
+    let bin = try temporaryDirectory()
+    let program = "\(bin)/\(name)"
+    try FileManager.default.createSymbolicLink(atPath: program, withDestinationPath: BinaryRunner.binary.path)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: program)
+    process.arguments = ["--batch", "--select-all", "--binding-learn", "ctrl-t"]
+    process.environment = [
+      "XDG_STATE_HOME": directory, "MSELECT_LEARN": setting, "SWIFT_BACKTRACE": "enable=no",
+    ]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    input.fileHandleForWriting.write(Data("picked\n".utf8))
+    try input.fileHandleForWriting.close()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/mselect/learn/ctrl-t") == learns)
+  }
 }

@@ -227,6 +227,35 @@ final class Tmux {
       }, "\(tmux.screen)")
   }
 
+  /// ctrl-t learns in a store of its own: the file picked comes first the next time, marked.
+  @Test func ctrlTLearnsWhatIsPicked() throws {
+    guard let tmux = Tmux() else { return }
+    let directory = try temporaryDirectory()
+    for name in ["aa-first", "bb-second", "cc-third"] {
+      _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: nil)
+    }
+    tmux.type(
+      "export XDG_STATE_HOME=\(directory)/state; cd \(directory); eval \"$(mselect --bash)\"; clear",
+      enter: true)
+    #expect(tmux.waitFor { $0.trimmingCharacters(in: .whitespacesAndNewlines) == "$" }, "\(tmux.screen)")
+    tmux.key("C-t")
+    #expect(tmux.waitFor { $0.contains("cc-third") }, "\(tmux.screen)")
+    tmux.type("cc")
+    #expect(tmux.waitFor { $0.contains(" 1/") }, "\(tmux.screen)")
+    tmux.key("Enter")
+    #expect(tmux.waitFor { $0.contains("$ cc-third") }, "\(tmux.screen)")
+    #expect(FileManager.default.fileExists(atPath: "\(directory)/state/mselect/learn/ctrl-t"))
+    tmux.key("C-u")
+    tmux.key("C-t")
+    // The empty query lists the learned file first, marked.
+    #expect(
+      tmux.waitFor { screen in
+        let rows = screen.split(separator: "\n").filter { $0.contains("-first") || $0.contains("-third") }
+        return rows.first?.contains("• cc-third") == true
+      }, "\(tmux.screen)")
+    tmux.key("Escape")
+  }
+
   /// bash's ctrl-r ranks the history by the query (fzf's history scheme), not by recency alone, and
   /// lists a command once however often it was run.
   @Test func ctrlRRanksTheHistory() throws {
