@@ -79,15 +79,72 @@ package final class LearnedRanking: Sendable {
 
 /// The points learned lines gain for one query; looked up by the line's keyed hash.
 package struct LearnedBoosts: Sendable {
-  package let points: [UInt64: Int32]
+  package let table: PointsTable
   package let hasher: KeyedHash
   /// Made for a query that ranks nothing (the points order learned lines by strength alone).
   package let ranksNothing: Bool
 
+  package init(points: [UInt64: Int32], hasher: KeyedHash, ranksNothing: Bool) {
+    table = PointsTable(points)
+    self.hasher = hasher
+    self.ranksNothing = ranksNothing
+  }
+
+  /// Whether no line gains anything.
+  package var isEmpty: Bool { table.count == 0 }
+
   /// The points `line` gains (0 for a line never picked).
   @inline(__always)
   package func points(for line: UnsafeRawBufferPointer) -> Int {
-    Int(points[hasher.hash(line)] ?? 0)
+    Int(table[hasher.hash(line)])
+  }
+}
+
+/// Points by line hash in an open-addressed table (hashes are uniform already: their low bits are
+/// the slot), probed on every matching line of a search that learns: one or two loads, no hashing
+/// of the hash as a dictionary would.
+package final class PointsTable: Sendable {
+  /// Written once here, then only read (from any thread).
+  private let slots:
+    Shared<(keys: UnsafeMutableBufferPointer<UInt64>, values: UnsafeMutableBufferPointer<Int32>)>
+  private let mask: Int
+  package let count: Int
+
+  init(_ points: [UInt64: Int32]) {
+    // At most a quarter full: a miss (nearly every line) ends at the first empty slot.
+    var size = 16
+    while size < points.count * 4 { size <<= 1 }
+    let keys = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: size)
+    keys.initialize(repeating: 0)
+    let values = UnsafeMutableBufferPointer<Int32>.allocate(capacity: size)
+    values.initialize(repeating: 0)
+    slots = Shared((keys, values))
+    mask = size - 1
+    count = points.count
+    for (hash, value) in points where hash != 0 {
+      var slot = Int(truncatingIfNeeded: hash) & mask
+      while keys[slot] != 0 { slot = (slot + 1) & mask }
+      keys[slot] = hash
+      values[slot] = value
+    }
+  }
+
+  deinit {
+    slots.pointer.keys.deallocate()
+    slots.pointer.values.deallocate()
+  }
+
+  /// The points of `hash` (0: none).
+  @inline(__always)
+  subscript(hash: UInt64) -> Int32 {
+    let (keys, values) = slots.pointer
+    var slot = Int(truncatingIfNeeded: hash) & mask
+    while true {
+      let key = keys[slot]
+      if key == hash { return values[slot] }
+      if key == 0 { return 0 }
+      slot = (slot + 1) & mask
+    }
   }
 }
 

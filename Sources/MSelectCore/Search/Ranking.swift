@@ -110,7 +110,7 @@ struct SortKey: Sendable {
   /// Keys for `options`, for a pattern whose scores are at most `scoreBound`: the fewer bits the score
   /// needs, the more the tiebreaks keep (fzf keeps 16 bits of each).
   init(_ options: RankOptions, scoreBound: Int = 32767, boosts: LearnedBoosts? = nil) {
-    self.boosts = options.sort && boosts?.points.isEmpty == false ? boosts : nil
+    self.boosts = options.sort && boosts?.isEmpty == false ? boosts : nil
     sort = options.sort
     // Criteria after `index` never decide anything: input order has no ties.
     let criteria = options.tiebreaks.prefix { $0 != .index }
