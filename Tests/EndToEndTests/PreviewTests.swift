@@ -67,15 +67,23 @@ import Testing
 
   @Test func aSlowPreviewDoesNotHoldTypingAndIsStopped() throws {
     let marker = "/tmp/mselect-slow-\(getpid())"
+    let pids = marker + ".pids"
     unlink(marker)
-    let (picker, _) = try start(["--preview", "sleep 1; touch \(marker)"], lines: "one\ntwo\nthree\n")
+    unlink(pids)
+    defer { unlink(pids) }
+    let (picker, _) = try start(
+      ["--preview", "echo $$ >> \(pids); sleep 1; touch \(marker)"], lines: "one\ntwo\nthree\n")
     #expect(picker.waitFor("3/3"))
     picker.type("tw")
     #expect(picker.waitFor("1/3"))
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
-    // The preview's whole process group was stopped on the way out: the touch never runs.
-    usleep(1_500_000)
+    // The preview's whole process group was stopped on the way out: once each group is gone (a
+    // run left alive would be there until its touch), the touch never ran.
+    let started = (try? String(contentsOfFile: pids, encoding: .utf8)) ?? ""
+    let groups = started.split(separator: "\n").compactMap { pid_t($0) }
+    #expect(!groups.isEmpty)
+    for group in groups { #expect(ProcessGroup.ends(group)) }
     #expect(access(marker, F_OK) != 0)
   }
 

@@ -82,8 +82,7 @@ import Testing
   }
 
   /// POSIX quoting read by fish (what every version did before fish was told apart) runs the name.
-  @Test func posixQuotingIsNotEnoughForFish() throws {
-    guard access("/usr/bin/fish", X_OK) == 0 else { return }
+  @Test(.enabled(if: Tools.fish, "fish is not installed")) func posixQuotingIsNotEnoughForFish() throws {
     let value = Array(#"x\'; echo RAN #"#.utf8)
     let wrong = try #require(ShellQuoting.posix.quote(value))
     #expect(QuotingTests.output(of: Array("printf %s ".utf8) + wrong, shell: "/usr/bin/fish") != value)

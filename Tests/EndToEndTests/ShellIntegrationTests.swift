@@ -5,10 +5,9 @@ import Testing
 /// `eval "$(mselect --bash)"` in a real bash in the pseudo-terminal. (ctrl-r and alt-c were checked by
 /// hand in tmux; in this harness bash may still be running the previous line when the key arrives,
 /// and the terminal then takes ctrl-r as its reprint key.)
-@Suite(.serialized) struct ShellIntegrationTests {
+@Suite(.serialized, .enabled(if: Tools.bash, "bash is not installed")) struct ShellIntegrationTests {
   /// A bash with the integration loaded, in a directory holding awkward names; nil without bash.
-  func bash() throws -> (PickerProcess, String)? {
-    guard access("/bin/bash", X_OK) == 0 else { return nil }
+  func bash() throws -> (PickerProcess, String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-shell-\(getpid())")
       .path
     try? FileManager.default.removeItem(atPath: directory)
@@ -34,7 +33,7 @@ import Testing
   }
 
   @Test func ctrlTInsertsPickedPathsQuoted() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("printf '[%s]\\n' ")
     shell.send([0x14])  // ctrl-t
@@ -54,7 +53,7 @@ import Testing
   /// As with fzf's scripts, the bindings' own defaults (a height, the reverse layout) come before the
   /// user's default options, so a layout or prompt set there wins.
   @Test func defaultOptionsWinOverTheBindingsDefaults() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("export MSELECT_DEFAULT_OPTS=\"--layout=default --prompt 'DEF> '\"\r")
     #expect(shell.waitForScreen { ShellIntegrationTests.atPrompt($0) && $0.text.contains("export") })
@@ -74,7 +73,7 @@ import Testing
   /// fzf's `**<TAB>`: a command with no completion of its own gets the picker on the paths below,
   /// the text before the trigger its query; the picked name goes into the line quoted.
   @Test func doubleStarTabPicksPathsQuoted() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("printf '[%s]\\n' a**\t")
     #expect(shell.waitForScreen { $0.lines.contains { $0.hasPrefix("> a") } })
@@ -89,7 +88,7 @@ import Testing
 
   /// `cd **<TAB>` lists directories only, and the picked one ends with a slash.
   @Test func doubleStarTabAfterCdPicksDirectories() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("cd **\t")
     #expect(shell.waitFor("1/1"))
@@ -105,7 +104,7 @@ import Testing
   /// A completion loader (bash-completion's) that gives a command options but no function does not
   /// take the trigger away: `**<TAB>` still opens the picker after a plain TAB ran the loader.
   @Test func aLoaderWithoutAFunctionKeepsTheTrigger() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("_completion_loader() { complete -o default fake; }\r")
     shell.type("complete -F _mselect_path_completion -o default -o bashdefault fake; clear\r")
@@ -120,7 +119,7 @@ import Testing
 
   /// Without the trigger, TAB completes as before (bash's own file-name completion here).
   @Test func tabWithoutTheTriggerCompletesAsBefore() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("printf '[%s]\\n' c\t")
     #expect(shell.waitForScreen { $0.lines.contains { $0.contains("c\\'d.txt") } })
@@ -130,9 +129,9 @@ import Testing
     _ = shell.waitForExit()
   }
 
-  /// The same `**<TAB>` in zsh (its TAB widget; skipped without zsh).
-  @Test func doubleStarTabWorksInZsh() throws {
-    guard access("/usr/bin/zsh", X_OK) == 0, let (shell, directory) = try bash() else { return }
+  /// The same `**<TAB>` in zsh (its TAB widget).
+  @Test(.enabled(if: Tools.zsh, "zsh is not installed")) func doubleStarTabWorksInZsh() throws {
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("exec /usr/bin/zsh -f -i\r")
     shell.type("PS1='%% '; source <(mselect --zsh); echo shell=zsh$ZSH_VERSION\r")
@@ -149,8 +148,8 @@ import Testing
   }
 
   /// `unset **<TAB>` lists the shell's variables (fzf's), for the command after `;` and assignments.
-  @Test func doubleStarTabAfterUnsetPicksVariables() throws {
-    guard let (shell, directory) = try bash() else { return }
+  @Test(.enabled(if: Tools.zsh, "zsh is not installed")) func doubleStarTabAfterUnsetPicksVariables() throws {
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     shell.type("export MSELECTFOOBAR=1\r")
     shell.type("echo foo; QUX=THUD unset MSELECTFOOBR**\t")
@@ -158,7 +157,6 @@ import Testing
     shell.type("\r")
     #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("unset MSELECTFOOBAR") } })
     shell.type("\u{15}exec /usr/bin/zsh -f -i\r")
-    guard access("/usr/bin/zsh", X_OK) == 0 else { return }
     shell.type("PS1='%% '; source <(mselect --zsh); export MSELECTZSHVAR=1; echo shell=zsh$ZSH_VERSION\r")
     #expect(shell.waitFor("shell=zsh5"))
     shell.type("echo foo; QUX=THUD unset MSELECTZSHVR**\t")
@@ -207,7 +205,7 @@ import Testing
 
   /// A name holding a newline is one entry of ctrl-t's list and reaches the command line whole.
   @Test func ctrlTKeepsANameWithANewlineWhole() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     _ = FileManager.default.createFile(atPath: directory + "/two\nlines", contents: nil)
     #expect(shell.waitForScreen(ShellIntegrationTests.atPrompt))
@@ -228,7 +226,7 @@ import Testing
   /// alt-c runs the cd as a command line of its own: the next prompt shows the new directory, and the
   /// keys work in vi mode too.
   @Test func altCShowsTheNewDirectoryAndViModeHasTheKeys() throws {
-    guard let (shell, directory) = try bash() else { return }
+    let (shell, directory) = try bash()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     #expect(shell.waitForScreen(ShellIntegrationTests.atPrompt))
     shell.type("PS1='[\\W]$ '\r")
@@ -249,7 +247,6 @@ import Testing
 
   /// bash completion after `--bind KEY:` offers the actions.
   @Test func bashCompletesBindActions() throws {
-    guard access("/bin/bash", X_OK) == 0 else { return }
     let bin = BinaryRunner.binary.deletingLastPathComponent().path
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
@@ -266,24 +263,29 @@ import Testing
     #expect(text.split(separator: " ").contains("accept"), "\(text)")
   }
 
-  @Test func theScriptsAreValidShell() throws {
-    // bash -n parses the bash script; zsh and fish are checked when installed.
-    for (shell, flag, check) in [
-      ("bash", "--bash", ["/bin/bash", "-n"]), ("zsh", "--zsh", ["/usr/bin/zsh", "-n"]),
-      ("fish", "--fish", ["/usr/bin/fish", "--no-execute"]),
-    ] where access(check[0], X_OK) == 0 {
-      let script = try BinaryRunner.run([flag], "")
-      #expect(script.status == 0)
-      let path = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-\(shell)-\(getpid())")
-        .path
-      try script.text.write(toFile: path, atomically: true, encoding: .utf8)
-      defer { unlink(path) }
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: check[0])
-      process.arguments = Array(check.dropFirst()) + [path]
-      try process.run()
-      process.waitUntilExit()
-      #expect(process.terminationStatus == 0, "\(shell)")
-    }
+  /// Each shell parses its script without running it.
+  private func checkScript(_ flag: String, with check: [String]) throws {
+    let script = try BinaryRunner.run([flag], "")
+    #expect(script.status == 0)
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("mselect\(flag)-\(getpid())")
+      .path
+    try script.text.write(toFile: path, atomically: true, encoding: .utf8)
+    defer { unlink(path) }
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: check[0])
+    process.arguments = Array(check.dropFirst()) + [path]
+    try process.run()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0, "\(flag)")
+  }
+
+  @Test func theBashScriptIsValidBash() throws { try checkScript("--bash", with: ["/bin/bash", "-n"]) }
+
+  @Test(.enabled(if: Tools.zsh, "zsh is not installed")) func theZshScriptIsValidZsh() throws {
+    try checkScript("--zsh", with: ["/usr/bin/zsh", "-n"])
+  }
+
+  @Test(.enabled(if: Tools.fish, "fish is not installed")) func theFishScriptIsValidFish() throws {
+    try checkScript("--fish", with: ["/usr/bin/fish", "--no-execute"])
   }
 }

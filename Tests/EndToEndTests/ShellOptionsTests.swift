@@ -197,7 +197,7 @@ import Testing
     }
     // ctrl-t (bash): each name quoted as one word, directories with `/`, the hidden one last (the
     // others in the order the file system gives).
-    guard access("/bin/bash", X_OK) == 0 else { return }
+    try #require(Tools.bash, "bash is not installed")
     let output = try run("/bin/bash", ["--norc", "--noprofile", "-c"], Self.walkers[0].script)
     let line = output.split(separator: "\n").first { $0.hasPrefix("ctrl-t [") }.map(String.init) ?? ""
     // Split at the spaces between words, not at the escaped ones (`a\ b.txt`).

@@ -103,12 +103,12 @@ final class Tmux {
 }
 
 /// The picker in tmux, beside the shell: what a person sees before, during and after.
-@Suite(.serialized) struct TmuxTests {
+@Suite(.serialized, .enabled(if: Tools.tmux, "tmux is not installed")) struct TmuxTests {
   /// Resizing to a tiny window and back (tmux pulls rows back from its scrollback as it grows) leaves
   /// no old rows on the screen once the picker is gone.
   @Test(arguments: ["--height 40% --preview 'seq 50'", "--layout default --preview 'seq 50'", "--height 10"])
   func aTinyWindowAndBackLeavesNothing(options: String) throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     tmux.type("clear; seq 100 | mselect \(options); echo done", enter: true)
     #expect(tmux.waitFor { $0.contains("100/100") })
     // Drawn anew at each size: the counts once, and the preview's text and the count's row both
@@ -143,7 +143,7 @@ final class Tmux {
 
   /// Text on the shell's line stays, and so do the lines above the picker.
   @Test func textBeforeThePickerStays() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     tmux.type(
       "clear; echo above; printf 'partial:'; seq 100 | mselect --height 8; echo; echo rc=$?", enter: true)
     #expect(tmux.waitFor { $0.contains("100/100") })
@@ -158,7 +158,7 @@ final class Tmux {
   /// the older picture behind.
   @Test(arguments: ["", "--layout default"])
   func aResizeKeepsTheTextAbove(options: String) throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     tmux.type(
       "clear; for i in 1 2 3 4 5; do echo above$i; done; seq 100 | mselect \(options); echo done", enter: true
     )
@@ -187,7 +187,7 @@ final class Tmux {
   /// Enter pressed twice at once: the picker's terminal queries are all answered while it reads, so
   /// the shell gets the second Enter and nothing else (no `1Rclear`, no `^[[`).
   @Test func nothingLeaksIntoTheShell() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     // Each round's lines are its own (`done3 rc=`, `next3`): a wait met by the round before would
     // send the next keys while this picker is still starting.
     for round in 0..<10 {
@@ -207,8 +207,9 @@ final class Tmux {
 
   /// fish's ctrl-t reads the token under the cursor as fzf's does: an option's `-o=` stays in front,
   /// the walk starts in the directory the token names and the rest is the query; the token is replaced.
-  @Test func fishCtrlTReplacesTheTokenUnderTheCursor() throws {
-    guard access("/usr/bin/fish", X_OK) == 0, let tmux = Tmux() else { return }
+  @Test(.enabled(if: Tools.fish, "fish is not installed"))
+  func fishCtrlTReplacesTheTokenUnderTheCursor() throws {
+    let tmux = try #require(Tmux())
     let directory = NSTemporaryDirectory() + "mselect-fish-\(getpid())"
     try FileManager.default.createDirectory(atPath: directory + "/sub", withIntermediateDirectories: true)
     _ = FileManager.default.createFile(atPath: directory + "/sub/SECURITY.md", contents: nil)
@@ -229,7 +230,7 @@ final class Tmux {
 
   /// ctrl-t learns in a store of its own: the file picked comes first the next time, marked.
   @Test func ctrlTLearnsWhatIsPicked() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     let directory = try temporaryDirectory()
     for name in ["aa-first", "bb-second", "cc-third"] {
       _ = FileManager.default.createFile(atPath: "\(directory)/\(name)", contents: nil)
@@ -259,7 +260,7 @@ final class Tmux {
   /// bash's ctrl-r ranks the history by the query (fzf's history scheme), not by recency alone, and
   /// lists a command once however often it was run.
   @Test func ctrlRRanksTheHistory() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
     for command in ["echo git status", "true g i t s t", "true g i t s t", "clear"] {
       tmux.type(command, enter: true)
@@ -281,7 +282,7 @@ final class Tmux {
   /// bash's ctrl-r, as fzf's: shift-delete takes the current or marked entries out of the list and
   /// out of the history; an entry over several lines is one entry, put back whole.
   @Test func ctrlRDeletesEntriesAndKeepsMultilineOnesWhole() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
     for command in ["echo to-keep", "echo to-delete-1", "echo to-delete-2", "echo \"foo", "bar\"", "clear"] {
       tmux.type(command, enter: true)
@@ -317,7 +318,7 @@ final class Tmux {
   /// `--tmux`: inside tmux the picker opens in a popup on the attached client, reads what is piped
   /// in, and its choice and exit status come back to the command line that ran it.
   @Test func tmuxOpensAPopupAndHandsBackTheChoice() throws {
-    guard let tmux = Tmux() else { return }
+    let tmux = try #require(Tmux())
     let file = "/tmp/mselect-popup-\(getpid())"
     unlink(file)
     defer { unlink(file) }
