@@ -392,7 +392,7 @@ package enum OptionTable {
     },
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,
-      "[right|left|up|down][,SIZE[%]][,border][,wrap][,hidden][,+SCROLL[OFFSETS][/DENOM]][,~N]",
+      "[right|left|up|down|next][,SIZE[%]][,border[-STYLE]|noborder][,wrap|wrap-word][,hidden][,follow][,noinfo][,+SCROLL[OFFSETS][/DENOM]][,~N][,<N(SPEC)]",
       values: [
         "default", "hidden", "nohidden", "wrap", "wrap-word", "nowrap", "cycle", "nocycle", "up", "top",
         "down",

@@ -1,6 +1,8 @@
 import Glibc
 
-/// Every system call mselect makes, each retrying EINTR and throwing `SystemError` on failure.
+/// The system calls that more than one part of mselect makes, each retrying EINTR and throwing
+/// `SystemError` on failure. Calls that belong to one concern stay in its file (`SavedFile`'s
+/// locks and renames, `TemporaryFiles`, the terminal's in `TTY`), all in this module.
 package enum Syscall {
   /// Runs `call` until it does not fail with EINTR; -1 becomes a `SystemError`.
   @inline(__always)

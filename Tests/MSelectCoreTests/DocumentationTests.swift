@@ -39,6 +39,13 @@ import Testing
     }
   }
 
+  /// `--preview-window`'s syntax is the same in `--help` (the table) and in the guide.
+  @Test func thePreviewWindowSyntaxIsTheTables() throws {
+    let guide = try read("docs/guide.md")
+    let option = try #require(OptionTable.all.first { $0.names.contains("--preview-window") })
+    #expect(guide.contains("`--preview-window \(option.help)`"))
+  }
+
   /// The options that change nothing are named in the guide (gum's have a row of their own).
   @Test func everyOptionThatChangesNothingIsInTheGuide() throws {
     let guide = try read("docs/guide.md")
