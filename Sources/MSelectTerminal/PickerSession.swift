@@ -165,7 +165,7 @@ package final class PickerSession {
             reload(command, sync: sync, environment: environment)
             inputOpen = true
           case .transform(let command):
-            state.handle(.transformed(output(of: command, environment: environment)))
+            state.handle(.transformed(try output(of: command, environment: environment)))
           case .backgroundTransform(let id, let command):
             do {
               try backgroundJobs.start(id, command: command, environment: environment)
@@ -176,7 +176,7 @@ package final class PickerSession {
           case .cancelBackground: backgroundJobs.stopAll()
           case .info(let generation, let command):
             // As fzf runs it: at once, the picture waiting for the line it shows.
-            let bytes = output(of: command, environment: environment)
+            let bytes = try output(of: command, environment: environment)
             state.handle(.infoOutput(generation: generation, bytes: bytes))
           case .bell:
             tty.write("\u{07}")
@@ -327,13 +327,18 @@ package final class PickerSession {
     defer { temporaryFiles.release(mentionedIn: command) }
     if silent {
       // A group of its own: a signal that ends mselect meanwhile ends the command too.
+      let pid: pid_t
       do {
-        let pid = try ShellCommand.spawn(
+        pid = try ShellCommand.spawn(
           command, .none, shell: state.settings.shell, ownGroup: true, environment: environment)
-        ShellCommand.wait(pid, interrupt: signals.readEnd) { try? self.handleSignals() }
       } catch {
         state.handle(.commandFailed(error.message))
+        return
       }
+      var failure: TerminalError?
+      ShellCommand.wait(pid, interrupt: signals.readEnd) { failure = self.signalsHandled() ?? failure }
+      // A signal's work that failed (the terminal could not be taken back): the picker ends on it.
+      if let failure { throw failure }
       return
     }
     stepAside()
@@ -467,17 +472,29 @@ package final class PickerSession {
 
   /// Runs `command` to its end and returns its output (empty, and the reason on the info line, when it
   /// cannot run); the `{+f}` files it named go.
-  private func output(of command: [UInt8], environment: [String: String]) -> [UInt8] {
+  private func output(of command: [UInt8], environment: [String: String]) throws(TerminalError) -> [UInt8] {
     var output: [UInt8] = []
+    var failure: TerminalError?
     do {
       output = try ShellCommand.output(
         of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
-      ) { try? self.handleSignals() }
+      ) { failure = self.signalsHandled() ?? failure }
     } catch {
       state.handle(.commandFailed(error.message))
     }
     temporaryFiles.release(mentionedIn: command)
+    if let failure { throw failure }
     return output
+  }
+
+  /// `handleSignals()` for a wait that cannot throw: the failure, if any, to throw after it.
+  private func signalsHandled() -> TerminalError? {
+    do throws(TerminalError) {
+      try handleSignals()
+      return nil
+    } catch {
+      return error
+    }
   }
 
   /// The state's pending commands, once the files they read are written.
