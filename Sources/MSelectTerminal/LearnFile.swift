@@ -41,11 +41,11 @@ package struct LearnFile: Sendable {
   package func record(_ lines: [[UInt8]], query: [UInt8], now: Int64) throws(SystemError) {
     guard !lines.isEmpty else { return }
     let key = try makeKey()
-    let hashes = lines.map { key.hash($0) }
+    let picked = lines.map { LearnedStore.Line($0, key: key) }
     let queries = LearnedQuery.prefixHashes(query, hasher: key)
     try SavedFile.update(path, terminator: 10) { old in
       var store = LearnedStore(lines: old)
-      store.record(hashes, queries: queries, now: now)
+      store.record(picked, queries: queries, now: now)
       return store.lines
     }
   }

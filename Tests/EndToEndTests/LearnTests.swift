@@ -120,7 +120,7 @@ import Testing
     #expect(picker.exitCode() == 130)
     let entries = String(decoding: contents("\(directory)/mselect/learn/files"), as: UTF8.self)
       .split(separator: "\n")
-    #expect(entries == ["mselect-learn 1"])
+    #expect(entries == ["mselect-learn 2"])
   }
 
   @Test func enterInThePickerRecordsThePickWithItsQuery() throws {

@@ -13,7 +13,7 @@ struct LearnedRankingTests {
     for pick in picks {
       for _ in 0..<pick.times {
         store.record(
-          [Self.hasher.hash(Array(pick.line.utf8))],
+          [LearnedStore.Line(Array(pick.line.utf8), key: Self.hasher)],
           queries: LearnedQuery.prefixHashes(Array(pick.query.utf8), hasher: Self.hasher), now: Self.now)
       }
     }
@@ -92,25 +92,29 @@ struct LearnedRankingTests {
 
   @Test func weightsHalveEveryHalfLife() {
     var store = LearnedStore()
-    store.record([7], queries: [], now: 0)
-    store.record([7], queries: [], now: 0)
+    let seven = LearnedStore.Line(hash: 7, tag: 7)
+    store.record([seven], queries: [], now: 0)
+    store.record([seven], queries: [], now: 0)
     let later = Int64(LearnedStore.halfLife)
     #expect(abs(store.weight(of: 7, now: later) - 1) < 1e-9)
     #expect(abs(store.weight(of: 7, now: 3 * later) - 0.25) < 1e-9)
     // A new pick adds one to what is left.
-    store.record([7], queries: [], now: later)
+    store.record([seven], queries: [], now: later)
     #expect(abs(store.weight(of: 7, now: later) - 2) < 1e-9)
   }
 
   @Test func theStoreIsBoundedTheWeakestGoFirst() {
     var store = LearnedStore()
-    store.record([1], queries: [], now: 0)
-    store.record([1], queries: [], now: 0)
-    for hash in 2...UInt64(LearnedStore.maxLines + 10) { store.record([hash], queries: [], now: 0) }
+    let one = LearnedStore.Line(hash: 1, tag: 1)
+    store.record([one], queries: [], now: 0)
+    store.record([one], queries: [], now: 0)
+    for hash in 2...UInt64(LearnedStore.maxLines + 10) {
+      store.record([LearnedStore.Line(hash: hash, tag: 0)], queries: [], now: 0)
+    }
     #expect(store.entries.count == LearnedStore.maxLines)
     #expect(store.entries[1] != nil)
     let queries = (0..<UInt64(100)).map { $0 }
-    store.record([1], queries: queries, now: 0)
+    store.record([one], queries: queries, now: 0)
     #expect(store.entries[1]!.queries.count == LearnedStore.maxQueries)
   }
 
@@ -119,8 +123,9 @@ struct LearnedRankingTests {
     let lines = learned.store.lines
     #expect(lines.first == LearnedStore.header)
     #expect(LearnedStore(lines: lines) == learned.store)
-    // A damaged line costs that line only.
-    #expect(LearnedStore(lines: lines + [Array("zz 1 2".utf8), Array("garbage".utf8)]) == learned.store)
+    // A damaged line costs that line only; a file of another format reads as empty.
+    #expect(LearnedStore(lines: lines + [Array("zz 1 2 3".utf8), Array("garbage".utf8)]) == learned.store)
+    #expect(LearnedStore(lines: [Array("mselect-learn 1".utf8)] + lines.dropFirst()).entries.isEmpty)
   }
 
   @Test func theStoreHoldsNoLineAndNoQueryBytes() {
@@ -145,6 +150,20 @@ struct LearnedRankingTests {
     // Every length up to two words hashes apart from its neighbours.
     let hashes = (0...17).map { Self.hasher.hash(Array(repeating: UInt8(0), count: $0)) }
     #expect(Set(hashes).count == hashes.count)
+  }
+
+  @Test func tagsTellMostLinesApartAndNeverMissALearnedOne() {
+    // The same line, the same tag; lines differing anywhere in their first or last 8 bytes or in
+    // length mostly differ.
+    let lines = (0..<2000).map { Array("src/module\($0)/file.swift".utf8) }
+    let tags = lines.map { Self.hasher.tag($0) }
+    #expect(lines.map { Self.hasher.tag($0) } == tags)
+    #expect(Set(tags).count > 1900)
+    #expect(Self.hasher.tag(Array("a".utf8)) != Self.hasher.tag(Array("b".utf8)))
+    // Every learned line is found through its tag, whatever its length.
+    let picked = ["", "a", "abcdefg", "abcdefgh", String(repeating: "x", count: 300)]
+    let learned = learned(picked.map { ($0, "", 2) })
+    #expect(ranked("", picked.reversed() + ["other"], learned).last == "other")
   }
 
   @Test func forgettingDropsTheLine() {

@@ -58,6 +58,7 @@ package final class LearnedRanking: Sendable {
     let queryHash = normal.isEmpty ? nil : hasher.hash(Array(normal.utf8), domain: LearnedQuery.domain)
     let cap = LearnedRanking.cap(characters: normal.count)
     var points: [UInt64: Int32] = [:]
+    var tags: [UInt16] = []
     for (hash, entry) in store.entries {
       let left = LearnedStore.decay(from: entry.time, to: now)
       let weight = entry.weight * left
@@ -67,13 +68,16 @@ package final class LearnedRanking: Sendable {
       if ranksNothing {
         gain = strength * LearnedRanking.emptyQueryScale
       } else {
-        let fit = queryHash.map { min(1, (entry.queries[$0] ?? 0) * left / weight) } ?? 0
+        let fit = queryHash.map { min(1, entry.count(of: $0) * left / weight) } ?? 0
         gain = cap * strength * (0.3 + 0.7 * fit)
       }
       let rounded = Int32(gain.rounded())
-      if rounded > 0 { points[hash] = rounded }
+      if rounded > 0 {
+        points[hash] = rounded
+        tags.append(entry.tag)
+      }
     }
-    return LearnedBoosts(points: points, hasher: hasher, ranksNothing: ranksNothing)
+    return LearnedBoosts(points: points, tags: tags, hasher: hasher, ranksNothing: ranksNothing)
   }
 }
 
@@ -84,8 +88,8 @@ package struct LearnedBoosts: Sendable {
   /// Made for a query that ranks nothing (the points order learned lines by strength alone).
   package let ranksNothing: Bool
 
-  package init(points: [UInt64: Int32], hasher: KeyedHash, ranksNothing: Bool) {
-    table = PointsTable(points)
+  package init(points: [UInt64: Int32], tags: [UInt16], hasher: KeyedHash, ranksNothing: Bool) {
+    table = PointsTable(points, tags: tags)
     self.hasher = hasher
     self.ranksNothing = ranksNothing
   }
@@ -93,10 +97,12 @@ package struct LearnedBoosts: Sendable {
   /// Whether no line gains anything.
   package var isEmpty: Bool { table.count == 0 }
 
-  /// The points `line` gains (0 for a line never picked).
+  /// The points `line` gains (0 for a line never picked). Most lines are told apart by their tag
+  /// alone; only a line whose tag a learned line has is hashed whole.
   @inline(__always)
   package func points(for line: UnsafeRawBufferPointer) -> Int {
-    Int(table[hasher.hash(line)])
+    guard table.mayHold(tag: hasher.tag(line)) else { return 0 }
+    return Int(table[hasher.hash(line)])
   }
 }
 
@@ -107,10 +113,16 @@ package final class PointsTable: Sendable {
   /// Written once here, then only read (from any thread).
   private let slots:
     Shared<(keys: UnsafeMutableBufferPointer<UInt64>, values: UnsafeMutableBufferPointer<Int32>)>
+  /// A bit per 16-bit tag, set for the learned lines' tags (8 KiB, in the first-level cache).
+  private let tagBits: Shared<UnsafeMutableBufferPointer<UInt64>>
   private let mask: Int
   package let count: Int
 
-  init(_ points: [UInt64: Int32]) {
+  init(_ points: [UInt64: Int32], tags: [UInt16]) {
+    let bits = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: 1024)
+    bits.initialize(repeating: 0)
+    for tag in tags { bits[Int(tag >> 6)] |= 1 << UInt64(tag & 63) }
+    tagBits = Shared(bits)
     // At most a quarter full: a miss (nearly every line) ends at the first empty slot.
     var size = 16
     while size < points.count * 4 { size <<= 1 }
@@ -132,6 +144,13 @@ package final class PointsTable: Sendable {
   deinit {
     slots.pointer.keys.deallocate()
     slots.pointer.values.deallocate()
+    tagBits.pointer.deallocate()
+  }
+
+  /// Whether a learned line has this tag (false: the line is surely not learned).
+  @inline(__always)
+  func mayHold(tag: UInt16) -> Bool {
+    tagBits.pointer[Int(tag >> 6)] & (1 << UInt64(tag & 63)) != 0
   }
 
   /// The points of `hash` (0: none).

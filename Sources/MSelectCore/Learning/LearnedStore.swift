@@ -5,12 +5,26 @@
 /// kept as of its last pick, and aged by the time since when read. Bounded: `maxLines` entries, the
 /// weakest dropped first; `maxQueries` query prefixes an entry, the weakest dropped first.
 package struct LearnedStore: Sendable, Equatable {
-  /// One picked line: its decayed pick count and its queries' as of `time` (seconds since 1970).
+  /// One picked line: its tag (`KeyedHash.tag`), its decayed pick count and its queries' as of
+  /// `time` (seconds since 1970).
   package struct Entry: Sendable, Equatable {
+    package var tag: UInt16
     package var weight: Double
     package var time: Int64
-    /// Hashes of the normalized query prefixes it was picked with, and their decayed counts.
-    package var queries: [UInt64: Double]
+    /// Hashes of the normalized query prefixes it was picked with, and their decayed counts (at
+    /// most `maxQueries`: a list, searched straight through, costs less than a dictionary each).
+    package var queries: [QueryCount]
+
+    /// The decayed count of the query prefix `hash` (0: never).
+    package func count(of hash: UInt64) -> Double {
+      queries.first { $0.hash == hash }?.count ?? 0
+    }
+  }
+
+  /// A query prefix an entry was picked with, and how often.
+  package struct QueryCount: Sendable, Equatable {
+    package var hash: UInt64
+    package var count: Double
   }
 
   /// Three weeks: a line picked every day stays near the top, one not picked for two months has
@@ -21,30 +35,58 @@ package struct LearnedStore: Sendable, Equatable {
   /// The longest query prefix learned, in characters (a longer query is learned by its first ones).
   package static let maxQueryLength = 24
   /// The first line of a store file.
-  package static let header: [UInt8] = Array("mselect-learn 1".utf8)
+  package static let header: [UInt8] = Array("mselect-learn 2".utf8)
 
   package private(set) var entries: [UInt64: Entry] = [:]
 
   package init() {}
 
-  /// The store in a file's lines (`header`, then one line per entry); lines it cannot read are
-  /// skipped (a store is a cache of habits: a damaged line costs that line's history only).
+  /// The store in a file's lines (`header`, then one line per entry: hash, tag, weight, time and
+  /// the queries with their counts; numbers in hexadecimal, the weights as their bits, so reading
+  /// 4,096 entries takes a fraction of a millisecond); lines it cannot read are skipped (a store is
+  /// a cache of habits: a damaged line costs that line's history only), and a file of another
+  /// format is read as empty.
   package init(lines: [[UInt8]]) {
+    guard lines.first == LearnedStore.header else { return }
+    entries.reserveCapacity(lines.count)
     for line in lines.dropFirst() where !line.isEmpty {
-      let words = line.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
-      guard words.count >= 3, let hash = UInt64(words[0], radix: 16), let weight = Double(words[1]),
-        weight.isFinite, weight > 0, let time = Int64(words[2])
-      else { continue }
-      var queries: [UInt64: Double] = [:]
-      for word in words.dropFirst(3) {
-        let parts = word.split(separator: ":")
-        guard parts.count == 2, let query = UInt64(parts[0], radix: 16), let count = Double(parts[1]),
-          count.isFinite, count > 0
-        else { continue }
-        queries[query] = count
-      }
-      entries[hash] = Entry(weight: weight, time: time, queries: queries)
+      if let (hash, entry) = LearnedStore.entry(line) { entries[hash] = entry }
     }
+  }
+
+  /// One line of the file, read field by field from its bytes (no word is copied).
+  private static func entry(_ line: [UInt8]) -> (UInt64, Entry)? {
+    var position = 0
+    /// The next hexadecimal number, ended by `separator` or the line's end.
+    func number(endedBy separator: UInt8 = UInt8(ascii: " ")) -> UInt64? {
+      var value: UInt64 = 0
+      var digits = 0
+      while position < line.count && line[position] != separator {
+        let byte = line[position]
+        let digit: UInt8
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+        default: return nil
+        }
+        value = value << 4 | UInt64(digit)
+        digits += 1
+        position += 1
+      }
+      position += 1
+      return digits > 0 && digits <= 16 ? value : nil
+    }
+    guard let hash = number(), let tag = number(), tag <= UInt16.max,
+      let weight = number().map(Double.init(bitPattern:)), weight.isFinite, weight > 0, let time = number()
+    else { return nil }
+    var queries: [QueryCount] = []
+    while position < line.count, queries.count < maxQueries {
+      guard let query = number(endedBy: UInt8(ascii: ":")),
+        let count = number().map(Double.init(bitPattern:)), count.isFinite, count > 0
+      else { break }
+      queries.append(QueryCount(hash: query, count: count))
+    }
+    return (hash, Entry(tag: UInt16(tag), weight: weight, time: Int64(bitPattern: time), queries: queries))
   }
 
   /// The file's lines: `header`, then the entries, strongest first (hash order among equals).
@@ -54,11 +96,11 @@ package struct LearnedStore: Sendable, Equatable {
     }
     return [LearnedStore.header]
       + sorted.map { hash, entry in
-        var text = "\(LearnedStore.hex(hash)) \(entry.weight) \(entry.time)"
-        for (query, count) in entry.queries.sorted(by: {
-          $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key
-        }) {
-          text += " \(LearnedStore.hex(query)):\(count)"
+        var text = LearnedStore.hex(hash) + " " + String(entry.tag, radix: 16) + " "
+        text +=
+          LearnedStore.hex(entry.weight.bitPattern) + " " + String(UInt64(bitPattern: entry.time), radix: 16)
+        for query in entry.queries {
+          text += " " + LearnedStore.hex(query.hash) + ":" + LearnedStore.hex(query.count.bitPattern)
         }
         return Array(text.utf8)
       }
@@ -96,18 +138,41 @@ package struct LearnedStore: Sendable, Equatable {
     return entry.weight * LearnedStore.decay(from: entry.time, to: now)
   }
 
-  /// Records a pick of the lines `hashes`, made with the query whose prefixes hash to `queries`.
-  package mutating func record(_ hashes: [UInt64], queries: [UInt64], now: Int64) {
-    for hash in Set(hashes) {
-      var entry = entries[hash] ?? Entry(weight: 0, time: now, queries: [:])
+  /// A picked line as the store knows it: its keyed hash and tag.
+  package struct Line: Hashable, Sendable {
+    package var hash: UInt64
+    package var tag: UInt16
+
+    package init(hash: UInt64, tag: UInt16) {
+      self.hash = hash
+      self.tag = tag
+    }
+
+    /// `bytes` under `key`.
+    package init(_ bytes: [UInt8], key: KeyedHash) {
+      self.init(hash: key.hash(bytes), tag: key.tag(bytes))
+    }
+  }
+
+  /// Records a pick of `lines`, made with the query whose prefixes hash to `queries`.
+  package mutating func record(_ lines: [Line], queries: [UInt64], now: Int64) {
+    for line in Set(lines) {
+      let hash = line.hash
+      var entry = entries[hash] ?? Entry(tag: line.tag, weight: 0, time: now, queries: [])
       let left = LearnedStore.decay(from: entry.time, to: now)
       entry.weight = entry.weight * left + 1
-      entry.queries = entry.queries.mapValues { $0 * left }
-      for query in queries { entry.queries[query, default: 0] += 1 }
+      for k in entry.queries.indices { entry.queries[k].count *= left }
+      for query in queries {
+        if let k = entry.queries.firstIndex(where: { $0.hash == query }) {
+          entry.queries[k].count += 1
+        } else {
+          entry.queries.append(QueryCount(hash: query, count: 1))
+        }
+      }
+      // Strongest first (what the file keeps, in this order), the weakest beyond the bound dropped.
+      entry.queries.sort { $0.count != $1.count ? $0.count > $1.count : $0.hash < $1.hash }
       if entry.queries.count > LearnedStore.maxQueries {
-        let kept = entry.queries.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
-          .prefix(LearnedStore.maxQueries)
-        entry.queries = Dictionary(uniqueKeysWithValues: kept.map { ($0.key, $0.value) })
+        entry.queries.removeLast(entry.queries.count - LearnedStore.maxQueries)
       }
       entry.time = max(entry.time, now)
       entries[hash] = entry
