@@ -118,6 +118,9 @@ public struct Picker<Item> {
         }
       }
       ending = try session.run()
+    } catch .unavailable(let reason) {
+      // The command line's advice (--filter, --batch) means nothing to a program's user.
+      throw .terminal("no terminal to pick on: /dev/tty cannot be opened (\(reason.reason))")
     } catch {
       throw .terminal(error.message)
     }

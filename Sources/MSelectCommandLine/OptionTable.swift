@@ -227,7 +227,7 @@ package enum OptionTable {
     OptionInfo(
       ["--tmux", "--popup"], "[SPEC]", .picker,
       "in tmux 3.3+, a popup: [center|top|bottom|left|right][,W[%]][,H[%]][,border-native] (center,50%)",
-      takes: .optionalValue(accepts: OptionTable.popupSize)
+      takes: .optionalValue { OptionTable.popupSize($0) }
     ) { o, v in
       guard let spec = PopupSpec(v.optionalString ?? "center") else {
         throw v.invalid("[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
