@@ -99,6 +99,24 @@ import Testing
     #expect(rows == targets)
   }
 
+  /// The picker's functions each read at once: none over 80 lines (a function ends at the first
+  /// closing brace at its own indentation).
+  @Test func noFunctionOfThePickerIsLong() throws {
+    for (path, text) in try files("MSelectCore/Picker") {
+      let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+      for (k, line) in lines.enumerated() {
+        let trimmed = line.drop { $0 == " " }
+        let words = trimmed.split(separator: " ")
+        guard let at = words.firstIndex(of: "func"),
+          words[..<at].allSatisfy({ !$0.contains("(") || $0.hasPrefix("@") })
+        else { continue }
+        let closing = String(repeating: " ", count: line.count - trimmed.count) + "}"
+        guard let end = lines[(k + 1)...].firstIndex(where: { $0 == closing }) else { continue }
+        #expect(end - k <= 80, "\(path): \(words[at + 1].prefix { $0 != "(" }) has \(end - k) lines")
+      }
+    }
+  }
+
   @Test func noFileIsLong() throws {
     for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect"] {
       for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {

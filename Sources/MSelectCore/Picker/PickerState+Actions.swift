@@ -1,5 +1,8 @@
 /// What each action does to the state.
 extension PickerState {
+  /// The kinds of action, each done by a function of its own.
+  enum ActionGroup { case ending, motion, marking, preview, view, edit }
+
   mutating func perform(_ action: Action) {
     // fzf's single mode: the marking actions do nothing at all (tab and shift-tab do not move either,
     // as in fzf 0.74).
@@ -11,7 +14,20 @@ extension PickerState {
       if settings.inputShown && editor.perform(edit) { queryChanged() }
       return
     }
-    let reverse = settings.layout.listsDownwards
+    switch action.group {
+    case .ending: performEnding(action)
+    case .motion: performMotion(action)
+    case .marking: performMarking(action)
+    case .preview: performPreview(action)
+    case .view: performView(action)
+    // Done by the editor, above.
+    case .edit: break
+    }
+  }
+
+  /// Accepting and cancelling, and the actions that hand work to the driver (a bell, a redraw, a
+  /// suspension, forgetting a learned line) or hold the keys after them.
+  private mutating func performEnding(_ action: Action) {
     switch action {
     case .cancel:
       if editor.characters.isEmpty {
@@ -31,6 +47,39 @@ extension PickerState {
     case .printQuery:
       printed.append(String(decoding: queryBytes, as: UTF8.self))
       outcome = .accepted(lines: [], key: nil)
+    case .close:
+      if previewCommand != nil && previewLayout != nil { perform(.hidePreview) } else { outcome = .cancelled }
+    case .bell: queue(.bell)
+    case .forget:
+      guard let learned = settings.search.rank.learned, let line = currentLine else { break }
+      let bytes = store.lineBytes(line)
+      settings.search.rank.learned = learned.forgetting(bytes)
+      queue(.forget(line: bytes))
+      searchAgain()
+    case .wait: hold = .search
+    case .jump, .jumpAccept:
+      guard listCount > 0 else { break }
+      jumping = action
+    case .bgCancel:
+      backgroundJobs.removeAll()
+      queue(.cancelBackground)
+    case .accept: acceptSelection(key: nil)
+    case .acceptNonEmpty:
+      // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
+      let inputEmpty = inputEnded && totalCount == 0
+      if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
+    case .abort: outcome = .cancelled
+    case .redraw: queue(.redraw)
+    case .suspend: queue(.suspend)
+    case .ignore: break
+    default: break
+    }
+  }
+
+  /// Moving the cursor and the view, and tracking a line.
+  private mutating func performMotion(_ action: Action) {
+    let reverse = settings.layout.listsDownwards
+    switch action {
     case .best: if settings.raw { moveToBest() } else { perform(.first) }
     case .upMatch, .downMatch:
       guard settings.raw else { return perform(action == .upMatch ? .up : .down) }
@@ -47,8 +96,6 @@ extension PickerState {
           break
         }
       }
-    case .close:
-      if previewCommand != nil && previewLayout != nil { perform(.hidePreview) } else { outcome = .cancelled }
     case .offsetUp, .offsetDown:
       updateHeight()
       let step = (action == .offsetDown) == reverse ? 1 : -1
@@ -56,54 +103,6 @@ extension PickerState {
     case .offsetMiddle:
       updateHeight()
       viewport.center(count: listCount, visible: listRows)
-    case .replaceQuery:
-      guard let line = currentLine else { break }
-      editor = QueryEditor(printedLine(line))
-      queryChanged()
-    case .exclude, .excludeMulti:
-      var lines: [Int] = []
-      if action == .excludeMulti && selection.count > 0 {
-        lines = selection.lines(.input)
-      } else if let line = currentLine {
-        lines = [line]
-      }
-      guard !lines.isEmpty else { break }
-      for line in lines { selection.unmark(line) }
-      excluded.formUnion(lines)
-      if reviewing { reviewLines.removeAll { excluded.contains($0) } }
-      result = result.excluding(excluded)
-      searches.cache = ResultCache()
-    case .enableSearch, .disableSearch, .toggleSearch:
-      let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
-      guard pause != searchPaused else { break }
-      if pause { pausedQuery = searchQuery }
-      searchPaused = pause
-    case .toggleHeader, .showHeader, .hideHeader:
-      headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
-      updateHeight()
-    case .bell: queue(.bell)
-    case .forget:
-      guard let learned = settings.search.rank.learned, let line = currentLine else { break }
-      let bytes = store.lineBytes(line)
-      settings.search.rank.learned = learned.forgetting(bytes)
-      queue(.forget(line: bytes))
-      searchAgain()
-    case .togglePreviewWrap, .togglePreviewWrapWord:
-      let word = action == .togglePreviewWrapWord
-      // The alternatives (`<N(…)`) follow, so the toggle holds whichever is in force.
-      settings.preview.eachSpec { spec in
-        if word {
-          spec.wrapWord.toggle()
-          spec.wrap = spec.wrapWord
-        } else {
-          spec.wrap.toggle()
-          if !spec.wrap { spec.wrapWord = false }
-        }
-      }
-    case .wait: hold = .search
-    case .jump, .jumpAccept:
-      guard listCount > 0 else { break }
-      jumping = action
     case .toggleTrack:
       settings.track.toggle()
       trackBlocked = nil
@@ -112,26 +111,6 @@ extension PickerState {
       trackedLine = nil
       trackBlocked = nil
     case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
-    case .toggleInput, .showInput, .hideInput:
-      settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
-      clampScroll()
-    case .bgCancel:
-      backgroundJobs.removeAll()
-      queue(.cancelBackground)
-    case .toggleMultiLine:
-      settings.multiLine.toggle()
-      clampScroll()
-    case .toggleHscroll: settings.hscroll.toggle()
-    case .toggleRaw: setRaw(!settings.raw)
-    case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
-    case .toggleWrap, .toggleWrapWord:
-      break
-    case .accept: acceptSelection(key: nil)
-    case .acceptNonEmpty:
-      // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
-      let inputEmpty = inputEnded && totalCount == 0
-      if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
-    case .abort: outcome = .cancelled
     case .up: move(reverse ? -1 : 1)
     case .down: move(reverse ? 1 : -1)
     // A page keeps one line of the last one in view, as fzf's does.
@@ -146,6 +125,27 @@ extension PickerState {
     case .last:
       trackedLine = nil
       viewport.jump(to: max(0, listCount - 1))
+    default: break
+    }
+  }
+
+  /// Marking lines, the review view, and taking lines out of the list.
+  private mutating func performMarking(_ action: Action) {
+    let reverse = settings.layout.listsDownwards
+    switch action {
+    case .exclude, .excludeMulti:
+      var lines: [Int] = []
+      if action == .excludeMulti && selection.count > 0 {
+        lines = selection.lines(.input)
+      } else if let line = currentLine {
+        lines = [line]
+      }
+      guard !lines.isEmpty else { break }
+      for line in lines { selection.unmark(line) }
+      excluded.formUnion(lines)
+      if reviewing { reviewLines.removeAll { excluded.contains($0) } }
+      result = result.excluding(excluded)
+      searches.cache = ResultCache()
     case .toggle: toggleCurrent()
     case .toggleDown, .toggleUp:
       // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
@@ -181,6 +181,25 @@ extension PickerState {
         reviewLines = selection.lines(settings.selection.order)
       }
       viewport.reset()
+    default: break
+    }
+  }
+
+  /// The preview pane: shown or hidden, scrolled, run again, wrapped.
+  private mutating func performPreview(_ action: Action) {
+    switch action {
+    case .togglePreviewWrap, .togglePreviewWrapWord:
+      let word = action == .togglePreviewWrapWord
+      // The alternatives (`<N(…)`) follow, so the toggle holds whichever is in force.
+      settings.preview.eachSpec { spec in
+        if word {
+          spec.wrapWord.toggle()
+          spec.wrap = spec.wrapWord
+        } else {
+          spec.wrap.toggle()
+          if !spec.wrap { spec.wrapWord = false }
+        }
+      }
     case .togglePreview:
       guard previewCommand != nil else { break }
       preview.toggled.toggle()
@@ -202,18 +221,42 @@ extension PickerState {
     case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewTop: scrollPreview(-preview.lineCount)
     case .previewBottom: scrollPreview(preview.lineCount)
+    default: break
+    }
+  }
+
+  /// What the picker shows and searches: the query from history or a line, search on and off, the
+  /// header, the input, multi-line items, scrolling sideways, raw mode.
+  private mutating func performView(_ action: Action) {
+    switch action {
+    case .replaceQuery:
+      guard let line = currentLine else { break }
+      editor = QueryEditor(printedLine(line))
+      queryChanged()
+    case .enableSearch, .disableSearch, .toggleSearch:
+      let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
+      guard pause != searchPaused else { break }
+      if pause { pausedQuery = searchQuery }
+      searchPaused = pause
+    case .toggleHeader, .showHeader, .hideHeader:
+      headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
+      updateHeight()
+    case .toggleInput, .showInput, .hideInput:
+      settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
+      clampScroll()
+    case .toggleMultiLine:
+      settings.multiLine.toggle()
+      clampScroll()
+    case .toggleHscroll: settings.hscroll.toggle()
+    case .toggleRaw: setRaw(!settings.raw)
+    case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
+    case .toggleWrap, .toggleWrapWord:
+      break
     case .previousHistory, .nextHistory:
       guard let query = history.step(older: action == .previousHistory, from: queryBytes) else { break }
       editor = QueryEditor(query)
       queryChanged()
-    case .redraw: queue(.redraw)
-    case .suspend: queue(.suspend)
-    case .ignore: break
-    // Done by the editor, above.
-    case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
-      .backwardSubword, .forwardSubword, .backwardDeleteChar, .deleteChar, .killWord, .backwardKillWord,
-      .killSubword, .backwardKillSubword, .unixWordRubout, .unixLineDiscard, .killLine, .yank, .clearQuery:
-      break
+    default: break
     }
   }
 
@@ -342,5 +385,37 @@ extension PickerState {
       first += 1
     }
     viewport.show(from: first)
+  }
+}
+
+extension Action {
+  /// Which of `perform`'s functions does the action: one exhaustive list, so a new action must be
+  /// given a place.
+  var group: PickerState.ActionGroup {
+    switch self {
+    case .cancel, .deleteCharOrEnd, .backwardDeleteCharOrEnd, .acceptOrPrintQuery, .printQuery, .close, .bell,
+      .forget, .wait, .jump, .jumpAccept, .bgCancel, .accept, .acceptNonEmpty, .abort, .redraw, .suspend,
+      .ignore:
+      .ending
+    case .best, .upMatch, .downMatch, .upSelected, .downSelected, .offsetUp, .offsetDown, .offsetMiddle,
+      .toggleTrack, .trackCurrent, .untrackCurrent, .toggleTrackCurrent, .up, .down, .pageUp, .pageDown,
+      .halfPageUp, .halfPageDown, .first, .last:
+      .motion
+    case .exclude, .excludeMulti, .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .select, .deselect,
+      .selectAll, .deselectAll, .toggleAll, .clearSelection, .toggleMarkedView:
+      .marking
+    case .togglePreviewWrap, .togglePreviewWrapWord, .togglePreview, .previewUp, .previewDown, .previewPageUp,
+      .previewPageDown, .showPreview, .hidePreview, .refreshPreview, .previewHalfPageUp, .previewHalfPageDown,
+      .previewTop, .previewBottom:
+      .preview
+    case .replaceQuery, .enableSearch, .disableSearch, .toggleSearch, .toggleHeader, .showHeader, .hideHeader,
+      .toggleInput, .showInput, .hideInput, .toggleMultiLine, .toggleHscroll, .toggleRaw, .enableRaw,
+      .disableRaw, .toggleWrap, .toggleWrapWord, .previousHistory, .nextHistory:
+      .view
+    case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
+      .backwardSubword, .forwardSubword, .backwardDeleteChar, .deleteChar, .killWord, .backwardKillWord,
+      .killSubword, .backwardKillSubword, .unixWordRubout, .unixLineDiscard, .killLine, .yank, .clearQuery:
+      .edit
+    }
   }
 }

@@ -68,21 +68,7 @@ extension PickerState {
       guard settings.preview.command != nil || !template.isEmpty else { break }
       settings.preview.command = template
       preview.key = nil
-    case .changePreviewWindow(let spec):
-      // fzf's: the sets are taken in turn, each on top of `--preview-window`'s own (an empty one is
-      // that), keeping the command and the wrapping toggled since.
-      let choice = nextChoice(spec, of: "preview-window")
-      var changed = initialPreview
-      changed.command = settings.preview.command
-      let wrapping = (settings.preview.wrap, settings.preview.wrapWord)
-      changed.eachSpec { ($0.wrap, $0.wrapWord) = wrapping }
-      if !choice.isEmpty { changed.hidden = false }
-      if changed.apply(choice) {
-        settings.preview = changed
-        preview.toggled = false
-        preview.key = nil
-        if previewLayout == nil { queue(.cancelPreview) }
-      }
+    case .changePreviewWindow(let spec): changePreviewWindow(spec)
     case .put(let text):
       insert(Array(text.unicodeScalars.map(\.value)))
     case .position(let n):
@@ -108,21 +94,7 @@ extension PickerState {
       for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) {
         if unbound.remove(trigger) == nil { unbound.insert(trigger) }
       }
-    case .trigger(let names):
-      for (k, name) in names.enumerated() where outcome == nil {
-        guard let trigger = KeyBindings.Trigger(name: name), !triggering.contains(trigger),
-          !unbound.contains(trigger), let actions = settings.bindings[trigger]
-        else { continue }
-        // A binding that triggers itself would never end.
-        triggering.insert(trigger)
-        run(actions)
-        triggering.remove(trigger)
-        // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
-        if hold != nil {
-          if k + 1 < names.count { heldActions.append(.trigger(Array(names[(k + 1)...]))) }
-          break
-        }
-      }
+    case .trigger(let names): trigger(names)
     case .preview(let template):
       previewOverride = template
       // The pane opens for it even where the spec hides it.
@@ -135,6 +107,41 @@ extension PickerState {
       var fresh = Selection(limit: max)
       if selection.everMarked { fresh.rememberMarking() }
       selection = fresh
+    }
+  }
+
+  /// `change-preview-window(…)`: fzf's sets are taken in turn, each on top of
+  /// `--preview-window`'s own (an empty one is that), keeping the command and the wrapping toggled
+  /// since.
+  private mutating func changePreviewWindow(_ spec: String) {
+    let choice = nextChoice(spec, of: "preview-window")
+    var changed = initialPreview
+    changed.command = settings.preview.command
+    let wrapping = (settings.preview.wrap, settings.preview.wrapWord)
+    changed.eachSpec { ($0.wrap, $0.wrapWord) = wrapping }
+    if !choice.isEmpty { changed.hidden = false }
+    guard changed.apply(choice) else { return }
+    settings.preview = changed
+    preview.toggled = false
+    preview.key = nil
+    if previewLayout == nil { queue(.cancelPreview) }
+  }
+
+  /// `trigger(…)`: runs what the named keys and events are bound to, in turn.
+  private mutating func trigger(_ names: [String]) {
+    for (k, name) in names.enumerated() where outcome == nil {
+      guard let trigger = KeyBindings.Trigger(name: name), !triggering.contains(trigger),
+        !unbound.contains(trigger), let actions = settings.bindings[trigger]
+      else { continue }
+      // A binding that triggers itself would never end.
+      triggering.insert(trigger)
+      run(actions)
+      triggering.remove(trigger)
+      // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
+      if hold != nil {
+        if k + 1 < names.count { heldActions.append(.trigger(Array(names[(k + 1)...]))) }
+        break
+      }
     }
   }
 
