@@ -72,11 +72,7 @@ package struct LearnFile: Sendable {
     let directory = SavedFile.directory(of: path)
     try Syscall.makeDirectories(directory)
     if let key = try? readKey() { return key }
-    let random = try Syscall.randomBytes(16)
-    let text = random.map { byte in
-      let digits = String(byte, radix: 16)
-      return digits.count == 1 ? "0" + digits : digits
-    }.joined()
+    let text = try Syscall.randomBytes(16).map { $0.hexadecimal(digits: 2) }.joined()
     // O_EXCL: of two pickers making a key at once, one wins and the other reads what it wrote.
     do {
       let fd = try Syscall.open(keyPath, O_WRONLY | O_CREAT | O_EXCL, mode: 0o600)

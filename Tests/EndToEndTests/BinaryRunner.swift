@@ -30,19 +30,20 @@ struct BinaryRunner {
 
   /// Runs `mselect arguments` with `input` on stdin (nil: stdin is /dev/null).
   ///
-  /// `withoutTerminal` starts it in a new session (setsid), where /dev/tty cannot be opened.
+  /// `withoutTerminal` starts it in a new session (setsid), where /dev/tty cannot be opened;
+  /// `executable` runs another program the same way (a link named `fzf`, an example package).
   static func run(
     _ arguments: [String], input: [UInt8]? = nil, environment: [String: String] = [:],
-    withoutTerminal: Bool = false
+    withoutTerminal: Bool = false, executable: URL = binary
   ) throws -> Result {
     // A child that exits before reading all its input must not kill the test runner.
     signal(SIGPIPE, SIG_IGN)
     let process = Process()
     if withoutTerminal {
       process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-      process.arguments = ["-w", binary.path] + arguments
+      process.arguments = ["-w", executable.path] + arguments
     } else {
-      process.executableURL = binary
+      process.executableURL = executable
       process.arguments = arguments
     }
     var env = ProcessInfo.processInfo.environment

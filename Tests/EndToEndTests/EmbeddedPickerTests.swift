@@ -82,20 +82,12 @@ struct EmbeddedPickerTests {
   /// Without a controlling terminal (a cron job, say) the picker throws `.terminal`, which the
   /// program reports; nothing is drawn anywhere.
   @Test func withoutATerminalThePickerSaysSo() throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/setsid")
-    process.arguments = ["-w", try #require(branchPicker), "-C", try Self.repository()]
-    process.standardInput = FileHandle.nullDevice
-    let output = Pipe()
-    let errors = Pipe()
-    process.standardOutput = output
-    process.standardError = errors
-    try process.run()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    let printed = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 2)
-    #expect(printed.isEmpty)
+    let result = try BinaryRunner.run(
+      ["-C", try Self.repository()], withoutTerminal: true,
+      executable: URL(fileURLWithPath: try #require(branchPicker)))
+    let message = result.stderr
+    #expect(result.status == 2)
+    #expect(result.stdout.isEmpty)
     #expect(
       message.hasPrefix("branch-picker: no terminal to pick on: /dev/tty cannot be opened"), "\(message)")
   }

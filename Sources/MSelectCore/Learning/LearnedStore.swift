@@ -96,19 +96,16 @@ package struct LearnedStore: Sendable, Equatable {
     }
     return [LearnedStore.header]
       + sorted.map { hash, entry in
-        var text = LearnedStore.hex(hash) + " " + String(entry.tag, radix: 16) + " "
+        var text = hash.hexadecimal(digits: 16) + " " + String(entry.tag, radix: 16) + " "
         text +=
-          LearnedStore.hex(entry.weight.bitPattern) + " " + String(UInt64(bitPattern: entry.time), radix: 16)
+          entry.weight.bitPattern.hexadecimal(digits: 16) + " "
+          + String(UInt64(bitPattern: entry.time), radix: 16)
         for query in entry.queries {
-          text += " " + LearnedStore.hex(query.hash) + ":" + LearnedStore.hex(query.count.bitPattern)
+          text +=
+            " " + query.hash.hexadecimal(digits: 16) + ":" + query.count.bitPattern.hexadecimal(digits: 16)
         }
         return Array(text.utf8)
       }
-  }
-
-  private static func hex(_ value: UInt64) -> String {
-    let digits = String(value, radix: 16)
-    return String(repeating: "0", count: 16 - digits.count) + digits
   }
 
   /// How much of a weight kept at `time` is left at `now`.

@@ -9,18 +9,13 @@ package enum ControlEscapes {
       case 0x09:
         out.unicodeScalars.append(scalar)
       case 0..<0x20, 0x7F:
-        out += "\\x" + hex(scalar.value, digits: 2)
+        out += "\\x" + scalar.value.hexadecimal(digits: 2)
       case 0x80..<0xA0:
-        out += "\\u{" + hex(scalar.value, digits: 2) + "}"
+        out += "\\u{" + scalar.value.hexadecimal(digits: 2) + "}"
       default:
         out.unicodeScalars.append(scalar)
       }
     }
     return out
-  }
-
-  private static func hex(_ value: UInt32, digits: Int) -> String {
-    let text = String(value, radix: 16)
-    return String(repeating: "0", count: max(0, digits - text.count)) + text
   }
 }
