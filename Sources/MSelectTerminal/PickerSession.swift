@@ -98,7 +98,7 @@ package final class PickerSession {
     settings.fileDirectory = temporaryFiles.directory
     settings.quoting = ShellCommand.quoting(ShellCommand.words(settings.shell))
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
-    state.listening = listener?.environment ?? [:]
+    state.surroundings.listening = listener?.environment ?? [:]
     if let store {
       for block in store.blocks { state.handle(.input(block)) }
       state.handle(.inputEnded)
@@ -192,7 +192,8 @@ package final class PickerSession {
         work = takeWork()
       }
       if let outcome = state.outcome {
-        return Ending(outcome: outcome, store: state.store, query: state.queryBytes, printed: state.printed)
+        return Ending(
+          outcome: outcome, store: state.store, query: state.queryBytes, printed: state.outbox.printed)
       }
       paint()
 
@@ -236,9 +237,9 @@ package final class PickerSession {
       let now = PickerSession.now()
       for (interval, due) in timers where now >= due {
         timers[interval] = now + interval * 1_000_000
-        state.idleMilliseconds = (now - lastKey) / 1_000_000
+        state.surroundings.idleMilliseconds = (now - lastKey) / 1_000_000
         state.handle(.every(interval))
-        state.idleMilliseconds = 0
+        state.surroundings.idleMilliseconds = 0
       }
       if ready.preview { drainPreview() }
       for job in backgroundJobs.service(ready.background) {

@@ -70,7 +70,7 @@ struct Replay {
     }
     let end = DispatchTime.now().uptimeNanoseconds
     func ms(_ t: UInt64?) -> Double { Double((t ?? end) - start) / 1e6 }
-    let same = firstScreen == nil || firstScreen! == state.result.ranked.prefix(20).map(\.index)
+    let same = firstScreen == nil || firstScreen! == state.search.result.ranked.prefix(20).map(\.index)
     return (ms(first), ms(count), ms(exact), ms(end), same)
   }
 }
@@ -142,7 +142,7 @@ func main(_ store: LineStore) {
     counts.append(count)
     exacts.append(exact)
     let query = String(decoding: replay.state.queryBytes, as: UTF8.self)
-    let matches = replay.state.result.matchCount
+    let matches = replay.state.search.result.matchCount
     print(
       "| \(label) | `\(query)` | \(matches) | \(ms(first)) | \(ms(count)) | \(ms(exact)) | \(ms(full)) | \(same ? "yes" : "no") |"
     )

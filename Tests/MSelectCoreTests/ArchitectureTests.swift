@@ -117,6 +117,24 @@ import Testing
     }
   }
 
+  /// The picker's state is a few named parts, not a flat list of flags.
+  @Test func thePickerStateHoldsFewParts() throws {
+    let text = try String(
+      contentsOf: ArchitectureTests.sources.appendingPathComponent("MSelectCore/Picker/PickerState.swift"),
+      encoding: .utf8)
+    let stored = text.split(separator: "\n").filter { line in
+      let words = line.dropFirst(2).split(separator: " ")
+      guard line.hasPrefix("  "), !line.hasPrefix("   "),
+        let at = words.firstIndex(where: { $0 == "var" || $0 == "let" }),
+        words[..<at].allSatisfy({ ["public", "package", "private", "internal(set)"].contains($0) })
+      else { return false }
+      // A computed property opens its body on its first line.
+      return !line.contains("{") && !words.contains("static")
+    }
+    #expect(stored.count >= 10, "the count is read off the file: \(stored)")
+    #expect(stored.count <= 20, "PickerState has \(stored.count) stored properties")
+  }
+
   @Test func noFileIsLong() throws {
     for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect"] {
       for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {

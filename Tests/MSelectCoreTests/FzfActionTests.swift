@@ -188,7 +188,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(actions.state.outcome == nil)
     actions.press(enter)
     actions.state.handle(.transformed(Array("nonsense\n".utf8)))
-    #expect(actions.state.message?.contains("nonsense") == true)
+    #expect(actions.state.info.message?.contains("nonsense") == true)
   }
 
   @Test func waitHoldsTheRestUntilTheSearchIsDone() {
@@ -289,7 +289,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     let h = Harness(
       ["a", "b", "c"], ["--bind", "ctrl-j:jump,ctrl-k:jump-accept,jump-cancel:change-prompt(no> )"])
     h.press(ctrl("j"))
-    #expect(h.state.jumping == .jump)
+    #expect(h.state.list.jumping == .jump)
     #expect(screen(h).hasSuffix("d   c"))
     h.type("d")
     #expect(h.current == "c")
@@ -307,12 +307,12 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     let h = Harness(["a"], ["--bind", "enter:accept-or-print-query"])
     h.type("zz")
     h.press(enter)
-    #expect(h.state.printed == ["zz"])
+    #expect(h.state.outbox.printed == ["zz"])
     #expect(h.accepted() == [])
     let matching = Harness(["a"], ["--bind", "enter:accept-or-print-query"])
     matching.press(enter)
     #expect(matching.accepted() == ["a"])
-    #expect(matching.state.printed.isEmpty)
+    #expect(matching.state.outbox.printed.isEmpty)
   }
 
   @Test func replaceQueryTakesTheCurrentLine() {
@@ -640,7 +640,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
   /// `FZF_IDLE_TIME` and `FZF_IDLE_TIME_MS`: how long no key came, as the driver says.
   @Test func idleTimeReachesCommands() {
     let h = Harness(["a"], profile: .fzf)
-    h.state.idleMilliseconds = 2500
+    h.state.surroundings.idleMilliseconds = 2500
     #expect(h.state.environment["FZF_IDLE_TIME"] == "2" && h.state.environment["FZF_IDLE_TIME_MS"] == "2500")
   }
 

@@ -335,10 +335,10 @@ extension Matcher {
     let h = Harness((0..<2000).map { "line \($0)" })
     let paste = [UInt8](repeating: UInt8(ascii: "l"), count: 32_768)
     h.press(.paste(paste))
-    #expect(h.state.result.matchCount == 0)
+    #expect(h.state.search.result.matchCount == 0)
     #expect(h.state.queryBytes.count == 32_768)
     h.press(ctrl("u"))
-    #expect(h.state.result.matchCount == 2000)
+    #expect(h.state.search.result.matchCount == 2000)
   }
 }
 

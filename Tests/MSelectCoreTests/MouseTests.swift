@@ -108,7 +108,7 @@ import Testing
     press(h, 0, marker: true, at: 0)
     press(h, 1, marker: true, at: 1)
     #expect(h.state.selection.lines(.input) == [0])
-    #expect(h.state.message != nil)
+    #expect(h.state.info.message != nil)
   }
 
   @Test func clicksAreBindable() {

@@ -228,18 +228,18 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     let h = Harness(["a", "b", "c"], ["--max", "2"])
     h.press(tab, tab, tab)
     #expect(h.state.selection.lines(.input) == [0, 1])
-    #expect(h.state.message == "at most 2 can be marked")
+    #expect(h.state.info.message == "at most 2 can be marked")
     h.press(alt("a"))
-    #expect(h.state.message == "at most 2 can be marked")
+    #expect(h.state.info.message == "at most 2 can be marked")
     h.press(.down)
-    #expect(h.state.message == nil)
+    #expect(h.state.info.message == nil)
   }
 
   @Test func minRefusesEnterAndStaysOpen() {
     let h = Harness(["a", "b", "c"], ["--min", "2"])
     h.press(enter)
     #expect(h.state.outcome == nil)
-    #expect(h.state.message == "select at least 2")
+    #expect(h.state.info.message == "select at least 2")
     h.press(tab, tab, enter)
     #expect(h.accepted() == ["a", "b"])
   }
@@ -254,21 +254,21 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
   @Test func preselectionBeyondMaxKeepsTheFirstAndSaysSo() {
     let h = Harness(["a", "b", "c"], ["--select-all", "--max", "2"])
     #expect(h.state.selection.lines(.input) == [0, 1])
-    #expect(h.state.message?.contains("--max 2") == true)
+    #expect(h.state.info.message?.contains("--max 2") == true)
   }
 
   @Test func reviewShowsOnlyMarkedLines() {
     let h = Harness(["a", "b", "c"])
     h.press(ctrl("s"))
-    #expect(h.state.message == "nothing marked")
-    #expect(!h.state.reviewing)
+    #expect(h.state.info.message == "nothing marked")
+    #expect(!h.state.list.reviewing)
     h.press(.down, .down, tab)
     h.type("zzz")
     #expect(h.listed.isEmpty)
     h.press(ctrl("s"))
     #expect(h.listed == ["c"])
     h.press(ctrl("s"))
-    #expect(!h.state.reviewing)
+    #expect(!h.state.list.reviewing)
   }
 
   @Test(arguments: [Key.escape, ctrl("c"), ctrl("g"), ctrl("q")])
@@ -356,7 +356,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     h.press(.tab)
     // Refused by --max: the cursor stays on the refused line, and the message says why.
     #expect(h.current == "b")
-    #expect(h.state.message != nil)
+    #expect(h.state.info.message != nil)
     #expect(h.state.selection.lines(.input) == [0])
   }
 
@@ -391,7 +391,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.listed == ["b1", "b2"])
     h.add(["b3", "c3"])
     #expect(h.listed == ["b1", "b2", "b3"])
-    #expect(!h.state.inputEnded)
+    #expect(!h.state.input.inputEnded)
   }
 
   @Test func narrowingAndBackspaceGiveTheSameResultsAsFreshSearches() {
@@ -417,11 +417,11 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     let before = h.previews
     h.type("2")
     #expect(h.previews > before)
-    #expect(h.state.result.complete)
+    #expect(h.state.search.result.complete)
     let fresh = Search.run(Pattern("12"), in: h.state.store).map { lines[$0] }
     let same = h.listed == fresh
     #expect(same, "the progressive ranking differs from a fresh search")
-    #expect(h.state.result.inputOrder == h.state.result.ranked.map(\.index).sorted())
+    #expect(h.state.search.result.inputOrder == h.state.search.result.ranked.map(\.index).sorted())
   }
 
   @Test func scrollingKeepsTheCursorVisible() {
@@ -454,8 +454,8 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     h.state.handle(.inputEnded)
     h.settle()
     #expect(h.listed == expected)
-    #expect(h.state.result.ranked.isEmpty)
-    #expect(h.state.result.matchCount == expected.count)
+    #expect(h.state.search.result.ranked.isEmpty)
+    #expect(h.state.search.result.matchCount == expected.count)
     // Typing and clearing the query comes back to the same list.
     h.type("b")
     #expect(h.listed == ["b"])

@@ -16,7 +16,7 @@ import Testing
     let h = Harness(lines, bindings, profile: .fzf)
     #expect(h.state.listCount == 1000)
     h.type("1")
-    #expect(h.state.result.matchCount == 272 && h.state.listCount == 1000)
+    #expect(h.state.search.result.matchCount == 272 && h.state.listCount == 1000)
     #expect(h.current == "1")
     h.press(.up)
     #expect(h.current == "2" && !h.state.matches(h.state.currentLine!))

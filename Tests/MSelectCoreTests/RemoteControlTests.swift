@@ -170,7 +170,7 @@ import Testing
 
   @Test func commandsSeeTheAddress() {
     var h = Harness(["a"])
-    h.state.listening = ["FZF_PORT": "6266"]
+    h.state.surroundings.listening = ["FZF_PORT": "6266"]
     #expect(h.state.environment["FZF_PORT"] == "6266")
     h = Harness(["a"])
     #expect(h.state.environment["FZF_PORT"] == nil)

@@ -13,7 +13,7 @@ extension PickerState {
     let text = settings.header.map {
       $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
-    let lines = (0..<(headerShown ? candidateStart : 0)).map { index in
+    let lines = (0..<(list.headerShown ? candidateStart : 0)).map { index in
       String(decoding: ANSI.stripped(store.line(index)), as: UTF8.self)
     }
     switch settings.layout {
@@ -27,12 +27,12 @@ extension PickerState {
   /// `WORD`, for commands run after a click.
   var clickVariables: [String: String] {
     var variables = [
-      "FZF_CLICK_HEADER_LINE": String(headerClick?.line ?? 0),
-      "FZF_CLICK_HEADER_COLUMN": String(headerClick?.column ?? 0),
-      "FZF_CLICK_FOOTER_LINE": String(footerClick?.line ?? 0),
-      "FZF_CLICK_FOOTER_COLUMN": String(footerClick?.column ?? 0),
+      "FZF_CLICK_HEADER_LINE": String(list.headerClick?.line ?? 0),
+      "FZF_CLICK_HEADER_COLUMN": String(list.headerClick?.column ?? 0),
+      "FZF_CLICK_FOOTER_LINE": String(list.footerClick?.line ?? 0),
+      "FZF_CLICK_FOOTER_COLUMN": String(list.footerClick?.column ?? 0),
     ]
-    if let click = headerClick {
+    if let click = list.headerClick {
       let texts = headerTexts
       if click.line <= texts.count {
         let before = texts.prefix(click.line - 1).reduce(0) { $0 + PickerState.words(in: $1).count }
@@ -44,7 +44,7 @@ extension PickerState {
         }
       }
     }
-    if let click = footerClick, let footer = settings.footer {
+    if let click = list.footerClick, let footer = settings.footer {
       let texts = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if click.line <= texts.count,
         let word = PickerState.words(in: texts[click.line - 1]).first(where: {

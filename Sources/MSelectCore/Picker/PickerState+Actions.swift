@@ -45,7 +45,7 @@ extension PickerState {
     case .acceptOrPrintQuery:
       if selection.count > 0 || listCount > 0 { acceptSelection(key: nil) } else { perform(.printQuery) }
     case .printQuery:
-      printed.append(String(decoding: queryBytes, as: UTF8.self))
+      outbox.printed.append(String(decoding: queryBytes, as: UTF8.self))
       outcome = .accepted(lines: [], key: nil)
     case .close:
       if previewCommand != nil && previewLayout != nil { perform(.hidePreview) } else { outcome = .cancelled }
@@ -56,17 +56,17 @@ extension PickerState {
       settings.search.rank.learned = learned.forgetting(bytes)
       queue(.forget(line: bytes))
       searchAgain()
-    case .wait: hold = .search
+    case .wait: held.hold = .search
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
-      jumping = action
+      list.jumping = action
     case .bgCancel:
-      backgroundJobs.removeAll()
+      held.backgroundJobs.removeAll()
       queue(.cancelBackground)
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
       // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
-      let inputEmpty = inputEnded && totalCount == 0
+      let inputEmpty = input.inputEnded && totalCount == 0
       if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
     case .abort: outcome = .cancelled
     case .redraw: queue(.redraw)
@@ -105,12 +105,12 @@ extension PickerState {
       viewport.center(count: listCount, visible: listRows)
     case .toggleTrack:
       settings.track.toggle()
-      trackBlocked = nil
-    case .trackCurrent: trackedLine = currentLine
+      list.trackBlocked = nil
+    case .trackCurrent: list.trackedLine = currentLine
     case .untrackCurrent:
-      trackedLine = nil
-      trackBlocked = nil
-    case .toggleTrackCurrent: trackedLine = trackedLine == nil ? currentLine : nil
+      list.trackedLine = nil
+      list.trackBlocked = nil
+    case .toggleTrackCurrent: list.trackedLine = list.trackedLine == nil ? currentLine : nil
     case .up: move(reverse ? -1 : 1)
     case .down: move(reverse ? 1 : -1)
     // A page keeps one line of the last one in view, as fzf's does.
@@ -120,10 +120,10 @@ extension PickerState {
       let half = max(1, listRows / 2)
       move(reverse == (action == .halfPageDown) ? half : -half, wrap: false)
     case .first:
-      trackedLine = nil
+      list.trackedLine = nil
       viewport.jump(to: 0)
     case .last:
-      trackedLine = nil
+      list.trackedLine = nil
       viewport.jump(to: max(0, listCount - 1))
     default: break
     }
@@ -142,15 +142,15 @@ extension PickerState {
       }
       guard !lines.isEmpty else { break }
       for line in lines { selection.unmark(line) }
-      excluded.formUnion(lines)
-      if reviewing { reviewLines.removeAll { excluded.contains($0) } }
-      result = result.excluding(excluded)
-      searches.cache = ResultCache()
+      search.excluded.formUnion(lines)
+      if list.reviewing { list.reviewLines.removeAll { search.excluded.contains($0) } }
+      search.result = search.result.excluding(search.excluded)
+      search.searches.cache = ResultCache()
     case .toggle: toggleCurrent()
     case .toggleDown, .toggleUp:
       // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
       toggleCurrent()
-      if !refused { perform(action == .toggleDown ? .down : .up) }
+      if !marking.refused { perform(action == .toggleDown ? .down : .up) }
     case .toggleIn: perform(reverse ? .toggleUp : .toggleDown)
     case .toggleOut: perform(reverse ? .toggleDown : .toggleUp)
     case .select: current { state, line in state.refuseIfFull(state.selection.mark(line)) }
@@ -172,13 +172,13 @@ extension PickerState {
     case .clearSelection:
       for line in selection.lines(.input) { selection.unmark(line) }
     case .toggleMarkedView:
-      if reviewing {
-        reviewing = false
+      if list.reviewing {
+        list.reviewing = false
       } else if selection.count == 0 {
-        message = "nothing marked"
+        info.message = "nothing marked"
       } else {
-        reviewing = true
-        reviewLines = selection.lines(settings.selection.order)
+        list.reviewing = true
+        list.reviewLines = selection.lines(settings.selection.order)
       }
       viewport.reset()
     default: break
@@ -215,7 +215,7 @@ extension PickerState {
     case .refreshPreview:
       // Runs `--preview`'s command again (after a `preview(…)` too); without one there is nothing.
       guard settings.preview.command != nil else { break }
-      previewOverride = nil
+      preview.override = nil
       preview.key = nil
     case .previewHalfPageUp: scrollPreview(-max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
@@ -234,12 +234,12 @@ extension PickerState {
       editor = QueryEditor(printedLine(line))
       queryChanged()
     case .enableSearch, .disableSearch, .toggleSearch:
-      let pause = action == .toggleSearch ? !searchPaused : action == .disableSearch
-      guard pause != searchPaused else { break }
-      if pause { pausedQuery = searchQuery }
-      searchPaused = pause
+      let pause = action == .toggleSearch ? !search.searchPaused : action == .disableSearch
+      guard pause != search.searchPaused else { break }
+      if pause { search.pausedQuery = searchQuery }
+      search.searchPaused = pause
     case .toggleHeader, .showHeader, .hideHeader:
-      headerShown = action == .toggleHeader ? !headerShown : action == .showHeader
+      list.headerShown = action == .toggleHeader ? !list.headerShown : action == .showHeader
       updateHeight()
     case .toggleInput, .showInput, .hideInput:
       settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
@@ -264,9 +264,9 @@ extension PickerState {
     // mselect prints the marks once any line was marked, even when all were unmarked again (nothing,
     // then); fzf prints the current line whenever none is marked (iterfzf and scripts rely on it).
     let printsMarks = settings.flavor == .fzf ? selection.count > 0 : selection.everMarked
-    if !printsMarks && !reviewing && (result.query != searchQuery || !result.complete) {
+    if !printsMarks && !list.reviewing && (search.result.query != searchQuery || !search.result.complete) {
       // The line under the cursor belongs to an older query; decide when the new results are in.
-      pendingAccept = .some(key)
+      held.pendingAccept = .some(key)
       return
     }
     let lines: [Int]
@@ -276,7 +276,7 @@ extension PickerState {
       lines = currentLine.map { [$0] } ?? []
     }
     if let min = settings.selection.min, lines.count < min {
-      message = "select at least \(min)"
+      info.message = "select at least \(min)"
       return
     }
     outcome = .accepted(lines: lines, key: key)
@@ -296,32 +296,32 @@ extension PickerState {
   /// Runs `body` on every listed line, in input order so `--max` keeps the first ones. While a search
   /// is still scoring (a provisional list), that is the lines listed so far.
   mutating func forEachListed(_ body: (inout PickerState, Int) -> Void) {
-    let lines = reviewing ? reviewLines.sorted() : result.inputOrder.map { Int($0) }
+    let lines = list.reviewing ? list.reviewLines.sorted() : search.result.inputOrder.map { Int($0) }
     for line in lines { body(&self, line) }
   }
 
   mutating func refuseIfFull(_ accepted: Bool) {
     guard !accepted else { return }
-    refused = true
+    marking.refused = true
     // fzf says nothing; its count, `(3/3)`, shows the limit.
     if let max = settings.selection.max, settings.flavor == .mselect {
-      message = "at most \(max) can be marked"
+      info.message = "at most \(max) can be marked"
     }
   }
 
   /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
   func position(of line: Int) -> Int? {
     if settings.raw { return rawPosition(of: line) }
-    if let (lines, reversed) = result.everyLine {
+    if let (lines, reversed) = search.result.everyLine {
       guard lines.contains(line) else { return nil }
       return reversed ? lines.upperBound - 1 - line : line - lines.lowerBound
     }
     let index = UInt32(truncatingIfNeeded: line)
-    return result.ranked.firstIndex { $0.index == index }
+    return search.result.ranked.firstIndex { $0.index == index }
   }
 
   mutating func move(_ delta: Int, wrap: Bool = true) {
-    trackedLine = nil
+    list.trackedLine = nil
     viewport.move(by: delta, count: listCount, cycle: settings.cycle && wrap)
   }
 
@@ -330,9 +330,9 @@ extension PickerState {
   }
 
   mutating func queryChanged() {
-    if replacing { resetInput() }
-    reviewing = false
-    searchOverride = nil
+    if input.replacing { resetInput() }
+    list.reviewing = false
+    search.searchOverride = nil
     fire(.change)
   }
 

@@ -3,15 +3,15 @@ extension PickerState {
   /// Runs the actions of a key or event, stopping at a refused mark; a `transform(…)` or `wait`
   /// holds the ones after it back until what it waits for comes.
   mutating func run(_ actions: [BoundAction]) {
-    refused = false
+    marking.refused = false
     var rest = actions[...]
-    while outcome == nil && !refused, let action = rest.popFirst() {
+    while outcome == nil && !marking.refused, let action = rest.popFirst() {
       perform(action)
       // fzf's `FZF_ACTION` does not count the actions that run commands.
-      if !action.runsCommand && action != .action(.refreshPreview) { lastAction = action.name }
-      if hold != nil {
+      if !action.runsCommand && action != .action(.refreshPreview) { binding.lastAction = action.name }
+      if held.hold != nil {
         // After the actions an inner `trigger(…)` held back.
-        heldActions += rest
+        held.heldActions += rest
         return
       }
     }
@@ -19,31 +19,33 @@ extension PickerState {
 
   /// Runs the held actions once what they waited for has come.
   mutating func release() {
-    hold = nil
-    let actions = heldActions
-    heldActions = []
+    held.hold = nil
+    let actions = held.heldActions
+    held.heldActions = []
     run(actions)
   }
 
   /// `zero` or `one` when the search of the whole input found no line or one (else nothing).
   mutating func fireCountEvent() {
     guard outcome == nil else { return }
-    if result.matchCount == 0 {
+    if search.result.matchCount == 0 {
       fire(.zero)
-    } else if result.matchCount == 1 {
+    } else if search.result.matchCount == 1 {
       fire(.one)
     }
   }
 
   /// Runs what `--bind` gave `event`.
   mutating func fire(_ event: BindEvent) {
-    guard !unbound.contains(.event(event)), let actions = settings.bindings.events[event] else { return }
-    // While a transform runs, an event's actions wait for it (`result` then `result-final`).
-    if transforming {
-      heldActions += actions
+    guard !binding.unbound.contains(.event(event)), let actions = settings.bindings.events[event] else {
       return
     }
-    guard hold == nil else { return }
+    // While a transform runs, an event's actions wait for it (`result` then `result-final`).
+    if transforming {
+      held.heldActions += actions
+      return
+    }
+    guard held.hold == nil else { return }
     run(actions)
   }
 
@@ -59,11 +61,11 @@ extension PickerState {
     case .reload(let template, let sync):
       guard let command = expand(template) else { break }
       // The cursor's line, when tracked, is looked for in the new input by its id.
-      if settings.track || trackedLine != nil, let line = currentLine {
-        trackBlocked = (lineID(line), cursor)
+      if settings.track || list.trackedLine != nil, let line = currentLine {
+        list.trackBlocked = (lineID(line), cursor)
       }
       queue(.reload(command: command, sync: sync))
-    case .print(let text): printed.append(text)
+    case .print(let text): outbox.printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
       settings.preview.command = template
@@ -76,27 +78,27 @@ extension PickerState {
       // fzf's numbering: 1 the first, -1 the last, 0 the first too.
       viewport.jump(to: min(max(n > 0 ? n - 1 : n == 0 ? 0 : listCount + n, 0), listCount - 1))
     case .toggleSort:
-      sorting.toggle()
+      search.sorting.toggle()
       searchAgain()
     case .change(let setting, let text): set(setting, to: text)
     case .transform(let target, let template):
       guard let command = expand(template) else { break }
-      hold = .transform(target, key: lastKey)
+      held.hold = .transform(target, key: binding.lastKey)
       queue(.transform(command: command))
     case .backgroundTransform(let target, let template):
       guard let command = expand(template) else { break }
-      lastBackgroundJob += 1
-      backgroundJobs[lastBackgroundJob] = (target, lastKey)
-      queue(.backgroundTransform(id: lastBackgroundJob, command: command))
-    case .unbind(let names): unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
-    case .rebind(let names): unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
+      held.lastBackgroundJob += 1
+      held.backgroundJobs[held.lastBackgroundJob] = (target, binding.lastKey)
+      queue(.backgroundTransform(id: held.lastBackgroundJob, command: command))
+    case .unbind(let names): binding.unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
+    case .rebind(let names): binding.unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
     case .toggleBind(let names):
       for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) {
-        if unbound.remove(trigger) == nil { unbound.insert(trigger) }
+        if binding.unbound.remove(trigger) == nil { binding.unbound.insert(trigger) }
       }
     case .trigger(let names): trigger(names)
     case .preview(let template):
-      previewOverride = template
+      preview.override = template
       // The pane opens for it even where the spec hides it.
       if previewLayout == nil { preview.toggled.toggle() }
       preview.key = nil
@@ -115,7 +117,7 @@ extension PickerState {
   /// since.
   private mutating func changePreviewWindow(_ spec: String) {
     let choice = nextChoice(spec, of: "preview-window")
-    var changed = initialPreview
+    var changed = initial.preview
     changed.command = settings.preview.command
     let wrapping = (settings.preview.wrap, settings.preview.wrapWord)
     changed.eachSpec { ($0.wrap, $0.wrapWord) = wrapping }
@@ -130,16 +132,16 @@ extension PickerState {
   /// `trigger(…)`: runs what the named keys and events are bound to, in turn.
   private mutating func trigger(_ names: [String]) {
     for (k, name) in names.enumerated() where outcome == nil {
-      guard let trigger = KeyBindings.Trigger(name: name), !triggering.contains(trigger),
-        !unbound.contains(trigger), let actions = settings.bindings[trigger]
+      guard let trigger = KeyBindings.Trigger(name: name), !binding.triggering.contains(trigger),
+        !binding.unbound.contains(trigger), let actions = settings.bindings[trigger]
       else { continue }
       // A binding that triggers itself would never end.
-      triggering.insert(trigger)
+      binding.triggering.insert(trigger)
       run(actions)
-      triggering.remove(trigger)
+      binding.triggering.remove(trigger)
       // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
-      if hold != nil {
-        if k + 1 < names.count { heldActions.append(.trigger(Array(names[(k + 1)...]))) }
+      if held.hold != nil {
+        if k + 1 < names.count { held.heldActions.append(.trigger(Array(names[(k + 1)...]))) }
         break
       }
     }
@@ -149,8 +151,8 @@ extension PickerState {
   /// turns `change-nth(2|1|)` and `change-preview-window(down|hidden|)` so).
   mutating func nextChoice(_ list: String, of kind: String) -> String {
     let choices = list.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
-    let turn = rotations[kind + " " + list, default: 0]
-    rotations[kind + " " + list] = turn + 1
+    let turn = binding.rotations[kind + " " + list, default: 0]
+    binding.rotations[kind + " " + list] = turn + 1
     return choices[turn % choices.count]
   }
 
@@ -166,7 +168,7 @@ extension PickerState {
     case .header:
       settings.header = text.isEmpty ? nil : text
       updateHeight()
-    case .search: searchOverride = Array(text.utf8)
+    case .search: search.searchOverride = Array(text.utf8)
     case .pointer:
       guard DisplayWidth.of(text) <= 2 else { break }
       settings.pointer = text
@@ -176,12 +178,12 @@ extension PickerState {
       settings.search.headerLines = n
       // Lines that became header lines cannot stay marked.
       for line in selection.lines(.input) where line < n { selection.unmark(line) }
-      keptLine = currentLine
+      list.keptLine = currentLine
       searchAgain()
     case .nth, .withNth:
       let choice = nextChoice(text, of: setting.rawValue)
       // An empty choice among others: the fields given on the command line; nothing at all: none.
-      let given = text.isEmpty ? nil : setting == .nth ? initialFields.nth : initialFields.withNth
+      let given = text.isEmpty ? nil : setting == .nth ? initial.fields.nth : initial.fields.withNth
       let spec =
         choice.isEmpty ? given : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
@@ -193,9 +195,9 @@ extension PickerState {
       settings.search.fields = fields
       if setting == .withNth {
         settings.shownFields = spec
-        pruneMarks = true
+        list.pruneMarks = true
       }
-      keptLine = currentLine
+      list.keptLine = currentLine
       searchAgain()
     case .ghost: settings.ghost = text
     case .previewLabel: settings.preview.label = text.isEmpty ? nil : text
@@ -212,21 +214,21 @@ extension PickerState {
   /// The output of a `transform` command: its first line sets the target (a header takes every
   /// line); `transform(…)`'s is a list of actions. Then the held actions run.
   mutating func transformed(_ output: [UInt8]) {
-    guard case .transform(let target, let key) = hold else { return }
-    hold = nil
-    heldActions = apply(output, to: target, key: key) + heldActions
+    guard case .transform(let target, let key) = held.hold else { return }
+    held.hold = nil
+    held.heldActions = apply(output, to: target, key: key) + held.heldActions
     release()
     runDeferredKeys()
   }
 
   /// A background transform ended: its output is taken as a transform's (after `bg-cancel`, not).
   mutating func backgroundTransformed(id: Int, output: [UInt8]) {
-    guard let job = backgroundJobs.removeValue(forKey: id), outcome == nil else { return }
+    guard let job = held.backgroundJobs.removeValue(forKey: id), outcome == nil else { return }
     let actions = apply(output, to: job.target, key: job.key)
     guard !actions.isEmpty else { return }
-    guard case .search = hold else {
+    guard case .search = held.hold else {
       // After a transform in progress, they wait with the actions held already.
-      if hold != nil { heldActions += actions } else { run(actions) }
+      if held.hold != nil { held.heldActions += actions } else { run(actions) }
       return
     }
     // fzf's: while a `wait` blocks they run at once; a `wait` among them joins it, and what
@@ -234,7 +236,7 @@ extension PickerState {
     var rest = actions[...]
     while outcome == nil, let action = rest.popFirst() {
       if action == .action(.wait) {
-        heldActions += rest
+        held.heldActions += rest
         return
       }
       perform(action)
@@ -256,15 +258,15 @@ extension PickerState {
     do {
       return try BindSpec.actions(text, key: key)
     } catch {
-      message = "transform: \(error.message)"
+      info.message = "transform: \(error.message)"
       return []
     }
   }
 
   /// Everything is searched again (the ranking, the searched fields or the candidates changed).
   mutating func searchAgain() {
-    searches.restart()
-    result = .empty
+    search.searches.restart()
+    search.result = .empty
   }
 
   /// `expand`, but nil when the template names the line under the cursor and there is none (fzf
@@ -284,9 +286,9 @@ extension PickerState {
       marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
     values.markedIndices = marked.map { $0 - candidateStart }
     values.prompt = prompt
-    values.action = lastAction
+    values.action = binding.lastAction
     values.fileDirectory = settings.fileDirectory
-    values.fileSerial = filesNamed
+    values.fileSerial = outbox.filesNamed
     values.terminator = settings.fileTerminator
     values.quoting = shell ? settings.quoting : .posix
     if Placeholders.needsEveryLine(template) {
@@ -299,12 +301,12 @@ extension PickerState {
     do {
       var named: [Placeholders.File] = []
       defer {
-        files += named
-        filesNamed += named.count
+        outbox.files += named
+        outbox.filesNamed += named.count
       }
       return try Placeholders.expand(template, values, files: &named)
     } catch {
-      message = error.message
+      info.message = error.message
       return nil
     }
   }

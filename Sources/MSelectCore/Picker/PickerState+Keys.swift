@@ -3,12 +3,12 @@ extension PickerState {
   mutating func handle(_ key: Key) {
     if aborts(key) {
       // Leaving never waits for a list, and what was waiting goes with it.
-      deferredKeys = []
-    } else if !deferredKeys.isEmpty || transforming || pendingAccept != nil
-      || result.query != searchQuery && actsOnTheList(key)
+      held.deferredKeys = []
+    } else if !held.deferredKeys.isEmpty || transforming || held.pendingAccept != nil
+      || search.result.query != searchQuery && actsOnTheList(key)
     {
       // Keys typed after Enter wait for its choice (which ends the picker): they cannot undo it.
-      deferredKeys.append(key)
+      held.deferredKeys.append(key)
       return
     }
     handleNow(key)
@@ -16,7 +16,7 @@ extension PickerState {
 
   /// A `transform` runs: keys typed meanwhile wait for its output (they would see the state before it).
   var transforming: Bool {
-    if case .transform = hold { return true }
+    if case .transform = held.hold { return true }
     return false
   }
 
@@ -27,7 +27,7 @@ extension PickerState {
 
   /// What `key` is bound to now (nil: nothing, or taken away by `unbind`).
   func actions(for key: Key) -> [BoundAction]? {
-    unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
+    binding.unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
   }
 
   /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
@@ -55,20 +55,20 @@ extension PickerState {
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
   mutating func runDeferredKeys() {
-    while outcome == nil, !transforming, pendingAccept == nil, let key = deferredKeys.first,
-      result.query == searchQuery || !actsOnTheList(key)
+    while outcome == nil, !transforming, held.pendingAccept == nil, let key = held.deferredKeys.first,
+      search.result.query == searchQuery || !actsOnTheList(key)
     {
-      deferredKeys.removeFirst()
+      held.deferredKeys.removeFirst()
       handleNow(key)
     }
   }
 
   mutating func handleNow(_ key: Key) {
-    message = nil
-    pendingAccept = nil
-    lastKey = key.name
-    if let mode = jumping {
-      jumping = nil
+    info.message = nil
+    held.pendingAccept = nil
+    binding.lastKey = key.name
+    if let mode = list.jumping {
+      list.jumping = nil
       var landed = false
       if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
         let index = settings.jumpLabels.firstIndex(of: label)
@@ -84,21 +84,21 @@ extension PickerState {
       return
     }
     let actions = actions(for: key)
-    if trackBlocked != nil, let actions,
+    if list.trackBlocked != nil, let actions,
       actions.contains(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
     {
       // Esc while a reload looks for the tracked line stops looking (as fzf), it does not end.
-      trackBlocked = nil
+      list.trackBlocked = nil
       return
     }
-    if case .search = hold {
+    if case .search = held.hold {
       // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
       // held actions instead of ending, and run the rest of their own.
       guard let actions,
         let stop = actions.firstIndex(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
       else { return }
-      hold = nil
-      heldActions = []
+      held.hold = nil
+      held.heldActions = []
       run(Array(actions[(stop + 1)...]))
       return
     }
@@ -108,14 +108,14 @@ extension PickerState {
     }
     if let actions {
       // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
-      refused = false
+      marking.refused = false
       run(actions)
       return
     }
     switch key {
     case .char(let c):
       // fzf's name for typing a character (`FZF_ACTION`).
-      lastAction = "char"
+      binding.lastAction = "char"
       insert([c])
     case .paste(let bytes):
       // Pasted line breaks and tabs become spaces; other control bytes are dropped.
@@ -134,24 +134,24 @@ extension PickerState {
     switch event.action {
     case .wheel(let up):
       if target == .preview {
-        message = nil
+        info.message = nil
         scrollPreview(up ? -PickerState.wheelStep : PickerState.wheelStep)
       } else {
         handle(.wheel(up: up))
       }
     case .press(let button):
       if case .header(let line, let column) = target, button == .left {
-        clicks.forget()
-        headerClick = Click(line: line, column: column)
+        list.clicks.forget()
+        list.headerClick = Click(line: line, column: column)
         return fire(.clickHeader)
       }
       if case .footer(let line, let column) = target, button == .left {
-        clicks.forget()
-        footerClick = Click(line: line, column: column)
+        list.clicks.forget()
+        list.footerClick = Click(line: line, column: column)
         return fire(.clickFooter)
       }
       guard case .item(let position, let onMarker) = target, position < listCount else {
-        clicks.forget()
+        list.clicks.forget()
         return
       }
       viewport.jump(to: position)
@@ -159,16 +159,16 @@ extension PickerState {
       switch button {
       case .left where onMarker:
         // Quick clicks on marks toggle them one by one: never a double click.
-        clicks.forget()
-        message = nil
-        refused = false
+        list.clicks.forget()
+        info.message = nil
+        marking.refused = false
         toggleCurrent()
       case .left:
-        handle(clicks.press(line: line, at: time) ? .doubleClick : .leftClick)
+        handle(list.clicks.press(line: line, at: time) ? .doubleClick : .leftClick)
       case .right:
-        clicks.forget()
+        list.clicks.forget()
         handle(.rightClick)
-      case .middle: clicks.forget()
+      case .middle: list.clicks.forget()
       }
     case .release: break
     }

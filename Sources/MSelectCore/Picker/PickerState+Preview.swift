@@ -21,7 +21,7 @@ extension PickerState {
   }
 
   /// What the preview pane shows: `preview(…)`'s command, else `--preview`'s.
-  var previewCommand: String? { previewOverride ?? settings.preview.command }
+  var previewCommand: String? { preview.override ?? settings.preview.command }
 
   /// The preview pane's place, when one shows.
   package var previewLayout: PreviewLayout? { layout.preview }
@@ -32,18 +32,18 @@ extension PickerState {
     guard let template = previewCommand, let layout = previewLayout else { return }
     // Before the first line is listed there is nothing to show yet (fzf's: no run for an empty list
     // still loading or being searched).
-    if currentLine == nil && (!inputEnded || isSearching) && previewOverride == nil { return }
+    if currentLine == nil && (!input.inputEnded || isSearching) && preview.override == nil { return }
     var key = [currentLine ?? -1]
     if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }
     guard key != preview.key else { return }
     // `preview(…)` runs once: what it showed stays until `--preview`'s command (if any) runs again.
-    if previewOverride != nil, preview.key != nil {
+    if preview.override != nil, preview.key != nil {
       guard settings.preview.command != nil else {
         preview.key = key
         return
       }
-      previewOverride = nil
+      preview.override = nil
       return updatePreview()
     }
     let generation = preview.generation + 1
@@ -52,7 +52,7 @@ extension PickerState {
         expand($0, shell: false) ?? [], height: max(0, layout.inner.rows - layout.active.headerLines))
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
-    previewFollowing = layout.active.follow
+    preview.following = layout.active.follow
     // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
     guard let command = expand(template) else {
       queue(.cancelPreview)
@@ -76,6 +76,6 @@ extension PickerState {
       preview, scroll: .max, rows: max(1, layout.inner.rows), headerLines: header, wrapping: wrapping)
     preview.scroll = min(max(0, lowest + delta), bottom)
     // `follow`: scrolled to the end it follows again, scrolled up it stops.
-    previewFollowing = layout.active.follow && preview.scroll >= bottom
+    preview.following = layout.active.follow && preview.scroll >= bottom
   }
 }

@@ -17,12 +17,13 @@ extension PickerState {
   /// Whether `line` matches the query (always so outside raw mode, where only matches are listed).
   package func matches(_ line: Int) -> Bool {
     guard settings.raw else { return true }
-    if line >= result.lineCount { return false }
-    guard let known = rawMatches, known.query == result.query, known.lineCount == result.lineCount,
-      known.listed == result.listed
+    if line >= search.result.lineCount { return false }
+    guard let known = search.rawMatches, known.query == search.result.query,
+      known.lineCount == search.result.lineCount,
+      known.listed == search.result.listed
     else {
-      return result.everyLine != nil
-        || result.ranked.contains { $0.index == UInt32(truncatingIfNeeded: line) }
+      return search.result.everyLine != nil
+        || search.result.ranked.contains { $0.index == UInt32(truncatingIfNeeded: line) }
     }
     return known.set?.contains(line) ?? true
   }
@@ -30,13 +31,15 @@ extension PickerState {
   /// Keeps `rawMatches` for the result on screen (a bit a line, made once a result).
   mutating func noteRawMatches() {
     guard settings.raw else { return }
-    if let known = rawMatches, known.query == result.query, known.lineCount == result.lineCount,
-      known.listed == result.listed
+    if let known = search.rawMatches, known.query == search.result.query,
+      known.lineCount == search.result.lineCount,
+      known.listed == search.result.listed
     {
       return
     }
-    let set = result.everyLine == nil ? LineSet(result.ranked, lineCount: result.lineCount) : nil
-    rawMatches = (set, result.query, result.lineCount, result.listed)
+    let set =
+      search.result.everyLine == nil ? LineSet(search.result.ranked, lineCount: search.result.lineCount) : nil
+    search.rawMatches = (set, search.result.query, search.result.lineCount, search.result.listed)
   }
 
   /// `FZF_RAW`, in raw mode only: whether the cursor's line matches (`1`) or not (`0`).
@@ -89,7 +92,7 @@ extension PickerState {
 
   /// `best` in raw mode: the best match's line.
   mutating func moveToBest() {
-    guard result.listed > 0, let position = rawPosition(of: result.line(at: 0)) else { return }
+    guard search.result.listed > 0, let position = rawPosition(of: search.result.line(at: 0)) else { return }
     viewport.jump(to: position)
   }
 }

@@ -3,24 +3,24 @@ extension PickerState {
   /// `reload`: the old lines go; marked lines are remembered by their bytes and marked again when
   /// the new input holds them.
   mutating func resetInput() {
-    replacing = false
-    remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
+    input.replacing = false
+    input.remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
     // The old lines' indices mean nothing in the new input (a tracked line is looked for by its id).
-    trackedLine = nil
+    list.trackedLine = nil
     // fzf's: the cursor keeps its place in the list once the new input is all there (a tracked line
     // is looked for instead).
-    pendingPosition = trackBlocked == nil && viewport.cursor > 0 ? viewport.cursor : nil
+    list.pendingPosition = list.trackBlocked == nil && viewport.cursor > 0 ? viewport.cursor : nil
     let everMarked = selection.everMarked
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }
     store = LineStore()
-    inputEnded = false
+    input.inputEnded = false
     // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
-    pausedQuery = []
-    excluded = []
-    searches.restart()
-    result = .empty
-    reviewing = false
+    search.pausedQuery = []
+    search.excluded = []
+    search.searches.restart()
+    search.result = .empty
+    list.reviewing = false
     viewport.reset()
     preview.key = nil
   }
@@ -30,67 +30,70 @@ extension PickerState {
     store.append(block)
     let candidates = max(before, candidateStart)..<store.count
     let marked = selection.count
-    preselector.mark(candidates, of: store, in: &selection)
-    if var finder = focusFinder {
+    marking.preselector.mark(candidates, of: store, in: &selection)
+    if var finder = marking.focusFinder {
       // Tracked as `track-current` tracks: the cursor comes to the line and stays until it is moved.
       if let first = candidates.first(where: { finder.wants(store.line($0)) }) {
-        trackedLine = first
-        focusFinder = nil
+        list.trackedLine = first
+        marking.focusFinder = nil
       } else {
-        focusFinder = finder
+        marking.focusFinder = finder
       }
     }
-    if let remarks {
+    if let remarks = input.remarks {
       for index in candidates where remarks.contains(lineID(index)) {
         selection.mark(index)
       }
     }
-    if let blocked = trackBlocked, let found = candidates.first(where: { lineID($0) == blocked.id }) {
-      trackedLine = found
-      trackBlocked = nil
+    if let blocked = list.trackBlocked, let found = candidates.first(where: { lineID($0) == blocked.id }) {
+      list.trackedLine = found
+      list.trackBlocked = nil
     }
-    if selection.count > marked || preselector.dropped > 0 {
-      if let warning = preselector.warning(marked: selection.count) { message = warning }
+    if selection.count > marked || marking.preselector.dropped > 0 {
+      if let warning = marking.preselector.warning(marked: selection.count) { info.message = warning }
     }
     updateHeight()
   }
 
-  mutating func accept(_ search: SearchResult) {
+  mutating func accept(_ searched: SearchResult) {
     // A result for the input before a reload names lines that are gone.
-    guard search.epoch == searches.epoch else { return }
-    let found = search.excluding(excluded)
+    guard searched.epoch == search.searches.epoch else { return }
+    let found = searched.excluding(search.excluded)
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
-      guard found.query == searchQuery, found.query != result.query || !result.complete else { return }
-      let newQuery = found.query != result.query
+      guard found.query == searchQuery, found.query != search.result.query || !search.result.complete else {
+        return
+      }
+      let newQuery = found.query != search.result.query
       show(found)
       // The previous result has left the screen: the cache need not keep it whole any more.
-      if newQuery { searches.cache.compact(current: searchQuery, newestShown: false) }
+      if newQuery { search.searches.cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
       runDeferredKeys()
       return
     }
-    if let inFlight = searches.inFlight,
+    if let inFlight = search.searches.inFlight,
       inFlight.query == found.query && inFlight.lineCount == found.lineCount
     {
-      searches.inFlight = nil
+      search.searches.inFlight = nil
     }
-    searches.cache.remember(search, current: searchQuery)
-    guard found.query == searchQuery, found.lineCount >= result.lineCount || found.query != result.query
+    search.searches.cache.remember(searched, current: searchQuery)
+    guard found.query == searchQuery,
+      found.lineCount >= search.result.lineCount || found.query != search.result.query
     else {
       return
     }
     show(found)
     updateHeight()
-    if result.lineCount == store.count {
+    if search.result.lineCount == store.count {
       fire(.result)
-      if inputEnded {
+      if input.inputEnded {
         fire(.resultFinal)
         fireCountEvent()
       }
     }
-    if let key = pendingAccept, result.query == searchQuery {
-      pendingAccept = nil
+    if let key = held.pendingAccept, search.result.query == searchQuery {
+      held.pendingAccept = nil
       acceptSelection(key: key)
     }
     runDeferredKeys()
@@ -100,41 +103,45 @@ extension PickerState {
   /// place in the list, as fzf's does), unless the line being tracked (`--track`, `track-current`)
   /// is listed: the cursor stays on it.
   mutating func show(_ found: SearchResult) {
-    let tracked = trackedLine ?? (settings.track ? currentLine : nil)
+    let tracked = list.trackedLine ?? (settings.track ? currentLine : nil)
     // The row the tracked line is drawn on: it stays there while the list changes around it.
     let row = viewport.cursor - viewport.offset
-    let newQuery = found.query != result.query && settings.flavor == .mselect
+    let newQuery = found.query != search.result.query && settings.flavor == .mselect
     if newQuery { viewport.reset() }
-    result = found
+    search.result = found
     noteRawMatches()
     // In raw mode the top is the first line, not the best match.
     if newQuery && settings.raw { moveToBest() }
     if let tracked, let position = position(of: tracked) {
       viewport.jump(to: position, row: row)
-    } else if trackedLine != nil, trackBlocked == nil, found.complete, found.lineCount == store.count {
+    } else if list.trackedLine != nil, list.trackBlocked == nil, found.complete,
+      found.lineCount == store.count
+    {
       // `track-current` ends when its line is no longer listed; fzf's cursor stays on its row.
-      trackedLine = nil
+      list.trackedLine = nil
       if settings.flavor == .fzf { viewport.jump(to: row, row: row) }
     }
-    if found.complete, found.lineCount == store.count, keptLine != nil || pruneMarks {
+    if found.complete, found.lineCount == store.count, list.keptLine != nil || list.pruneMarks {
       // After the header lines or the fields changed: the cursor's line keeps it (else the first),
       // and marks stay only on lines still listed.
-      if let kept = keptLine { viewport.jump(to: position(of: kept) ?? 0) }
-      if pruneMarks && selection.count > 0 && result.everyLine == nil {
-        let listed = Set(result.ranked.map { Int($0.index) })
+      if let kept = list.keptLine { viewport.jump(to: position(of: kept) ?? 0) }
+      if list.pruneMarks && selection.count > 0 && search.result.everyLine == nil {
+        let listed = Set(search.result.ranked.map { Int($0.index) })
         for line in selection.lines(.input) where !listed.contains(line) { selection.unmark(line) }
       }
-      (keptLine, pruneMarks) = (nil, false)
+      (list.keptLine, list.pruneMarks) = (nil, false)
     }
     placePendingCursor()
   }
 
   /// Puts the cursor at `pendingPosition` once the whole input is listed.
   mutating func placePendingCursor() {
-    guard let position = pendingPosition, result.complete, inputEnded, result.lineCount == store.count else {
+    guard let position = list.pendingPosition, search.result.complete, input.inputEnded,
+      search.result.lineCount == store.count
+    else {
       return
     }
-    pendingPosition = nil
+    list.pendingPosition = nil
     if listCount > 0 { viewport.jump(to: min(position, listCount - 1)) }
   }
 
@@ -142,48 +149,48 @@ extension PickerState {
   public mutating func nextSearch() -> SearchRequest? {
     let q = searchQuery
     let count = store.count
-    if result.query == q && result.lineCount == count { return nil }
+    if search.result.query == q && search.result.lineCount == count { return nil }
     // A search for this query is running: let it finish (new input is searched after it, as an
     // extension) rather than restart it, or fast streaming input would starve it.
-    if let inFlight = searches.inFlight, inFlight.query == q { return nil }
+    if let inFlight = search.searches.inFlight, inFlight.query == q { return nil }
     let pattern = settings.search.pattern(q)
     var rank = settings.search.rank
-    rank.sort = sorting
+    rank.sort = search.sorting
     // (With `--learn` the learned lines come first: a search orders them.)
     if pattern.isEmpty && !rank.effective(for: pattern).sort {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result
       // is (the cursor's line, the preview and bound events follow it).
-      searches.inFlight = nil
+      search.searches.inFlight = nil
       var every = SearchResult(
         query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
         reversed: rank.effective(for: pattern).reverse)
-      every.epoch = searches.epoch
+      every.epoch = search.searches.epoch
       handle(.searched(every))
       return nil
     }
-    searches.generation += 1
-    searches.inFlight = (q, count)
+    search.searches.generation += 1
+    search.searches.inFlight = (q, count)
     var base: SearchResult?
     var narrowed: SearchRequest.Broader?
     var searched = 0
-    if result.query == q && result.complete {
-      base = result
-      searched = result.lineCount
-    } else if let same = searches.cache.result(for: q) {
+    if search.result.query == q && search.result.complete {
+      base = search.result
+      searched = search.result.lineCount
+    } else if let same = search.searches.cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let (broader, lineCount) = searches.cache.broader(than: pattern) {
+    } else if let (broader, lineCount) = search.searches.cache.broader(than: pattern) {
       narrowed = broader
       searched = lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: searches.generation, pattern: pattern, store: store,
+      generation: search.searches.generation, pattern: pattern, store: store,
       broader: SearchRequest.Handoff(narrowed),
       candidateStart: candidateStart,
       tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields,
-      epoch: searches.epoch
+      epoch: search.searches.epoch
     )
   }
 }

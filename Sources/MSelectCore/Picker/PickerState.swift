@@ -86,154 +86,53 @@ public struct PickerState {
 
   /// The settings (`change-preview` and `change-preview-window` change the preview's).
   package internal(set) var settings: PickerSettings
+  /// The settings as given, for the actions that go back to them.
+  let initial: InitialSettings
   public internal(set) var store = LineStore()
-  package internal(set) var inputEnded = false
+  package internal(set) var input = InputProgress()
   package internal(set) var editor: QueryEditor
-  package internal(set) var selection: Selection
-  var preselector: Preselector
-  /// Finds the line the cursor starts on (`PreselectionSettings.focus`); nil once found, or without one.
-  var focusFinder: Preselector?
-  /// The search result on screen (it may lag behind the query while a search runs).
-  package internal(set) var result = SearchResult.empty
-  /// The searches handed out and running, and the results kept.
-  var searches = SearchSchedule()
-  package internal(set) var viewport: Viewport
-  /// Showing only the marked lines (ctrl-s).
-  package internal(set) var reviewing = false
-  var reviewLines: [Int] = []
-  /// A short note on the info line (refused marks, `--min` not met); cleared by the next key.
-  package internal(set) var message: String?
-  public internal(set) var outcome: Outcome?
   /// The prompt (`change-prompt` changes it).
   package internal(set) var prompt: String
-  /// Lines `print(…)` queued, printed before the accepted lines.
-  package internal(set) var printed: [String] = []
-  /// Whether matches are ranked (`toggle-sort` flips it).
-  package internal(set) var sorting: Bool
-  /// Lines marked before a reload, marked again when the same bytes come back.
-  var remarks: WantedLines?
-  /// The line the `focus` event last fired for.
-  var focused: Int?
   /// ctrl-p / ctrl-n's walk through `--history`.
   var history: HistoryWalk
-  /// Enter was pressed before the results for the typed query arrived: accept when they do.
-  var pendingAccept: String??
-  /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
-  /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
-  var deferredKeys: [Key] = []
-  package internal(set) var spinner = 0
+  package internal(set) var search = SearchState()
+  package internal(set) var selection: Selection
+  var marking: MarkingProgress
+  package internal(set) var viewport: Viewport
+  package internal(set) var list = ListState()
   /// The preview pane (`--preview`).
-  package internal(set) var preview: PreviewPane
-  var commands: [Command] = []
-  /// Files the queued commands read, not written yet, and how many were ever named.
-  var files: [Placeholders.File] = []
-  var filesNamed = 0
-  /// What `environment` was when each of `commands` was queued.
-  var environments: [[String: String]] = []
-  /// Keys and events `unbind(…)` took away.
-  var unbound: Set<KeyBindings.Trigger> = []
-  /// Typing does not change the list (`--disabled`, `disable-search`): it stays searched for
-  /// `pausedQuery`.
-  var searchPaused: Bool
-  var pausedQuery: [UInt8] = []
-  /// `search(…)`: the list is searched for this instead of the query, until the query changes.
-  var searchOverride: [UInt8]?
-  /// Lines `exclude` took out of the list (until a reload).
-  var excluded: Set<Int> = []
-  /// Raw mode: the lines the result holds (nil: every line matches), for `result`'s query and lines.
-  var rawMatches: (set: LineSet?, query: [UInt8], lineCount: Int, listed: Int)?
-  /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
-  var trackedLine: Int?
-  /// What the info line shows in place of the counts: `--info-command`'s first line (nil until it
-  /// has printed one), and what the last run was for (its `FZF_INFO`, the cursor, the query).
-  package internal(set) var infoText: [UInt8]?
-  var infoKey: [String]?
-  var infoGeneration = 0
-  /// A reload while the cursor's line is tracked: that line's id (`lineID`) and the list position the
-  /// cursor had. Until a line with the same id comes, or the input ends, the info shows `+T*`.
-  var trackBlocked: (id: [UInt8], position: Int)?
-  /// Where the cursor goes once the reloaded input is all listed, when the tracked line did not come
-  /// back: the position it had.
-  var pendingPosition: Int?
-  /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
-  package internal(set) var jumping: Action?
-  /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
-  package internal(set) var headerShown = true
-  /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).
-  var headerClick: Click?
-  var footerClick: Click?
-  /// `preview(…)`: a command run once in the pane instead of `--preview`'s.
-  var previewOverride: String?
-  /// What held actions wait for: a `transform` command's output (its target, and the key that ran
-  /// it: a bare `put` in the output types that key), or the search.
-  enum Hold {
-    case transform(BoundAction.Setting?, key: String)
-    case search
-  }
-  var hold: Hold?
-  /// The preview pane keeps to the end of the output (`follow`, until scrolled up).
-  var previewFollowing = false
-  /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
-  var loadPending = false
-  var startPending = false
-  /// A `reload`'s input is on its way; the old lines show until it comes.
-  var replacing = false
-  /// The background transforms running, by id: what each sets, and the key that ran it.
-  var backgroundJobs: [Int: (target: BoundAction.Setting?, key: String)] = [:]
-  var lastBackgroundJob = 0
-  /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
-  var heldActions: [BoundAction] = []
-  /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`; `start`
-  /// before any).
-  var lastKey = ""
-  var lastAction = "start"
-  /// `selection.changes` when the `multi` event last looked.
-  var seenMarks = 0
-  /// The keys and events whose actions `trigger(…)` is running (one cannot trigger itself).
-  var triggering: Set<KeyBindings.Trigger> = []
-  /// How often each `change-nth(…)`, `change-with-nth(…)` and `change-preview-window(…)` list has
-  /// turned.
-  var rotations: [String: Int] = [:]
-  /// `--preview-window` as given: what `change-preview-window(…)` starts from each time.
-  let initialPreview: PreviewSettings
-  /// Whether the input showed at the start (`--no-input`).
-  let initialInputShown: Bool
-  /// `--nth` and `--with-nth` as given: what an empty `change-nth()` / `change-with-nth()` restores.
-  let initialFields: (nth: FieldSpec?, withNth: FieldSpec?)
-  /// The line the cursor stays on once the list is searched again (after the header lines or the
-  /// fields changed); `pruneMarks`: then marks of lines no longer listed go (fzf's, after
-  /// `change-with-nth`).
-  var keptLine: Int?
-  var pruneMarks = false
-  /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
-  var refused = false
-  /// Left presses on items, for double clicks.
-  var clicks = ClickTracker()
+  package internal(set) var preview = PreviewPane()
+  package internal(set) var info = InfoLine()
+  var held = HeldWork()
+  var binding = BindingProgress()
+  package internal(set) var outbox = Outbox()
+  /// Set by the driver.
+  package var surroundings = Surroundings()
+  public internal(set) var outcome: Outcome?
 
   public init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
+    initial = InitialSettings(
+      preview: settings.preview, inputShown: settings.inputShown,
+      fields: (settings.search.fields.spec, settings.shownFields))
     viewport = Viewport(rows: rows, columns: columns)
     editor = QueryEditor(settings.query)
     selection = Selection(limit: settings.selection.max)
-    preselector = Preselector(settings.preselection, limit: settings.selection.max)
+    marking = MarkingProgress(preselector: Preselector(settings.preselection, limit: settings.selection.max))
     if !settings.preselection.focus.isEmpty {
       var focus = PreselectionSettings(lines: settings.preselection.focus)
       focus.labelDelimiter = settings.preselection.labelDelimiter
       focus.ansi = settings.preselection.ansi
-      focusFinder = Preselector(focus, limit: nil)
+      marking.focusFinder = Preselector(focus, limit: nil)
     }
-    preview = PreviewPane()
     prompt = settings.prompt
-    initialPreview = settings.preview
-    initialInputShown = settings.inputShown
-    initialFields = (settings.search.fields.spec, settings.shownFields)
-    sorting = settings.search.rank.sort
+    search.sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
-    searchPaused = !settings.search.filtering
+    search.searchPaused = !settings.search.filtering
     self.settings.search.filtering = true
     history = HistoryWalk(settings.history)
     updateHeight()
-    if settings.sync { startPending = true } else { fire(.start) }
+    if settings.sync { input.startPending = true } else { fire(.start) }
   }
 
   // MARK: - Derived values
@@ -261,12 +160,12 @@ public struct PickerState {
 
   /// Number of lines in the list on screen.
   package var listCount: Int {
-    reviewing ? reviewLines.count : settings.raw ? candidates.count : result.listed
+    list.reviewing ? list.reviewLines.count : settings.raw ? candidates.count : search.result.listed
   }
 
   /// The line shown at list position `i`.
   package func line(at i: Int) -> Int {
-    reviewing ? reviewLines[i] : settings.raw ? rawLine(at: i) : result.line(at: i)
+    list.reviewing ? list.reviewLines[i] : settings.raw ? rawLine(at: i) : search.result.line(at: i)
   }
 
   /// The line under the cursor, if any.
@@ -279,12 +178,12 @@ public struct PickerState {
   /// `+t` (`track-current`), `(..)` while `wait` holds actions back.
   package var infoFlags: String {
     var flags = ""
-    if case .search = hold { flags += " (..)" }
-    if settings.bindings.bindsToggleSort { flags += sorting ? " +S" : " -S" }
-    let blocked = trackBlocked != nil ? "*" : ""
+    if case .search = held.hold { flags += " (..)" }
+    if settings.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
+    let blocked = list.trackBlocked != nil ? "*" : ""
     if settings.track {
       flags += " +T" + blocked
-    } else if trackedLine != nil || trackBlocked != nil {
+    } else if list.trackedLine != nil || list.trackBlocked != nil {
       flags += " +t" + blocked
     }
     return flags
@@ -292,15 +191,17 @@ public struct PickerState {
 
   /// What the list is searched for: the query, unless `search(…)` gave something else or the search
   /// is paused.
-  package var searchQuery: [UInt8] { searchOverride ?? (searchPaused ? pausedQuery : queryBytes) }
+  package var searchQuery: [UInt8] {
+    search.searchOverride ?? (search.searchPaused ? search.pausedQuery : queryBytes)
+  }
 
   /// Whether the shown result is not yet the full answer for the current query and input.
   package var isSearching: Bool {
-    result.query != searchQuery || result.lineCount < store.count || !result.complete
+    search.result.query != searchQuery || search.result.lineCount < store.count || !search.result.complete
   }
 
   /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
-  package var headerCount: Int { headerShown ? settings.headerTextRows + candidateStart : 0 }
+  package var headerCount: Int { list.headerShown ? settings.headerTextRows + candidateStart : 0 }
 
   /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
   /// the picker's size and the last key and action.
@@ -308,22 +209,24 @@ public struct PickerState {
     [
       "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
       "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
-      "FZF_MATCH_COUNT": String(result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
+      "FZF_MATCH_COUNT": String(search.result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
       "FZF_TOTAL_COUNT": String(totalCount),
       "FZF_POS": listCount == 0 ? "0" : String(min(cursor, listCount - 1) + 1),
-      "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": lastKey,
-      "FZF_ACTION": lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
+      "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": binding.lastKey,
+      "FZF_ACTION": binding.lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
       "FZF_DIRECTION": settings.layout == .default ? "up" : "down",
-      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : searchPaused ? "disabled" : "enabled",
+      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : search.searchPaused ? "disabled" : "enabled",
       "FZF_BORDER_LABEL": settings.chrome.borderLabel ?? "",
       "FZF_PREVIEW_LABEL": settings.preview.label ?? "",
       "FZF_LIST_LABEL": settings.chrome.list.label ?? "",
       "FZF_INPUT_LABEL": settings.chrome.input.label ?? "",
       "FZF_HEADER_LABEL": settings.chrome.header.label ?? "",
-      "FZF_IDLE_TIME": String(idleMilliseconds / 1000), "FZF_IDLE_TIME_MS": String(idleMilliseconds),
-    ].merging(rawVariable) { $1 }.merging(listening) { $1 }.merging(clickVariables) { $1 }.merging(
-      currentItem
-    ) { $1 }
+      "FZF_IDLE_TIME": String(surroundings.idleMilliseconds / 1000),
+      "FZF_IDLE_TIME_MS": String(surroundings.idleMilliseconds),
+    ].merging(rawVariable) { $1 }.merging(surroundings.listening) { $1 }.merging(clickVariables) { $1 }
+      .merging(
+        currentItem
+      ) { $1 }
   }
 
   /// `FZF_CURRENT_ITEM`: the line under the cursor, unless it holds a NUL byte or is over 64 KiB (it
@@ -335,17 +238,11 @@ public struct PickerState {
     return ["FZF_CURRENT_ITEM": String(decoding: line, as: UTF8.self)]
   }
 
-  /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`; set by the driver).
-  package var idleMilliseconds = 0
-
-  /// `FZF_PORT` or `FZF_SOCK` for commands, once the `--listen` address is open (set by the driver).
-  package var listening: [String: String] = [:]
-
   /// Where the picker's parts go now.
   package var layout: Layout {
     Layout(
       settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
-      headerShown: headerShown, headerLines: candidateStart,
+      headerShown: list.headerShown, headerLines: candidateStart,
       previewWanted: previewCommand != nil, previewToggled: preview.toggled)
   }
 
@@ -390,18 +287,18 @@ public struct PickerState {
     guard settings.minHeightAddsChrome else { return settings.minHeight }
     // Worked out as the picker started (fzf's): showing the input later does not grow it.
     var started = settings
-    started.inputShown = initialInputShown
+    started.inputShown = initial.inputShown
     let chrome = Layout(
       settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
-      headerShown: headerShown,
+      headerShown: list.headerShown,
       headerLines: candidateStart, previewWanted: false, previewToggled: false)
     return settings.minHeight + chrome.fixedRows
   }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
   public mutating func takeFiles() -> [Placeholders.File] {
-    defer { files.removeAll() }
-    return files
+    defer { outbox.files.removeAll() }
+    return outbox.files
   }
 
   /// Takes the pending non-search commands.
@@ -412,21 +309,21 @@ public struct PickerState {
   /// Takes the pending non-search commands, each with the variables it is to run with.
   public mutating func takeWork() -> [(command: Command, environment: [String: String])] {
     defer {
-      commands.removeAll()
-      environments.removeAll()
+      outbox.commands.removeAll()
+      outbox.environments.removeAll()
     }
-    return Array(zip(commands, environments))
+    return Array(zip(outbox.commands, outbox.environments))
   }
 
   /// Queues a command for the driver, run with the current variables and `extra` ones.
   mutating func queue(_ command: Command, extra: [String: String] = [:]) {
-    commands.append(command)
-    environments.append(environment.merging(extra) { $1 })
+    outbox.commands.append(command)
+    outbox.environments.append(environment.merging(extra) { $1 })
   }
 
   /// The matches the info line counts: in the review view the marked lines listed, whatever the
   /// query matches.
-  package var matchesShown: Int { reviewing ? listCount : result.matchCount }
+  package var matchesShown: Int { list.reviewing ? listCount : search.result.matchCount }
 
   /// The counts the info line shows (`FZF_INFO`): matches and total, the marked count, the flags.
   package var infoCounts: String { "\(matchesShown)/\(totalCount)" + markedCount + infoFlags }
@@ -448,11 +345,11 @@ public struct PickerState {
     guard let template = settings.infoCommand else { return }
     let counts = infoCounts
     let key = [counts, String(cursor), String(decoding: queryBytes, as: UTF8.self)]
-    guard key != infoKey else { return }
-    infoKey = key
+    guard key != info.infoKey else { return }
+    info.infoKey = key
     guard let command = expand(template) else { return }
-    infoGeneration += 1
-    queue(.info(generation: infoGeneration, command: command), extra: ["FZF_INFO": counts])
+    info.infoGeneration += 1
+    queue(.info(generation: info.infoGeneration, command: command), extra: ["FZF_INFO": counts])
   }
 
   // MARK: - Events
@@ -462,24 +359,26 @@ public struct PickerState {
     case .key(let key): handle(key)
     case .mouse(let event, let target, let time): handle(event, on: target, at: time)
     case .input(let block):
-      if replacing { resetInput() }
+      if input.replacing { resetInput() }
       append(block)
     case .inputEnded:
-      if replacing { resetInput() }
-      inputEnded = true
+      if input.replacing { resetInput() }
+      input.inputEnded = true
       // The tracked line did not come back: the cursor keeps its position.
-      if let blocked = trackBlocked {
-        trackBlocked = nil
-        pendingPosition = blocked.position
+      if let blocked = list.trackBlocked {
+        list.trackBlocked = nil
+        list.pendingPosition = blocked.position
       }
       placePendingCursor()
-      loadPending = true
-      if result.complete && result.query == searchQuery && result.lineCount == store.count {
+      input.loadPending = true
+      if search.result.complete && search.result.query == searchQuery
+        && search.result.lineCount == store.count
+      {
         fire(.resultFinal)
         fireCountEvent()
       }
     case .inputReset: resetInput()
-    case .inputReplacing: replacing = true
+    case .inputReplacing: input.replacing = true
     case .resize(let r, let c):
       viewport.resize(rows: r, columns: c)
       updateHeight()
@@ -487,43 +386,47 @@ public struct PickerState {
     case .transformed(let output): transformed(output)
     case .backgroundTransformed(let id, let output): backgroundTransformed(id: id, output: output)
     case .remote(let actions):
-      if hold != nil { heldActions += actions } else { run(actions) }
+      if held.hold != nil { held.heldActions += actions } else { run(actions) }
     case .searched(let found): accept(found)
-    case .tick: spinner += 1
+    case .tick: info.spinner += 1
     case .previewOutput(let generation, let bytes):
       if generation == preview.generation {
         preview.append(bytes)
-        if previewFollowing { scrollPreview(preview.lineCount) }
+        if preview.following { scrollPreview(preview.lineCount) }
       }
     case .previewEnded(let generation, let status):
       if generation == preview.generation { preview.finish(status) }
     case .commandFailed(let reason):
-      message = reason
+      info.message = reason
     case .infoOutput(let generation, let bytes):
-      if generation == infoGeneration { infoText = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
+      if generation == info.infoGeneration { info.infoText = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
     case .every(let interval):
-      if hold == nil, !unbound.contains(.every(interval)), let actions = settings.bindings.timers[interval] {
+      if held.hold == nil, !binding.unbound.contains(.every(interval)),
+        let actions = settings.bindings.timers[interval]
+      {
         run(actions)
       }
     }
-    if case .search = hold, inputEnded, !isSearching { release() }
-    if loadPending && inputEnded && !isSearching && result.complete && result.lineCount == store.count {
-      loadPending = false
-      if startPending {
-        startPending = false
+    if case .search = held.hold, input.inputEnded, !isSearching { release() }
+    if input.loadPending && input.inputEnded && !isSearching && search.result.complete
+      && search.result.lineCount == store.count
+    {
+      input.loadPending = false
+      if input.startPending {
+        input.startPending = false
         fire(.start)
       }
       fire(.load)
     }
     clampScroll()
-    if selection.changes != seenMarks {
-      seenMarks = selection.changes
+    if selection.changes != marking.seenMarks {
+      marking.seenMarks = selection.changes
       fire(.multi)
       clampScroll()
     }
-    if currentLine != focused {
-      focused = currentLine
-      if settings.preview.command != nil { previewOverride = nil }
+    if currentLine != list.focused {
+      list.focused = currentLine
+      if settings.preview.command != nil { preview.override = nil }
       fire(.focus)
       clampScroll()
     }

@@ -18,6 +18,10 @@ package struct PreviewPane: Sendable, Equatable {
   package internal(set) var generation = 0
   /// What the current run was made for (the line, and the query and marks when the command uses them).
   var key: [Int]?
+  /// The pane keeps to the end of the output (`follow`, until scrolled up).
+  var following = false
+  /// `preview(…)`: a command run once in the pane instead of `--preview`'s.
+  var override: String?
 
   init() {}
 

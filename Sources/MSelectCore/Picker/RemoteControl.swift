@@ -298,7 +298,7 @@ extension PickerState {
     let offset = min(max(offset, 0), RemoteControl.maxOffset)
     // As fzf's: each line's matched characters, when the query matches it as a whole line (with
     // `--nth` or `--with-nth` the places are in other text: left out).
-    let query = result.query
+    let query = search.result.query
     var matcher =
       query.isEmpty || settings.search.fields.selects ? nil : Matcher(pattern: settings.search.pattern(query))
     func item(_ index: Int) -> String {
@@ -315,9 +315,9 @@ extension PickerState {
     let marked = selection.lines(settings.selection.order)
     let selected = marked.dropFirst(offset).prefix(limit).map(item)
     let current = currentLine.map(item) ?? "null"
-    return #"{"reading":\#(!inputEnded),"progress":\#(isSearching ? 0 : 100),"query":"#
+    return #"{"reading":\#(!input.inputEnded),"progress":\#(isSearching ? 0 : 100),"query":"#
       + RemoteControl.json(String(decoding: queryBytes, as: UTF8.self))
-      + #","position":\#(cursor),"sort":\#(sorting),"totalCount":\#(totalCount),"#
+      + #","position":\#(cursor),"sort":\#(search.sorting),"totalCount":\#(totalCount),"#
       + #""matchCount":\#(listed),"current":\#(current),"matches":[\#(matches.joined(separator: ","))],"#
       + #""selected":[\#(selected.joined(separator: ","))]}"#
   }

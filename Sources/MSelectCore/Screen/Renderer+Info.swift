@@ -125,7 +125,7 @@ extension Renderer {
 
   /// `--info-command`'s line, once it has printed one.
   func commandInfo(_ state: PickerState) -> [UInt8]? {
-    state.settings.infoCommand == nil ? nil : state.infoText
+    state.settings.infoCommand == nil ? nil : state.info.infoText
   }
 
   /// The counts of the info line, or `--info-command`'s line in its own colors.
@@ -147,16 +147,16 @@ extension Renderer {
   func infoPieces(_ state: PickerState, width: Int) -> (
     spinner: String, counts: String, message: String
   ) {
-    let busy = !state.inputEnded || state.isSearching
+    let busy = !state.input.inputEnded || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
-    let spinner = busy ? frames[state.spinner % frames.count] + " " : "  "
+    let spinner = busy ? frames[state.info.spinner % frames.count] + " " : "  "
     let listed = state.matchesShown
     let marked = state.markedCount
     if let text = commandInfo(state) {
       return (spinner, String(decoding: text.withUnsafeBytes { ANSI.stripped($0) }, as: UTF8.self), "")
     }
-    let tags = state.infoFlags + (state.reviewing ? "  [marked only]" : "")
-    let message = state.message.map { "  " + $0 } ?? ""
+    let tags = state.infoFlags + (state.list.reviewing ? "  [marked only]" : "")
+    let message = state.info.message.map { "  " + $0 } ?? ""
     let counts = "\(listed)/\(state.totalCount)"
     let choices: [(spinner: String, counts: String, message: String)] = [
       (spinner, counts + marked + tags, message),

@@ -16,8 +16,10 @@ extension Renderer {
     let marked = state.selection.contains(index)
     return withDisplayBytes(state, index) { bytes, colors -> [[Frame.Span]] in
       var positions: [Int] = []
-      if highlight && !state.result.query.isEmpty {
-        positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
+      if highlight && !state.search.result.query.isEmpty {
+        positions = cache.positions(index, query: state.search.result.query) {
+          matcher.positions(bytes) ?? []
+        }
       }
       let highlights = Set(positions)
       // The item's lines: its cells parted at the line breaks (shown as `␊` on one row).

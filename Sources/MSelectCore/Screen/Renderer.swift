@@ -78,7 +78,7 @@ public struct Renderer {
     // `--header`'s rows, then the header lines of the input (column titles, kept next to the list).
     let headerPart: SectionPlan.Part = plan.headerHoldsLines || !plan.apart ? .header : .headerLines
     let header =
-      state.headerShown
+      state.list.headerShown
       ? textRows(
         settings.header, width: partWidth(.header), indent: indent(.header), style: .header, settings)
       : []
@@ -86,7 +86,7 @@ public struct Renderer {
     // Header lines that do not fit give way, those farthest from the prompt first: the prompt, the
     // info and a list row always show (fzf's `--header-lines` larger than the screen).
     let paneHeight = pane.map { $0.position == .left || $0.position == .right ? 0 : $0.outer.rows } ?? 0
-    let lineCount = state.headerShown ? state.candidateStart : 0
+    let lineCount = state.list.headerShown ? state.candidateStart : 0
     let overflow = max(
       0, layout.fixedRows + layout.listRows - layout.insets.top - layout.insets.bottom - layout.contentHeight)
     let shownLines = max(0, min(lineCount - overflow, layout.contentHeight - paneHeight))
@@ -101,7 +101,7 @@ public struct Renderer {
       headerLines.append(row.spans)
     }
     var items: [[Frame.Span]] = []
-    var matcher = cache.matcher(for: state.result.query, settings.search)
+    var matcher = cache.matcher(for: state.search.result.query, settings.search)
     let highlight = settings.highlightsMatches
     let first = state.offset
     let gapIndent = VisibleText(String(repeating: " ", count: marks))
@@ -456,7 +456,7 @@ public struct Renderer {
     if !isCurrent && gutter != nil { pointerStyle = .gutter }
     // `jump`: each visible line shows its label where the pointer goes.
     let labels = settings.jumpLabels
-    if state.jumping != nil, i - state.offset < labels.count {
+    if state.list.jumping != nil, i - state.offset < labels.count {
       let label = labels[labels.index(labels.startIndex, offsetBy: i - state.offset)]
       pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
       pointerStyle = base.union(.pointer)
@@ -488,8 +488,10 @@ public struct Renderer {
     let room = row.remaining
     withDisplayBytes(state, index) { bytes, colors in
       var positions: [Int] = []
-      if highlight && !state.result.query.isEmpty {
-        positions = cache.positions(index, query: state.result.query) { matcher.positions(bytes) ?? [] }
+      if highlight && !state.search.result.query.isEmpty {
+        positions = cache.positions(index, query: state.search.result.query) {
+          matcher.positions(bytes) ?? []
+        }
       }
       // `--freeze-left`, `--freeze-right`: a line too long keeps its first and last fields in view.
       if let frozen = settings.frozenFields, bytes.count <= Renderer.frozenLimit {

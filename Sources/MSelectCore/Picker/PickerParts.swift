@@ -1,0 +1,162 @@
+/// The parts `PickerState` is made of, beside the query editor, the marks, the viewport and the
+/// preview pane: each holds one concern's runtime state, so a reader sees at once what belongs
+/// together and what an action may touch.
+
+/// The search behind the list: the result on screen, the searches running, and what the list is
+/// searched for when it is not the query.
+package struct SearchState {
+  /// The search result on screen (it may lag behind the query while a search runs).
+  package internal(set) var result = SearchResult.empty
+  /// The searches handed out and running, and the results kept.
+  var searches = SearchSchedule()
+  /// Whether matches are ranked (`toggle-sort` flips it).
+  package internal(set) var sorting = true
+  /// Typing does not change the list (`--disabled`, `disable-search`): it stays searched for
+  /// `pausedQuery`.
+  var searchPaused = false
+  var pausedQuery: [UInt8] = []
+  /// `search(…)`: the list is searched for this instead of the query, until the query changes.
+  var searchOverride: [UInt8]?
+  /// Lines `exclude` took out of the list (until a reload).
+  var excluded: Set<Int> = []
+  /// Raw mode: the lines the result holds (nil: every line matches), for `result`'s query and lines.
+  var rawMatches: (set: LineSet?, query: [UInt8], lineCount: Int, listed: Int)?
+}
+
+/// How far the input has come, and what waits for it (`load`, `--sync`'s `start`, a reload).
+package struct InputProgress {
+  /// The whole input was read.
+  package internal(set) var inputEnded = false
+  /// A `reload`'s input is on its way; the old lines show until it comes.
+  var replacing = false
+  /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
+  var loadPending = false
+  var startPending = false
+  /// Lines marked before a reload, marked again when the same bytes come back.
+  var remarks: WantedLines?
+}
+
+/// What marking needs beside the marks themselves: the lines to mark and focus as they come, and
+/// what the current key's marking met.
+struct MarkingProgress {
+  var preselector: Preselector
+  /// Finds the line the cursor starts on (`PreselectionSettings.focus`); nil once found, or without one.
+  var focusFinder: Preselector?
+  /// `selection.changes` when the `multi` event last looked.
+  var seenMarks = 0
+  /// The current key's actions met a mark refused by `--max`: the rest of them are skipped.
+  var refused = false
+}
+
+/// What the list shows and where the cursor stays: the review view, tracking, jump labels, the
+/// header and the clicks on it.
+package struct ListState {
+  /// Showing only the marked lines (ctrl-s).
+  package internal(set) var reviewing = false
+  var reviewLines: [Int] = []
+  /// The line the `focus` event last fired for.
+  var focused: Int?
+  /// `track-current`: the line the cursor stays on when the list changes, until the cursor is moved.
+  var trackedLine: Int?
+  /// A reload while the cursor's line is tracked: that line's id (`lineID`) and the list position the
+  /// cursor had. Until a line with the same id comes, or the input ends, the info shows `+T*`.
+  var trackBlocked: (id: [UInt8], position: Int)?
+  /// Where the cursor goes once the reloaded input is all listed, when the tracked line did not come
+  /// back: the position it had.
+  var pendingPosition: Int?
+  /// The line the cursor stays on once the list is searched again (after the header lines or the
+  /// fields changed); `pruneMarks`: then marks of lines no longer listed go (fzf's, after
+  /// `change-with-nth`).
+  var keptLine: Int?
+  var pruneMarks = false
+  /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
+  package internal(set) var jumping: Action?
+  /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
+  package internal(set) var headerShown = true
+  /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).
+  var headerClick: Click?
+  var footerClick: Click?
+  /// Left presses on items, for double clicks.
+  var clicks = ClickTracker()
+}
+
+/// Keys and actions held back until what they wait for comes: the results for the typed query, a
+/// `transform`'s output, a background command.
+struct HeldWork {
+  /// What held actions wait for: a `transform` command's output (its target, and the key that ran
+  /// it: a bare `put` in the output types that key), or the search.
+  enum Hold {
+    case transform(BoundAction.Setting?, key: String)
+    case search
+  }
+  var hold: Hold?
+  /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
+  var heldActions: [BoundAction] = []
+  /// Enter was pressed before the results for the typed query arrived: accept when they do.
+  var pendingAccept: String??
+  /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
+  /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
+  var deferredKeys: [Key] = []
+  /// The background transforms running, by id: what each sets, and the key that ran it.
+  var backgroundJobs: [Int: (target: BoundAction.Setting?, key: String)] = [:]
+  var lastBackgroundJob = 0
+}
+
+/// How the bindings stand at run time: what `unbind` took away, what `trigger` runs, how far the
+/// `change-…` lists have turned, and the last key and action.
+struct BindingProgress {
+  /// Keys and events `unbind(…)` took away.
+  var unbound: Set<KeyBindings.Trigger> = []
+  /// The keys and events whose actions `trigger(…)` is running (one cannot trigger itself).
+  var triggering: Set<KeyBindings.Trigger> = []
+  /// How often each `change-nth(…)`, `change-with-nth(…)` and `change-preview-window(…)` list has
+  /// turned.
+  var rotations: [String: Int] = [:]
+  /// The last key pressed and the last action run, by fzf's names (`FZF_KEY`, `FZF_ACTION`; `start`
+  /// before any).
+  var lastKey = ""
+  var lastAction = "start"
+}
+
+/// What the picker hands the driver: commands with the variables they run with, the files they
+/// read, and the lines `print(…)` queued.
+package struct Outbox {
+  var commands: [PickerState.Command] = []
+  /// What `environment` was when each of `commands` was queued.
+  var environments: [[String: String]] = []
+  /// Files the queued commands read, not written yet, and how many were ever named.
+  var files: [Placeholders.File] = []
+  var filesNamed = 0
+  /// Lines `print(…)` queued, printed before the accepted lines.
+  package internal(set) var printed: [String] = []
+}
+
+/// What the info line shows beside the counts.
+package struct InfoLine {
+  /// A short note (refused marks, `--min` not met); cleared by the next key.
+  package internal(set) var message: String?
+  package internal(set) var spinner = 0
+  /// `--info-command`'s first line (nil until it has printed one), and what the last run was for
+  /// (its `FZF_INFO`, the cursor, the query).
+  package internal(set) var infoText: [UInt8]?
+  var infoKey: [String]?
+  var infoGeneration = 0
+}
+
+/// The settings as given, which `change-…` actions with an empty list go back to.
+struct InitialSettings {
+  /// `--preview-window`: what `change-preview-window(…)` starts from each time.
+  let preview: PreviewSettings
+  /// Whether the input showed (`--no-input`).
+  let inputShown: Bool
+  /// `--nth` and `--with-nth`: what an empty `change-nth()` / `change-with-nth()` restores.
+  let fields: (nth: FieldSpec?, withNth: FieldSpec?)
+}
+
+/// What the driver tells the picker of its surroundings, for the variables commands get.
+package struct Surroundings {
+  /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`).
+  package var idleMilliseconds = 0
+  /// `FZF_PORT` or `FZF_SOCK`, once the `--listen` address is open.
+  package var listening: [String: String] = [:]
+}
