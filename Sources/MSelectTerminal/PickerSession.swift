@@ -32,6 +32,8 @@ package final class PickerSession {
   var state: PickerState
   private var painter: ScreenPainter
   private let renderer: Renderer
+  /// The match positions drawn, kept from frame to frame while the query stays.
+  private var positions = PositionCache()
   private var decoder = KeyDecoder()
   private var lastFrame: Frame?
   let previews: PreviewRunner
@@ -513,7 +515,7 @@ package final class PickerSession {
     // While the terminal has not taken the last picture, newer ones wait: the one drawn when it
     // catches up is the newest, and nothing piles up.
     guard !tty.hasPendingOutput else { return }
-    let frame = renderer.render(state)
+    let frame = renderer.render(state, cache: &positions)
     guard frame != lastFrame else { return }
     tty.write(painter.paint(frame))
     lastFrame = frame

@@ -101,8 +101,9 @@ import Testing
 
   /// The picker's functions each read at once: none over 80 lines (a function ends at the first
   /// closing brace at its own indentation).
-  @Test func noFunctionOfThePickerIsLong() throws {
-    for (path, text) in try files("MSelectCore/Picker") {
+  @Test(arguments: ["MSelectCore/Picker", "MSelectCore/Screen"])
+  func noFunctionOfThePickerOrScreenIsLong(folder: String) throws {
+    for (path, text) in try files(folder) {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
       for (k, line) in lines.enumerated() {
         let trimmed = line.drop { $0 == " " }

@@ -52,37 +52,7 @@ struct PreviewRenderer {
   func rows(height: Int) -> [[Frame.Span]] {
     let innerRows = max(0, height - border.rows)
     let innerWidth = layout.inner.columns
-    let wrapping = PreviewWrapping(width: innerWidth, settings: layout.active, signWidth: wrapSign.width)
-    var text: [[Frame.Span]] = []
-    // The header lines, then the scrolled ones after them.
-    var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
-    // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
-    let first = PreviewRenderer.firstLine(
-      pane, scroll: pane.scroll, rows: innerRows, headerLines: headerLines, wrapping: wrapping)
-    var body = first
-    func next() -> Int? {
-      if let header = lines.next() { return header }
-      defer { body += 1 }
-      return body < pane.lineCount ? body : nil
-    }
-    var cut = false
-    while let line = next() {
-      guard text.count < innerRows else {
-        cut = true
-        break
-      }
-      let (cells, colors) = PreviewRenderer.cells(pane, line)
-      for piece in wrapping.rows(cells) {
-        guard text.count < innerRows else {
-          cut = true
-          break
-        }
-        var row = RowBuilder(width: innerWidth, ellipsis: VisibleText())
-        if piece.signed { row.append(wrapSign, style: .placeholder, highlights: []) }
-        row.append(VisibleText(cells: Array(cells[piece.cells])), style: [], highlights: [], colors: colors)
-        text.append(row.spans)
-      }
-    }
+    var (text, first, cut) = outputRows(innerRows: innerRows, innerWidth: innerWidth)
     // fzf's scroll position, `FIRST/TOTAL` over the right of the first row, when the output does not
     // fit the pane (`noinfo`: never).
     let position = " \(first + 1)/\(pane.lineCount)"
@@ -135,6 +105,43 @@ struct PreviewRenderer {
     decorator.ellipsis = labelEllipsis
     let box = decorator.decorate(text, contentWidth: contentWidth, height: height)
     return layout.margin > 0 ? box.map { $0 + margin } : box
+  }
+
+  /// The rows of output that fit `innerRows`: the header lines, then the lines from the scroll on,
+  /// wrapped or cut; the first line after the header, and whether some of the output was left out.
+  private func outputRows(innerRows: Int, innerWidth: Int) -> (rows: [[Frame.Span]], first: Int, cut: Bool) {
+    let wrapping = PreviewWrapping(width: innerWidth, settings: layout.active, signWidth: wrapSign.width)
+    var text: [[Frame.Span]] = []
+    // The header lines, then the scrolled ones after them.
+    var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
+    // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
+    let first = PreviewRenderer.firstLine(
+      pane, scroll: pane.scroll, rows: innerRows, headerLines: headerLines, wrapping: wrapping)
+    var body = first
+    func next() -> Int? {
+      if let header = lines.next() { return header }
+      defer { body += 1 }
+      return body < pane.lineCount ? body : nil
+    }
+    var cut = false
+    while let line = next() {
+      guard text.count < innerRows else {
+        cut = true
+        break
+      }
+      let (cells, colors) = PreviewRenderer.cells(pane, line)
+      for piece in wrapping.rows(cells) {
+        guard text.count < innerRows else {
+          cut = true
+          break
+        }
+        var row = RowBuilder(width: innerWidth, ellipsis: VisibleText())
+        if piece.signed { row.append(wrapSign, style: .placeholder, highlights: []) }
+        row.append(VisibleText(cells: Array(cells[piece.cells])), style: [], highlights: [], colors: colors)
+        text.append(row.spans)
+      }
+    }
+    return (text, first, cut)
   }
 
   /// fzf's scrollbar rows for `total` lines in `height` rows scrolled down by `offset`: none when

@@ -5,8 +5,8 @@ extension Renderer {
   /// The rows of list item `i`, at most `limit` of them: its first ones, or with `tail` its last.
   /// nil for an item of one line (drawn as any other).
   func multiLineRows(
-    _ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, highlight: Bool, limit: Int,
-    tail: Bool
+    _ state: PickerState, _ i: Int, width: Int, matcher: inout Matcher, cache: inout PositionCache,
+    highlight: Bool, limit: Int, tail: Bool
   ) -> [[Frame.Span]]? {
     let index = state.line(at: i)
     let settings = state.settings
