@@ -168,7 +168,7 @@ func timeFilter(query: [UInt8], path: String, runs: Int) {
     }
     mapping = mapped
   } catch let error as OptionError {
-    print("mselect-bench: \(error.message)")
+    print("mselect-bench: \(error.commandLineMessage)")
     exit(2)
   } catch let error as InputError {
     print("mselect-bench: \(error.message)")

@@ -8,6 +8,11 @@ enum App {
 
   static func run() -> ExitCode {
     CurrentProcess.ignoreBrokenPipe()
+    // Out of memory there is nothing sensible left to do but to say so.
+    Platform.onOutOfMemory { size in
+      warn("out of memory (\(size) bytes wanted)")
+      CurrentProcess.exit(ExitCode.error.rawValue)
+    }
     CurrentProcess.fillClosedStandardDescriptors()
     let (program, arguments) = CurrentProcess.arguments
     let profile = Profile.of(programName: program, arguments: arguments)
@@ -15,7 +20,7 @@ enum App {
     do throws(OptionError) {
       options = try OptionParser.parse(arguments, defaults: try defaultOptions(profile), profile: profile)
     } catch {
-      return fail(error.message)
+      return fail(error.commandLineMessage)
     }
     if options.help { return emit(Array(helpText.utf8)) }
     if options.version { return emit(Array(profile.versionLine(version).utf8)) }
@@ -46,7 +51,7 @@ enum App {
       picker = try options.pickerSettings(
         unicode: unicode, colors: Options.useColors(options.color, environment: environment))
     } catch {
-      return fail(error.message)
+      return fail(error.commandLineMessage)
     }
     do throws(InputError) {
       let terminator: UInt8 = options.read0 ? 0 : 10

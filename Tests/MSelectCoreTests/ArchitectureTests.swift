@@ -34,6 +34,26 @@ import Testing
     }
   }
 
+  /// The core hands errors back: it neither ends the process nor writes to its streams.
+  @Test func theCoreNeverExitsOrPrints() throws {
+    let calls = ["exit(", "_exit(", "abort(", "Swift.print(", "fputs(", "write(1,", "write(2,", "puts("]
+    var seen = 0
+    for (path, text) in try files("MSelectCore") {
+      for line in text.split(separator: "\n") where !line.trimmingPrefix(while: { $0 == " " }).hasPrefix("//")
+      {
+        seen += 1
+        for call in calls where line.contains(call) {
+          Issue.record("\(path): \(line)")
+        }
+        // A bare `print(` is Swift's, unless it is an enum case's pattern or value (`.print(`).
+        if line.contains("print(") && !line.contains(".print(") && !line.contains("case print(") {
+          Issue.record("\(path): \(line)")
+        }
+      }
+    }
+    #expect(seen > 1000)
+  }
+
   @Test func theCommandLineUsesOnlyTheCore() throws {
     for (path, text) in try files("MSelectCommandLine") {
       #expect(imports(text).isSubset(of: ["MSelectCore"]), "\(path) imports \(imports(text))")

@@ -73,7 +73,7 @@ import Testing
       try parse(words)
     } throws: { error in
       guard case .invalidValue(let option, _, _) = error as? OptionError else { return false }
-      return option == words[0] && (error as! OptionError).message.contains("--help")
+      return option == words[0] && (error as! OptionError).commandLineMessage.contains("--help")
     }
   }
 }
@@ -151,8 +151,21 @@ import Testing
       _ = try parse(["--bind", "a:nope"]).pickerSettings(unicode: true, colors: false)
       Issue.record("accepted")
     } catch {
-      #expect(error.message.components(separatedBy: "mselect --help").count == 2, "\(error.message)")
+      #expect(
+        error.commandLineMessage.components(separatedBy: "mselect --help").count == 2,
+        "\(error.commandLineMessage)")
     }
+  }
+
+  /// The core's message names no program; the command line's sends to the help.
+  @Test func onlyTheCommandLineSendsToTheHelp() {
+    let error = OptionError.invalidValue(option: "--max", value: "0", expected: "a whole number ≥ 1")
+    #expect(error.message == "invalid value for --max: '0' (expected a whole number ≥ 1)")
+    #expect(
+      error.commandLineMessage
+        == "invalid value for --max: '0' (expected a whole number ≥ 1; see mselect --help)")
+    #expect(OptionError.unknownOption("--x").message == "unknown option: --x")
+    #expect(OptionError.unknownOption("--x").commandLineMessage == "unknown option: --x (see mselect --help)")
   }
 
   @Test func mistakesInTheDefaultsSaySo() {

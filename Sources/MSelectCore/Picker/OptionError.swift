@@ -13,18 +13,24 @@ package enum OptionError: Error, Equatable, Sendable {
   /// The file a variable names (`FZF_DEFAULT_OPTS_FILE`) cannot be read.
   case unreadable(variable: String, reason: String)
 
-  /// A one-line human message (without the `mselect: ` prefix).
-  package var message: String {
-    switch self {
-    case .unknownOption(let o): "unknown option: \(o) (see mselect --help)"
-    case .missingValue(let o): "option \(o) needs a value (see mselect --help)"
+  /// A one-line human message (without the program's name): `hint` (where to read about the
+  /// options) is added to the mistakes in an option or its value.
+  package func message(hint: String?) -> String {
+    let also = hint.map { "; " + $0 } ?? ""
+    let after = hint.map { " (" + $0 + ")" } ?? ""
+    return switch self {
+    case .unknownOption(let o): "unknown option: \(o)" + after
+    case .missingValue(let o): "option \(o) needs a value" + after
     case .invalidValue(let o, let v, let expected):
-      "invalid value for \(o): '\(v)' (expected \(expected); see mselect --help)"
-    case .rejectedValue(let o, let reason): "\(o): \(reason) (see mselect --help)"
+      "invalid value for \(o): '\(v)' (expected \(expected)\(also))"
+    case .rejectedValue(let o, let reason): "\(o): \(reason)" + after
     case .unbalancedQuote(let text): "unbalanced quote in \(text)"
     case .danglingEscape(let text): "a backslash at the end escapes nothing: \(text)"
-    case .inDefaults(let error, let variable): "\(variable): " + error.message
+    case .inDefaults(let error, let variable): "\(variable): " + error.message(hint: hint)
     case .unreadable(let variable, let reason): "\(variable): \(reason)"
     }
   }
+
+  /// The message without a hint.
+  package var message: String { message(hint: nil) }
 }

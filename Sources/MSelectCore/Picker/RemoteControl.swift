@@ -241,8 +241,7 @@ package enum RemoteControl {
       guard case .invalidValue(_, let value, let expected) = error else {
         return .failure(Refusal(message: error.message))
       }
-      let reason = expected.replacing("; see mselect --help", with: "")
-      return .failure(Refusal(message: "invalid action list: '\(value)' (expected \(reason))"))
+      return .failure(Refusal(message: "invalid action list: '\(value)' (expected \(expected))"))
     }
     if !allowCommands { actions.removeAll { $0.runsCommand } }
     return actions.isEmpty ? .failure(Refusal(message: "no action specified")) : .success(actions)

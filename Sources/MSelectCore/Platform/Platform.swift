@@ -15,8 +15,8 @@ package enum Platform {
   /// Linux's `MADV_HUGEPAGE` (Glibc's module does not export it).
   private static let adviseHugePages: Int32 = 14
 
-  /// `size` bytes (at least one) of uninitialized memory, freed with `free`. Out of memory ends the
-  /// process with a message and exit status 2: nothing sensible is left to do.
+  /// `size` bytes (at least one) of uninitialized memory, freed with `free`. Out of memory calls the
+  /// handler the program set (`onOutOfMemory`): nothing sensible is left to do.
   package static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
     guard let memory = malloc(max(size, 1)) else { outOfMemory(size) }
     return memory
@@ -56,9 +56,19 @@ package enum Platform {
     UnsafeRawPointer(memchr(start, Int32(byte), count))
   }
 
+  /// What ends the program when memory runs out, given the size wanted: the program says how (a
+  /// message and an exit status); without one, a trap, as a Swift array's would.
+  private static let outOfMemoryHandler = Locked<(@Sendable (Int) -> Never)?>(nil)
+
+  /// Sets what ends the program when memory runs out.
+  package static func onOutOfMemory(_ handler: @escaping @Sendable (Int) -> Never) {
+    outOfMemoryHandler.withLock { $0 = handler }
+  }
+
   private static func outOfMemory(_ size: Int) -> Never {
-    let message = Array("mselect: out of memory (\(size) bytes wanted)\n".utf8)
-    _ = message.withUnsafeBytes { write(2, $0.baseAddress, $0.count) }
-    exit(2)
+    guard let handler = outOfMemoryHandler.withLock({ $0 }) else {
+      fatalError("out of memory (\(size) bytes)")
+    }
+    handler(size)
   }
 }
