@@ -6,13 +6,14 @@ import Testing
 /// Values quoted for a shell are read back by that shell as exactly the original bytes, and a hostile
 /// file name or query never runs anything, whichever shell runs the commands.
 @Suite(.serialized) struct QuotingTests {
-  /// The shells installed here, each with the quoting its name gives.
-  static let shells: [(path: String, quoting: ShellQuoting)] = {
-    let paths: [String] = ["/bin/sh", "/bin/dash", "/bin/bash", "/usr/bin/zsh", "/usr/bin/fish"]
-    return paths.filter { access($0, X_OK) == 0 }.map { path in
-      (path, ShellQuoting(shellWords: [Array(path.utf8), Array("-c".utf8)]))
-    }
-  }()
+  /// The quoting a shell's name gives.
+  static func quoting(_ shell: String) -> ShellQuoting {
+    ShellQuoting(shellWords: [Array(shell.utf8), Array("-c".utf8)])
+  }
+
+  /// The shells every machine has; dash, zsh and fish have suites of their own, enabled when they
+  /// are installed.
+  static let standardShells = ["/bin/sh", "/bin/bash"]
 
   /// Strings that end quotes in one shell or another, and every byte but NUL.
   static let hostile: [[UInt8]] = {
@@ -70,14 +71,16 @@ import Testing
     return out
   }
 
-  @Test func eachShellReadsItsQuotedWordBackWhole() throws {
-    #expect(!QuotingTests.shells.isEmpty)
-    for (shell, quoting) in QuotingTests.shells {
-      for value in QuotingTests.hostile {
-        let quoted = try #require(quoting.quote(value))
-        let printed = QuotingTests.output(of: Array("printf %s ".utf8) + quoted, shell: shell)
-        #expect(printed == value, "\(shell): \(value)")
-      }
+  @Test(arguments: standardShells) func eachShellReadsItsQuotedWordBackWhole(shell: String) throws {
+    try QuotingTests.readsQuotedWordsBack(shell: shell)
+  }
+
+  /// Every hostile value, quoted for `shell`, printed by it.
+  static func readsQuotedWordsBack(shell: String) throws {
+    for value in QuotingTests.hostile {
+      let quoted = try #require(quoting(shell).quote(value))
+      let printed = QuotingTests.output(of: Array("printf %s ".utf8) + quoted, shell: shell)
+      #expect(printed == value, "\(shell): \(value)")
     }
   }
 
@@ -90,7 +93,13 @@ import Testing
 
   /// In the picker, under each shell as `$SHELL`: the marked lines and the query reach the command
   /// as they are, and the names that try to run `touch` run nothing.
-  @Test func hostileNamesReachCommandsIntactInEveryShell() throws {
+  @Test(arguments: standardShells) func hostileNamesReachCommandsIntactInEveryShell(shell: String) throws {
+    try QuotingTests.hostileNamesReachCommandsIntact(environment: ["SHELL": shell], options: [])
+  }
+
+  /// Marks every hostile name and the query, runs a command and a reload with them under
+  /// `environment` and `options`, and checks what the commands got.
+  static func hostileNamesReachCommandsIntact(environment: [String: String], options: [String]) throws {
     let directory = try temporaryDirectory()
     defer { try? FileManager.default.removeItem(atPath: directory) }
     let names = [
@@ -98,52 +107,39 @@ import Testing
       "`touch \(directory)/PWNED`", "\"; touch \(directory)/PWNED; \"", "-n", "plain",
     ]
     let query = #"q\'; touch \#(directory)/PWNED #"#
-    // Each shell as `$SHELL`, and fish and bash through `--with-shell` too.
-    let runs: [(environment: [String: String], options: [String])] =
-      QuotingTests.shells.map { (["SHELL": $0.path], []) }
-      + (access("/usr/bin/fish", X_OK) == 0
-        ? [
-          (["SHELL": "/bin/sh"], ["--with-shell", "fish -c"]),
-          (["SHELL": "/usr/bin/fish"], ["--with-shell", "env bash -c"]),
-        ]
-        : [])
-    for (environment, options) in runs {
-      let out = "\(directory)/out"
-      let reloaded = "\(directory)/reloaded"
-      unlink(out)
-      unlink(reloaded)
-      let picker = try PickerProcess(
-        options + [
-          "--multi", "--bind", "ctrl-a:select-all", "--bind",
-          "ctrl-x:execute-silent(printf '%s\\n' {+} {q} {+f} > \(out))", "--bind",
-          "ctrl-y:reload(printf '%s\\n' {} {1..} {+1} {q} > \(reloaded); echo done)",
-        ], environment: environment)
-      let run = "\(environment) \(options)"
-      picker.feed(names.joined(separator: "\n") + "\n")
-      picker.closeInput()
-      #expect(picker.waitFor("\(names.count)/\(names.count)"))
-      picker.send([0x01])  // ctrl-a
-      #expect(picker.waitFor("(\(names.count))"))
-      picker.type(query)
-      #expect(picker.waitFor("0/\(names.count)"))
-      picker.send([0x18])  // ctrl-x
-      #expect(picker.waitForScreen { _ in access(out, F_OK) == 0 })
-      picker.send([0x15])  // ctrl-u: the first line is current again
-      #expect(picker.waitFor("\(names.count)/\(names.count)"))
-      picker.send([0x19])  // ctrl-y
-      #expect(picker.waitFor("1/1"))
-      picker.type("\u{1B}")
-      #expect(picker.exitCode() == 130)
-      let lines =
-        (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
-      #expect(Array(lines.prefix(names.count + 1)) == names + [query], "\(run)")
-      #expect(lines.count == names.count + 2, "\(run): the {+f} file's path")
-      let fields =
-        (try? String(contentsOfFile: reloaded, encoding: .utf8))?.split(separator: "\n").map(String.init)
-        ?? []
-      #expect(Array(fields.prefix(2)) == [names[0], names[0]], "\(run)")
-      #expect(access("\(directory)/PWNED", F_OK) != 0, "\(run) ran a name")
-    }
+    let out = "\(directory)/out"
+    let reloaded = "\(directory)/reloaded"
+    let picker = try PickerProcess(
+      options + [
+        "--multi", "--bind", "ctrl-a:select-all", "--bind",
+        "ctrl-x:execute-silent(printf '%s\\n' {+} {q} {+f} > \(out))", "--bind",
+        "ctrl-y:reload(printf '%s\\n' {} {1..} {+1} {q} > \(reloaded); echo done)",
+      ], environment: environment)
+    let run = "\(environment) \(options)"
+    picker.feed(names.joined(separator: "\n") + "\n")
+    picker.closeInput()
+    #expect(picker.waitFor("\(names.count)/\(names.count)"))
+    picker.send([0x01])  // ctrl-a
+    #expect(picker.waitFor("(\(names.count))"))
+    picker.type(query)
+    #expect(picker.waitFor("0/\(names.count)"))
+    picker.send([0x18])  // ctrl-x
+    #expect(picker.waitForScreen { _ in access(out, F_OK) == 0 })
+    picker.send([0x15])  // ctrl-u: the first line is current again
+    #expect(picker.waitFor("\(names.count)/\(names.count)"))
+    picker.send([0x19])  // ctrl-y
+    #expect(picker.waitFor("1/1"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    let lines =
+      (try? String(contentsOfFile: out, encoding: .utf8))?.split(separator: "\n").map(String.init) ?? []
+    #expect(Array(lines.prefix(names.count + 1)) == names + [query], "\(run)")
+    #expect(lines.count == names.count + 2, "\(run): the {+f} file's path")
+    let fields =
+      (try? String(contentsOfFile: reloaded, encoding: .utf8))?.split(separator: "\n").map(String.init)
+      ?? []
+    #expect(Array(fields.prefix(2)) == [names[0], names[0]], "\(run)")
+    #expect(access("\(directory)/PWNED", F_OK) != 0, "\(run) ran a name")
   }
 
   /// A shell whose quoting is unknown runs no command with a quoted value, and says why.
@@ -189,4 +185,36 @@ func temporaryDirectory() throws -> String {
     throw POSIXError(.EACCES)
   }
   return String(cString: made)
+}
+
+extension QuotingTests {
+  @Suite(.enabled(if: Tools.dash, "dash is not installed")) struct InDash {
+    @Test func quotedWordsComeBackWhole() throws { try QuotingTests.readsQuotedWordsBack(shell: "/bin/dash") }
+    @Test func hostileNamesReachCommandsIntact() throws {
+      try QuotingTests.hostileNamesReachCommandsIntact(environment: ["SHELL": "/bin/dash"], options: [])
+    }
+  }
+
+  @Suite(.enabled(if: Tools.zsh, "zsh is not installed")) struct InZsh {
+    @Test func quotedWordsComeBackWhole() throws {
+      try QuotingTests.readsQuotedWordsBack(shell: "/usr/bin/zsh")
+    }
+    @Test func hostileNamesReachCommandsIntact() throws {
+      try QuotingTests.hostileNamesReachCommandsIntact(environment: ["SHELL": "/usr/bin/zsh"], options: [])
+    }
+  }
+
+  /// fish as `$SHELL`, and through `--with-shell` both ways.
+  @Suite(.enabled(if: Tools.fish, "fish is not installed")) struct InFish {
+    @Test func quotedWordsComeBackWhole() throws {
+      try QuotingTests.readsQuotedWordsBack(shell: "/usr/bin/fish")
+    }
+    @Test(arguments: [
+      (["SHELL": "/usr/bin/fish"], [String]()), (["SHELL": "/bin/sh"], ["--with-shell", "fish -c"]),
+      (["SHELL": "/usr/bin/fish"], ["--with-shell", "env bash -c"]),
+    ])
+    func hostileNamesReachCommandsIntact(environment: [String: String], options: [String]) throws {
+      try QuotingTests.hostileNamesReachCommandsIntact(environment: environment, options: options)
+    }
+  }
 }
