@@ -143,16 +143,6 @@ package struct InfoLine {
   var infoGeneration = 0
 }
 
-/// The settings as given, which `change-…` actions with an empty list go back to.
-struct InitialSettings {
-  /// `--preview-window`: what `change-preview-window(…)` starts from each time.
-  let preview: PreviewSettings
-  /// Whether the input showed (`--no-input`).
-  let inputShown: Bool
-  /// `--nth` and `--with-nth`: what an empty `change-nth()` / `change-with-nth()` restores.
-  let fields: (nth: FieldSpec?, withNth: FieldSpec?)
-}
-
 /// What the driver tells the picker of its surroundings, for the variables commands get.
 package struct Surroundings {
   /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`).

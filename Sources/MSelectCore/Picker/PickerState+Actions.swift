@@ -51,9 +51,9 @@ extension PickerState {
       if previewCommand != nil && previewLayout != nil { perform(.hidePreview) } else { outcome = .cancelled }
     case .bell: queue(.bell)
     case .forget:
-      guard let learned = settings.search.rank.learned, let line = currentLine else { break }
+      guard settings.search.rank.learned != nil, let line = currentLine else { break }
       let bytes = store.lineBytes(line)
-      settings.search.rank.learned = learned.forgetting(bytes)
+      change(.forget(bytes))
       queue(.forget(line: bytes))
       searchAgain()
     case .wait: held.hold = .search
@@ -104,7 +104,7 @@ extension PickerState {
       updateHeight()
       viewport.center(count: listCount, visible: listRows)
     case .toggleTrack:
-      settings.track.toggle()
+      change(.track(!settings.track))
       list.trackBlocked = nil
     case .trackCurrent: list.trackedLine = currentLine
     case .untrackCurrent:
@@ -191,15 +191,7 @@ extension PickerState {
     case .togglePreviewWrap, .togglePreviewWrapWord:
       let word = action == .togglePreviewWrapWord
       // The alternatives (`<N(…)`) follow, so the toggle holds whichever is in force.
-      settings.preview.eachSpec { spec in
-        if word {
-          spec.wrapWord.toggle()
-          spec.wrap = spec.wrapWord
-        } else {
-          spec.wrap.toggle()
-          if !spec.wrap { spec.wrapWord = false }
-        }
-      }
+      change(.togglePreviewWrap(word: word))
     case .togglePreview:
       guard previewCommand != nil else { break }
       preview.toggled.toggle()
@@ -242,12 +234,12 @@ extension PickerState {
       list.headerShown = action == .toggleHeader ? !list.headerShown : action == .showHeader
       updateHeight()
     case .toggleInput, .showInput, .hideInput:
-      settings.inputShown = action == .toggleInput ? !settings.inputShown : action == .showInput
+      change(.inputShown(action == .toggleInput ? !settings.inputShown : action == .showInput))
       clampScroll()
     case .toggleMultiLine:
-      settings.multiLine.toggle()
+      change(.multiLine(!settings.multiLine))
       clampScroll()
-    case .toggleHscroll: settings.hscroll.toggle()
+    case .toggleHscroll: change(.hscroll(!settings.hscroll))
     case .toggleRaw: setRaw(!settings.raw)
     case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
     case .toggleWrap, .toggleWrapWord:

@@ -68,7 +68,7 @@ extension PickerState {
     case .print(let text): outbox.printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
-      settings.preview.command = template
+      change(.previewCommand(template))
       preview.key = nil
     case .changePreviewWindow(let spec): changePreviewWindow(spec)
     case .put(let text):
@@ -105,7 +105,7 @@ extension PickerState {
     case .changeMulti(let limit):
       let max = limit.map { $0 == 0 ? 1 : $0 }
       guard max != settings.selection.max else { break }
-      settings.selection.max = max
+      change(.maximum(max))
       var fresh = Selection(limit: max)
       if selection.everMarked { fresh.rememberMarking() }
       selection = fresh
@@ -117,13 +117,13 @@ extension PickerState {
   /// since.
   private mutating func changePreviewWindow(_ spec: String) {
     let choice = nextChoice(spec, of: "preview-window")
-    var changed = initial.preview
+    var changed = configuration.preview
     changed.command = settings.preview.command
     let wrapping = (settings.preview.wrap, settings.preview.wrapWord)
     changed.eachSpec { ($0.wrap, $0.wrapWord) = wrapping }
     if !choice.isEmpty { changed.hidden = false }
     guard changed.apply(choice) else { return }
-    settings.preview = changed
+    change(.previewWindow(changed))
     preview.toggled = false
     preview.key = nil
     if previewLayout == nil { queue(.cancelPreview) }
@@ -166,16 +166,17 @@ extension PickerState {
       queryChanged()
     case .prompt: prompt = text
     case .header:
-      settings.header = text.isEmpty ? nil : text
+      change(.text(.header, text.isEmpty ? nil : text))
       updateHeight()
     case .search: search.searchOverride = Array(text.utf8)
     case .pointer:
       guard DisplayWidth.of(text) <= 2 else { break }
-      settings.pointer = text
-    case .borderLabel: settings.chrome.borderLabel = text.isEmpty ? nil : text
+      change(.text(.pointer, text))
+    case .borderLabel, .previewLabel, .listLabel, .inputLabel, .headerLabel, .footerLabel:
+      change(.text(setting, text.isEmpty ? nil : text))
     case .headerLines:
       guard let n = Int(text.filter { $0 != " " }), n >= 0, n != settings.search.headerLines else { break }
-      settings.search.headerLines = n
+      change(.headerLines(n))
       // Lines that became header lines cannot stay marked.
       for line in selection.lines(.input) where line < n { selection.unmark(line) }
       list.keptLine = currentLine
@@ -183,7 +184,8 @@ extension PickerState {
     case .nth, .withNth:
       let choice = nextChoice(text, of: setting.rawValue)
       // An empty choice among others: the fields given on the command line; nothing at all: none.
-      let given = text.isEmpty ? nil : setting == .nth ? initial.fields.nth : initial.fields.withNth
+      let given =
+        text.isEmpty ? nil : setting == .nth ? configuration.search.fields.spec : configuration.shownFields
       let spec =
         choice.isEmpty ? given : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
@@ -192,21 +194,16 @@ extension PickerState {
         setting == .nth ? spec : old.spec, view: setting == .withNth ? spec : old.view,
         delimiter: old.delimiter)
       fields.ansi = old.ansi
-      settings.search.fields = fields
+      change(.searchedFields(fields))
       if setting == .withNth {
-        settings.shownFields = spec
+        change(.shownFields(spec))
         list.pruneMarks = true
       }
       list.keptLine = currentLine
       searchAgain()
-    case .ghost: settings.ghost = text
-    case .previewLabel: settings.preview.label = text.isEmpty ? nil : text
-    case .listLabel: settings.chrome.list.label = text.isEmpty ? nil : text
-    case .inputLabel: settings.chrome.input.label = text.isEmpty ? nil : text
-    case .headerLabel: settings.chrome.header.label = text.isEmpty ? nil : text
-    case .footerLabel: settings.chrome.footer.label = text.isEmpty ? nil : text
+    case .ghost: change(.text(.ghost, text))
     case .footer:
-      settings.footer = text.isEmpty ? nil : text
+      change(.text(.footer, text.isEmpty ? nil : text))
       updateHeight()
     }
   }

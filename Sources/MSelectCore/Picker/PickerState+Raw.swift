@@ -70,7 +70,7 @@ extension PickerState {
     if !on {
       for marked in selection.lines(.input) where !matches(marked) { selection.unmark(marked) }
     }
-    settings.raw = on
+    change(.raw(on))
     noteRawMatches()
     if let kept, let position = on ? rawPosition(of: kept) : position(of: kept) {
       viewport.jump(to: position, row: row)

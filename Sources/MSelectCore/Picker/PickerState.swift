@@ -84,10 +84,11 @@ public struct PickerState {
     case forget(line: [UInt8])
   }
 
-  /// The settings (`change-preview` and `change-preview-window` change the preview's).
-  package internal(set) var settings: PickerSettings
-  /// The settings as given, for the actions that go back to them.
-  let initial: InitialSettings
+  /// The settings as given: what `change-preview-window`, `change-nth()` and `--min-height N+` go
+  /// back to.
+  let configuration: PickerSettings
+  /// The configuration with the changes the actions made (`change(_:)`); nothing else changes it.
+  package private(set) var settings: PickerSettings
   public internal(set) var store = LineStore()
   package internal(set) var input = InputProgress()
   package internal(set) var editor: QueryEditor
@@ -112,9 +113,7 @@ public struct PickerState {
 
   public init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
-    initial = InitialSettings(
-      preview: settings.preview, inputShown: settings.inputShown,
-      fields: (settings.search.fields.spec, settings.shownFields))
+    configuration = settings
     viewport = Viewport(rows: rows, columns: columns)
     editor = QueryEditor(settings.query)
     selection = Selection(limit: settings.selection.max)
@@ -133,6 +132,11 @@ public struct PickerState {
     history = HistoryWalk(settings.history)
     updateHeight()
     if settings.sync { input.startPending = true } else { fire(.start) }
+  }
+
+  /// Makes a change of the settings an action asked for.
+  mutating func change(_ change: SettingChange) {
+    settings.apply(change)
   }
 
   // MARK: - Derived values
@@ -287,7 +291,7 @@ public struct PickerState {
     guard settings.minHeightAddsChrome else { return settings.minHeight }
     // Worked out as the picker started (fzf's): showing the input later does not grow it.
     var started = settings
-    started.inputShown = initial.inputShown
+    started.inputShown = configuration.inputShown
     let chrome = Layout(
       settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: list.headerShown,

@@ -1,0 +1,74 @@
+/// What the picker's actions may change of its settings while it runs: fzf's `change-…` and
+/// `transform-…` targets, the toggles of a look or a mode, `change-multi`, `forget`. The picker's
+/// settings are its configuration with these made, and nothing else changes them.
+enum SettingChange {
+  /// A text `change-…(…)` sets (`header`, `footer`, `pointer`, `ghost`, the labels); nil: none.
+  case text(BoundAction.Setting, String?)
+  case headerLines(Int)
+  /// `change-nth`: the fields searched.
+  case searchedFields(SearchFields)
+  /// `change-with-nth`: the fields shown.
+  case shownFields(FieldSpec?)
+  case inputShown(Bool)
+  case raw(Bool)
+  case multiLine(Bool)
+  case hscroll(Bool)
+  case track(Bool)
+  /// `change-multi`: the most lines that may be marked.
+  case maximum(Int?)
+  case previewCommand(String)
+  /// `change-preview-window`: the pane's spec.
+  case previewWindow(PreviewSettings)
+  /// `toggle-preview-wrap` (`word`: `toggle-preview-wrap-word`), in every alternative of the spec.
+  case togglePreviewWrap(word: Bool)
+  /// `forget`: what `--learn` learned of this line goes.
+  case forget([UInt8])
+}
+
+extension PickerSettings {
+  /// Makes `change`.
+  mutating func apply(_ change: SettingChange) {
+    switch change {
+    case .text(let setting, let text): setText(setting, text)
+    case .headerLines(let n): search.headerLines = n
+    case .searchedFields(let fields): search.fields = fields
+    case .shownFields(let spec): shownFields = spec
+    case .inputShown(let shown): inputShown = shown
+    case .raw(let on): raw = on
+    case .multiLine(let on): multiLine = on
+    case .hscroll(let on): hscroll = on
+    case .track(let on): track = on
+    case .maximum(let max): selection.max = max
+    case .previewCommand(let template): preview.command = template
+    case .previewWindow(let spec): preview = spec
+    case .togglePreviewWrap(let word):
+      preview.eachSpec { spec in
+        if word {
+          spec.wrapWord.toggle()
+          spec.wrap = spec.wrapWord
+        } else {
+          spec.wrap.toggle()
+          if !spec.wrap { spec.wrapWord = false }
+        }
+      }
+    case .forget(let line): search.rank.learned = search.rank.learned?.forgetting(line)
+    }
+  }
+
+  /// Sets the text `setting` names (the settings that are not texts are left alone).
+  private mutating func setText(_ setting: BoundAction.Setting, _ text: String?) {
+    switch setting {
+    case .header: header = text
+    case .footer: footer = text
+    case .pointer: pointer = text ?? ""
+    case .ghost: ghost = text ?? ""
+    case .borderLabel: chrome.borderLabel = text
+    case .previewLabel: preview.label = text
+    case .listLabel: chrome.list.label = text
+    case .inputLabel: chrome.input.label = text
+    case .headerLabel: chrome.header.label = text
+    case .footerLabel: chrome.footer.label = text
+    case .query, .prompt, .search, .headerLines, .nth, .withNth: break
+    }
+  }
+}
