@@ -153,7 +153,7 @@ package final class InputReader: LineStream {
       let count = try read(into: splitter.freeSpace())
       if count == 0 { return (splitter.finish(), true) }
       splitter.commit(count)
-      try checkLine(splitter.partialLineLength)
+      try check(partialLine: splitter.partialLineLength)
       if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
     } while streaming && !splitter.isNearlyFull && Syscall.isReadable(fd)
       && Syscall.monotonicNanoseconds() < deadline && !(interrupt.map(Syscall.isReadable) ?? false)
@@ -161,7 +161,7 @@ package final class InputReader: LineStream {
   }
 
   /// One read(2) into `space`, counted; 0 at the end of the input.
-  private func read(into space: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
+  package func read(into space: UnsafeMutableRawBufferPointer) throws(InputError) -> Int {
     let count: Int
     do {
       count = try Syscall.read(fd, into: space)
@@ -173,8 +173,8 @@ package final class InputReader: LineStream {
   }
 
   /// Fails on a line still unended after `LineSplitter.maxLineLength` bytes (an endless input).
-  private func checkLine(_ partialLength: Int) throws(InputError) {
-    if partialLength > LineSplitter.maxLineLength {
+  package func check(partialLine length: Int) throws(InputError) {
+    if length > LineSplitter.maxLineLength {
       throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
     }
   }
@@ -194,6 +194,11 @@ package final class InputReader: LineStream {
     guard let mapping = try? FileMapping(fd, size: size) else { return nil }
     mappedSize = size
     return mapping
+  }
+
+  /// The whole input mapped (see `mapWhole`).
+  package func wholeInput() -> (bytes: UnsafeRawBufferPointer, owner: AnyObject)? {
+    mapWhole().map { ($0.bytes, $0) }
   }
 
   /// Reads everything with read(2).
@@ -216,48 +221,28 @@ package final class InputReader: LineStream {
     }
   }
 
-  /// Reads everything with read(2), handing segments of complete lines to `filter` as they are read
-  /// (see `SegmentSplitter`), of the size it asks for.
-  package func readSegments(into filter: SegmentFilter) throws(InputError) {
-    var segments = SegmentSplitter(terminator: terminator)
-    while true {
-      let count = try read(into: segments.freeSpace())
-      if count == 0 { break }
-      if let segment = segments.commit(count) {
-        switch filter.offer(segment) {
-        case .readOn(let size): segments.segmentSize = size
-        case .scanRest(let first):
-          return try readRest(into: filter, first: first, carry: segments.partialLine)
-        }
-      }
-      try checkLine(segments.partialLineLength)
-    }
-    filter.end(last: segments.finish())
-  }
-
-  /// Hands the reading of the rest to `filter`'s workers (see `SegmentFilter.scanRest`).
-  private func readRest(into filter: SegmentFilter, first: [InputSegment], carry: UnsafeRawBufferPointer)
-    throws(InputError)
-  {
-    let fd = fd
+  /// read(2) of the descriptor from any thread, each worker kept on a CPU of its own; the first
+  /// error is kept for the failure.
+  package func concurrentReads() -> ConcurrentReads<InputError> {
+    let (fd, name) = (fd, name)
     let errorBox = Locked<SystemError?>(nil)
-    let outcome = filter.scanRest(
-      first: first, carry: carry, place: { ThreadPlacement.keep(onAllowedCPU: $0) }
-    ) { space in
-      do throws(SystemError) {
-        return try Syscall.read(fd, into: space)
-      } catch {
-        let failure: SystemError = error
-        errorBox.withLock { $0 = failure }
-        return -1
-      }
-    }
-    switch outcome {
-    case nil: return
-    case .lineTooLong: throw .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
-    case .unreadable:
-      throw .unreadable(name, errorBox.withLock { $0 } ?? SystemError("read", errno: EIO))
-    }
+    return ConcurrentReads(
+      read: { space in
+        do throws(SystemError) {
+          return try Syscall.read(fd, into: space)
+        } catch {
+          let failure: SystemError = error
+          errorBox.withLock { $0 = $0 ?? failure }
+          return -1
+        }
+      },
+      place: { ThreadPlacement.keep(onAllowedCPU: $0) },
+      failure: { reason in
+        switch reason {
+        case .lineTooLong: .tooLarge(name, what: "a line", limit: LineSplitter.maxLineLength)
+        case .unreadable: .unreadable(name, errorBox.withLock { $0 } ?? SystemError("read", errno: EIO))
+        }
+      })
   }
 
   /// Whether the input is a file that got shorter than what was mapped of it (then the lines read

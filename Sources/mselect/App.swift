@@ -234,8 +234,8 @@ enum App {
     }
   }
 
-  /// `--filter`: a mapped file is searched where it lies, other input as it is read. With `--no-sort`
-  /// a stream's matches are printed as they are found (`--print-query`'s line first), as fzf prints
+  /// `--filter`: the matches printed, best first. With `--no-sort` a stream's matches are printed
+  /// as they are found (`--print-query`'s line first), as fzf prints
   /// them, so an endless producer gets its matches at once.
   static func filter(
     _ query: [UInt8], _ settings: SearchSettings, _ output: OutputFormatter, input: InputReader
@@ -259,21 +259,14 @@ enum App {
       }
       return code == .success
     }
-    let mapping = input.mapWhole()
-    let outcome: Filter.Outcome
+    let outcome: Filter.Outcome?
     do throws(InputError) {
-      outcome =
-        if let mapping {
-          Filter.run(
-            query, in: .bytes(mapping.bytes, terminator: input.terminator, owner: mapping), settings: settings
-          )
-        } else {
-          try Filter.run(query, in: .stream(input), settings: settings, asFound: asFound)
-        }
+      outcome = try Filter.run(query, from: input, settings: settings, asFound: asFound)
     } catch {
       return fail(error.message)
     }
-    if let found = outcome.streamed {
+    guard let outcome else {
+      // The matches went out as they were found.
       if code == .success && !found && output.printsQuery {
         code = emit(output.format([], store: LineStore(), query: query))
       }

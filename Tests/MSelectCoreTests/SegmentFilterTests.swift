@@ -142,44 +142,78 @@ private func segments(
     #expect(filter.finish().lines.count == Self.lines.count)
   }
 
-  /// Reads `bytes` as `InputReader.readSegments` does: the first segment through a splitter, then, for
-  /// a selective query, the rest by the workers of `scanRest` through `read`, `chunk` bytes a call
-  /// (`failAt`: the read there fails; `place`: as `scanRest` takes it).
+  /// Filters `bytes` read as a pipe, `chunk` bytes a read, through `SegmentFilter.read`: for a
+  /// selective query the rest is read by the workers of `scanRest` (`failAt`: their read there
+  /// fails; `place`: as `scanRest` takes it).
   private static func pipeFilter(
     _ query: String, _ bytes: [UInt8], chunk: Int, settings: SearchSettings = SearchSettings(),
     failAt: Int? = nil, place: @escaping @Sendable (Int) -> (@Sendable () -> Void)? = { _ in nil }
   ) -> (lines: [[UInt8]], failure: SegmentFilter.ReadFailure?, scannedTheRest: Bool) {
     let filter = SegmentFilter(Array(query.utf8), settings: settings, terminator: 10)
-    var splitter = SegmentSplitter(terminator: 10)
-    var i = 0
+    let stream = ChunkedStream(bytes, chunk: chunk, failAt: failAt, place: place)
     var failure: SegmentFilter.ReadFailure?
-    var rest = false
-    reading: while i < bytes.count {
-      let space = splitter.freeSpace()
-      let n = min(chunk, space.count, bytes.count - i)
-      bytes[i..<i + n].withUnsafeBytes { space.copyMemory(from: $0) }
-      i += n
-      guard let segment = splitter.commit(n) else { continue }
-      switch filter.offer(segment) {
-      case .readOn(let size): splitter.segmentSize = size
-      case .scanRest(let first):
-        let source = Locked((bytes: bytes, at: i))
-        failure = filter.scanRest(first: first, carry: splitter.partialLine, place: place) { space in
-          source.withLock { source in
-            if let failAt, source.at >= failAt { return -1 }
-            let n = min(chunk, space.count, source.bytes.count - source.at)
-            source.bytes[source.at..<source.at + n].withUnsafeBytes { space.copyMemory(from: $0) }
-            source.at += n
-            return n
-          }
-        }
-        rest = true
-        break reading
+    do {
+      try filter.read(stream)
+    } catch {
+      failure = error
+    }
+    let (found, kept) = filter.finish()
+    return (found.map { kept.lineBytes($0) }, failure, stream.readConcurrently)
+  }
+
+  /// A pipe of `bytes`, `chunk` bytes a read.
+  private final class ChunkedStream: LineStream {
+    typealias Failure = SegmentFilter.ReadFailure
+    let terminator: UInt8 = 10
+    let source: Locked<(bytes: [UInt8], at: Int)>
+    let chunk: Int
+    let failAt: Int?
+    let place: @Sendable (Int) -> (@Sendable () -> Void)?
+    /// Whether the rest was read by the workers.
+    var readConcurrently = false
+
+    init(
+      _ bytes: [UInt8], chunk: Int, failAt: Int?, place: @escaping @Sendable (Int) -> (@Sendable () -> Void)?
+    ) {
+      source = Locked((bytes, 0))
+      (self.chunk, self.failAt, self.place) = (chunk, failAt, place)
+    }
+
+    func wholeInput() -> (bytes: UnsafeRawBufferPointer, owner: AnyObject)? { nil }
+
+    func read(into space: UnsafeMutableRawBufferPointer) throws(Failure) -> Int {
+      ChunkedStream.read(source, into: space, chunk: chunk, failAt: nil)
+    }
+
+    func check(partialLine length: Int) throws(SegmentFilter.ReadFailure) {
+      if length > LineSplitter.maxLineLength { throw .lineTooLong }
+    }
+
+    func concurrentReads() -> ConcurrentReads<SegmentFilter.ReadFailure> {
+      readConcurrently = true
+      let (source, chunk, failAt) = (source, chunk, failAt)
+      return ConcurrentReads(
+        read: { ChunkedStream.read(source, into: $0, chunk: chunk, failAt: failAt) }, place: place,
+        failure: { $0 })
+    }
+
+    func readBlocks(soon: Bool, _ body: (LineBlock) -> Bool) throws(Failure) {
+      Issue.record("a segment filter reads in segments")
+    }
+
+    /// Up to `chunk` bytes of `source` into `space`; -1 from `failAt` on.
+    static func read(
+      _ source: Locked<(bytes: [UInt8], at: Int)>, into space: UnsafeMutableRawBufferPointer, chunk: Int,
+      failAt: Int?
+    ) -> Int {
+      source.withLock { source in
+        if let failAt, source.at >= failAt { return -1 }
+        let n = min(chunk, space.count, source.bytes.count - source.at)
+        source.bytes[source.at..<source.at + n].withUnsafeBytes { space.copyMemory(from: $0) }
+        source.at += n
+        return n
       }
     }
-    if !rest { filter.end(last: splitter.finish()) }
-    let (found, kept) = filter.finish()
-    return (found.map { kept.lineBytes($0) }, failure, rest)
   }
 
   /// The rest of a pipe read by the workers in turn gives the whole input's result, whatever the

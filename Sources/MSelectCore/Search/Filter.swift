@@ -1,21 +1,19 @@
 /// The one entry point of a non-interactive search: every match of a query, best first.
 ///
-/// It picks the way to search from the input and the settings: an input in memory as a whole is
-/// scanned in place (no line table) unless the query is broad, then it is cut into a line table and
-/// searched in parallel; a stream is cut into segments scanned while the next are read
-/// (`SegmentFilter`), or into blocks of lines matched as they come (`StreamingFilter`: header lines,
-/// `--ansi`), or, in input order (`--no-sort`), its matches are handed out block by block as they are
-/// found (`InputOrderFilter`).
+/// It picks the way to search from the input and the settings, and the caller names none: an input
+/// in memory as a whole (a stream that can be mapped, too) is scanned in place (no line table) unless
+/// the query is broad, then it is cut into a line table and searched in parallel; a stream is cut
+/// into segments scanned while the next are read (`SegmentFilter`), or into blocks of lines matched
+/// as they come (`StreamingFilter`: header lines, `--ansi`), or, in input order (`--no-sort`), its
+/// matches are handed to the caller's receiver block by block as they are found (`InputOrderFilter`).
 public enum Filter {
-  /// Where the lines come from.
-  package enum Input<Stream: LineStream> {
+  /// Lines all there at once.
+  package enum Input {
     /// The whole input as one buffer (a mapped file) of lines ended by `terminator`; `owner` keeps
     /// the memory alive.
     case bytes(UnsafeRawBufferPointer, terminator: UInt8, owner: AnyObject)
     /// Lines already in a store.
     case lines(LineStore)
-    /// Lines still to be read.
-    case stream(Stream)
   }
 
   /// The matches: indices into `source`, best first.
@@ -25,9 +23,6 @@ public enum Filter {
     package let lines: LineList
     /// Whether the input was scanned in place (for benchmarks and tests).
     package var scannedInPlace = false
-    /// Set when the matches were handed out as they were found (then `lines` is empty): whether
-    /// there were any.
-    package var streamed: Bool? = nil
 
     package init(source: any LineSource, lines: LineList, scannedInPlace: Bool = false) {
       self.source = source
@@ -52,20 +47,16 @@ public enum Filter {
     ranked(settings.pattern(query), in: store, settings: settings)
   }
 
-  /// Every match of `query` among the candidate lines of `input`, ranked; with `asFound`, a stream
-  /// whose order is the input's hands its matches to it as they are found instead.
-  package static func run<Stream: LineStream>(
-    _ query: [UInt8], in input: Input<Stream>, settings: SearchSettings, asFound: Receiver? = nil
-  ) throws(Stream.Failure) -> Outcome {
+  /// Every match of `query` among the candidate lines of `input`, best first.
+  package static func run(_ query: [UInt8], in input: Input, settings: SearchSettings) -> Outcome {
     let pattern = settings.pattern(query)
-    // A query that ranks nothing, with `--learn`, lists the learned lines first: that takes every
-    // line's bytes, which the line table has.
-    let listsLearned = settings.rank.learned != nil && RankOptions.ranksNothing(pattern)
     switch input {
     case .bytes(let bytes, let terminator, let owner):
-      // The in-place scan checks anchors on raw bytes; with `--ansi` lines go through the line table.
+      // The in-place scan checks anchors on raw bytes; with `--ansi` lines go through the line table,
+      // and so they do for a query that ranks nothing with `--learn` (the learned lines come first:
+      // that takes every line's bytes).
       let scanned =
-        settings.fields.ansi || listsLearned
+        settings.fields.ansi || listsLearned(pattern, settings)
         ? nil
         : withExtendedLifetime(owner) {
           RawScan.filter(bytes, terminator: terminator, pattern: pattern, settings: settings)
@@ -77,46 +68,53 @@ public enum Filter {
       return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
     case .lines(let store):
       return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
-    case .stream(let stream):
-      if let asFound, InputOrderFilter.applies(to: settings) {
-        return try inInputOrder(query, stream, settings: settings, asFound)
-      }
-      if SegmentFilter.applies(to: settings) && !listsLearned {
-        let filter = SegmentFilter(query, settings: settings, terminator: stream.terminator)
-        try stream.readSegments(into: filter)
-        let (lines, store) = filter.finish()
-        return Outcome(source: store, lines: lines)
-      }
-      let filter = StreamingFilter(query, settings: settings)
-      try stream.readBlocks(soon: false) { block in
-        filter.add(block)
-        return true
-      }
-      let (lines, store) = filter.finish()
-      return Outcome(source: store, lines: lines)
     }
   }
 
-  /// Every match of `query` among the candidate lines of `input`, ranked (no stream).
-  package static func run(_ query: [UInt8], in input: Input<NoStream>, settings: SearchSettings) -> Outcome {
-    run(query, in: input, settings: settings, asFound: nil)
+  /// Every match of `query` among the candidate lines of `stream`, best first. With `asFound`, when
+  /// the order is the input's, the matches go to it as they are found instead, and the result is
+  /// nil.
+  package static func run<Stream: LineStream>(
+    _ query: [UInt8], from stream: Stream, settings: SearchSettings, asFound: Receiver? = nil
+  ) throws(Stream.Failure) -> Outcome? {
+    if let whole = stream.wholeInput() {
+      return run(
+        query, in: .bytes(whole.bytes, terminator: stream.terminator, owner: whole.owner), settings: settings)
+    }
+    if let asFound, InputOrderFilter.applies(to: settings) {
+      try inInputOrder(query, stream, settings: settings, asFound)
+      return nil
+    }
+    if SegmentFilter.applies(to: settings) && !listsLearned(settings.pattern(query), settings) {
+      let filter = SegmentFilter(query, settings: settings, terminator: stream.terminator)
+      try filter.read(stream)
+      let (lines, store) = filter.finish()
+      return Outcome(source: store, lines: lines)
+    }
+    let filter = StreamingFilter(query, settings: settings)
+    try stream.readBlocks(soon: false) { block in
+      filter.add(block)
+      return true
+    }
+    let (lines, store) = filter.finish()
+    return Outcome(source: store, lines: lines)
+  }
+
+  /// Whether a search for `pattern` lists the learned lines first (a query that ranks nothing, with
+  /// `--learn`).
+  private static func listsLearned(_ pattern: Pattern, _ settings: SearchSettings) -> Bool {
+    settings.rank.learned != nil && RankOptions.ranksNothing(pattern)
   }
 
   /// `--no-sort` over a stream: each block's matches go to `receiver` as soon as the block is read.
   private static func inInputOrder<Stream: LineStream>(
     _ query: [UInt8], _ stream: Stream, settings: SearchSettings, _ receiver: Receiver
-  ) throws(Stream.Failure) -> Outcome {
+  ) throws(Stream.Failure) {
     let filter = InputOrderFilter(query, settings: settings)
-    var found = false
     try stream.readBlocks(soon: true) { block in
       let (matches, store) = filter.matches(in: block)
-      guard !matches.isEmpty else { return true }
-      found = true
-      return receiver(matches, store)
+      return matches.isEmpty || receiver(matches, store)
     }
-    var outcome = Outcome(source: LineStore(), lines: LineList([]))
-    outcome.streamed = found
-    return outcome
   }
 
   /// The matches of `pattern` among the candidate lines of `store`, best first.

@@ -103,6 +103,30 @@ package final class SegmentFilter {
     return RawScan.coverage(base, samples, terminator, &matchers.pointer[0], rank, settings.fields)
   }
 
+  /// Reads all of `stream`, in segments of the size the filter asks for, scanning each while the
+  /// next is read; once the first segments show the query to be selective, the rest is read and
+  /// scanned on every core (`scanRest`).
+  package func read<Stream: LineStream>(_ stream: Stream) throws(Stream.Failure) {
+    var segments = SegmentSplitter(terminator: terminator)
+    while true {
+      let count = try stream.read(into: segments.freeSpace())
+      if count == 0 { break }
+      if let segment = segments.commit(count) {
+        switch offer(segment) {
+        case .readOn(let size): segments.segmentSize = size
+        case .scanRest(let first):
+          let reads = stream.concurrentReads()
+          let failure = scanRest(
+            first: first, carry: segments.partialLine, place: reads.place, read: reads.read)
+          if let failure { throw reads.failure(failure) }
+          return
+        }
+      }
+      try stream.check(partialLine: segments.partialLineLength)
+    }
+    end(last: segments.finish())
+  }
+
   /// What the reader does after a segment (see `offer`).
   package enum Next {
     /// Read on, cutting segments of this size.
