@@ -196,7 +196,7 @@ import Testing
     var matcher = Matcher(pattern: pattern)
     let found = Array(text.utf8).withUnsafeBufferPointer { buffer in
       RawScan.scan(
-        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, settings.rank.effective(for: pattern),
+        buffer.baseAddress!, 0..<buffer.count, 10, &matcher, SearchPlan(pattern, ranking: settings.rank).rank,
         settings.fields
       ).starts
     }
@@ -287,13 +287,13 @@ import Testing
     let raw = UnsafeRawBufferPointer(holder.buffer)
     let store = MappedLines.store(raw, terminator: 10, owner: holder)
     let settings = options.searchSettings
-    let pattern = settings.pattern(Array(query.utf8))
-    let expected = Filter.ranked(pattern, in: store, settings: settings).map { store.lineBytes($0) }
+    let plan = settings.plan(Array(query.utf8))
+    let expected = Filter.ranked(plan, in: store, settings: settings).map { store.lineBytes($0) }
     let selective = [
       "zq", "az", "q$", "ab/$", "^a ab/$", "b/$ !é", "zé", "qéa", "ûa", "ûé", "aû", "zab/aba", "zaab/aéab",
       "dz", "zd",
     ].contains(query)
-    if let (scan, lines) = RawScan.filter(raw, terminator: 10, pattern: pattern, settings: settings) {
+    if let (scan, lines) = RawScan.filter(raw, terminator: 10, plan: plan, settings: settings) {
       let found = lines.map { Array(scan.line($0)) }
       #expect(found == expected)
     } else {

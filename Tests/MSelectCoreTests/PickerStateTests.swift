@@ -612,9 +612,9 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
       Search.matches(Pattern(broader), in: store, scope: .all(0..<store.count), rank: RankOptions())!,
       lineCount: store.count)
     return SearchRequest(
-      generation: 1, pattern: Pattern(query), store: store,
+      generation: 1, plan: SearchPlan(Pattern(query), ranking: RankOptions()), store: store,
       broader: SearchRequest.Handoff(.lines(set, query: Array(broader.utf8))),
-      candidateStart: 0, tail: store.count..<store.count, base: nil, rank: RankOptions(),
+      candidateStart: 0, tail: store.count..<store.count, base: nil,
       fields: SearchFields())
   }
 

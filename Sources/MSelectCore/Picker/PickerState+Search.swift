@@ -153,17 +153,17 @@ extension PickerState {
     // A search for this query is running: let it finish (new input is searched after it, as an
     // extension) rather than restart it, or fast streaming input would starve it.
     if let inFlight = search.searches.inFlight, inFlight.query == q { return nil }
-    let pattern = settings.search.pattern(q)
     var rank = settings.search.rank
     rank.sort = search.sorting
+    let plan = SearchPlan(settings.search.pattern(q), ranking: rank)
     // (With `--learn` the learned lines come first: a search orders them.)
-    if pattern.isEmpty && !rank.effective(for: pattern).sort {
+    if plan.pattern.isEmpty && !plan.rank.sort {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result
       // is (the cursor's line, the preview and bound events follow it).
       search.searches.inFlight = nil
       var every = SearchResult(
         query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
-        reversed: rank.effective(for: pattern).reverse)
+        reversed: plan.rank.reverse)
       every.epoch = search.searches.epoch
       handle(.searched(every))
       return nil
@@ -179,17 +179,17 @@ extension PickerState {
     } else if let same = search.searches.cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let (broader, lineCount) = search.searches.cache.broader(than: pattern) {
+    } else if let (broader, lineCount) = search.searches.cache.broader(than: plan.pattern) {
       narrowed = broader
       searched = lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: search.searches.generation, pattern: pattern, store: store,
+      generation: search.searches.generation, plan: plan, store: store,
       broader: SearchRequest.Handoff(narrowed),
       candidateStart: candidateStart,
-      tail: min(searched, count)..<count, base: base, rank: rank, fields: settings.search.fields,
+      tail: min(searched, count)..<count, base: base, fields: settings.search.fields,
       epoch: search.searches.epoch
     )
   }

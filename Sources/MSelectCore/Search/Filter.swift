@@ -44,30 +44,30 @@ public enum Filter {
 
   /// Every match of `query` among the candidate lines of `store`: line indices, best first.
   public static func run(_ query: [UInt8], in store: LineStore, settings: SearchSettings) -> LineList {
-    ranked(settings.pattern(query), in: store, settings: settings)
+    ranked(settings.plan(query), in: store, settings: settings)
   }
 
   /// Every match of `query` among the candidate lines of `input`, best first.
   package static func run(_ query: [UInt8], in input: Input, settings: SearchSettings) -> Outcome {
-    let pattern = settings.pattern(query)
+    let plan = settings.plan(query)
     switch input {
     case .bytes(let bytes, let terminator, let owner):
       // The in-place scan checks anchors on raw bytes; with `--ansi` lines go through the line table,
       // and so they do for a query that ranks nothing with `--learn` (the learned lines come first:
       // that takes every line's bytes).
       let scanned =
-        settings.fields.ansi || listsLearned(pattern, settings)
+        settings.fields.ansi || listsLearned(plan.pattern, settings)
         ? nil
         : withExtendedLifetime(owner) {
-          RawScan.filter(bytes, terminator: terminator, pattern: pattern, settings: settings)
+          RawScan.filter(bytes, terminator: terminator, plan: plan, settings: settings)
         }
       if let (scan, lines) = scanned {
         return Outcome(source: KeptAlive(scan, owner), lines: lines, scannedInPlace: true)
       }
       let store = MappedLines.store(bytes, terminator: terminator, owner: owner)
-      return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
+      return Outcome(source: store, lines: ranked(plan, in: store, settings: settings))
     case .lines(let store):
-      return Outcome(source: store, lines: ranked(pattern, in: store, settings: settings))
+      return Outcome(source: store, lines: ranked(plan, in: store, settings: settings))
     }
   }
 
@@ -117,13 +117,13 @@ public enum Filter {
     }
   }
 
-  /// The matches of `pattern` among the candidate lines of `store`, best first.
-  package static func ranked(_ pattern: Pattern, in store: LineStore, settings: SearchSettings) -> LineList {
+  /// The matches of `plan` among the candidate lines of `store`, best first.
+  package static func ranked(_ plan: SearchPlan, in store: LineStore, settings: SearchSettings) -> LineList {
     let parts =
       Search.matchParts(
-        pattern, in: store, scope: .all(settings.candidates(count: store.count)), rank: settings.rank,
-        fields: settings.fields) ?? []
-    return Search.rankedIndices(parts, settings.rank)
+        plan, in: store, scope: .all(settings.candidates(count: store.count)), fields: settings.fields)
+      ?? []
+    return Search.rankedIndices(parts, plan.rank)
   }
 }
 

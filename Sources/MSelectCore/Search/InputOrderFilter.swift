@@ -3,11 +3,11 @@
 /// them, so the matches of an endless producer (`tail -f log | mselect -f error --no-sort`, `yes |
 /// mselect -f y --no-sort | head -3`) come out at once instead of at its end.
 package struct InputOrderFilter: Sendable {
-  private let pattern: Pattern
+  private let plan: SearchPlan
   private let settings: SearchSettings
 
   package init(_ query: [UInt8], settings: SearchSettings) {
-    pattern = settings.pattern(query)
+    plan = settings.plan(query)
     self.settings = settings
   }
 
@@ -26,8 +26,7 @@ package struct InputOrderFilter: Sendable {
     let scope = min(max(block.firstIndex, settings.headerLines), end)..<end
     guard !scope.isEmpty else { return (LineList([]), store) }
     let runs =
-      Search.matchParts(pattern, in: store, scope: .all(scope), rank: settings.rank, fields: settings.fields)
-      ?? []
-    return (Search.rankedIndices(runs, settings.rank.effective(for: pattern)), store)
+      Search.matchParts(plan, in: store, scope: .all(scope), fields: settings.fields) ?? []
+    return (Search.rankedIndices(runs, plan.rank), store)
   }
 }

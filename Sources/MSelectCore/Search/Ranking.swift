@@ -56,8 +56,8 @@ extension RankOptions {
   /// The options a search with `pattern` really ranks by: an empty query ranks nothing, so every line
   /// keeps its input position (reversed by `--tac`).
   /// With `--learn`, such a query lists the learned lines first, strongest first, then the others
-  /// in input order.
-  func effective(for pattern: Pattern) -> RankOptions {
+  /// in input order. (`SearchPlan` is the one place that asks.)
+  fileprivate func effective(for pattern: Pattern) -> RankOptions {
     guard RankOptions.ranksNothing(pattern) else { return self }
     var options = RankOptions(tiebreaks: [], sort: false, reverse: reverse)
     if sort, let learned, !learned.store.entries.isEmpty {
@@ -203,5 +203,27 @@ struct SortKey: Sendable {
     case .index:
       return 0
     }
+  }
+}
+
+/// A query ready to search: its pattern, and how its matches are really ranked. Every search path
+/// takes one, so the rule for a query that ranks nothing (`RankOptions.effective(for:)`) is applied
+/// here and nowhere else.
+package struct SearchPlan: Sendable {
+  package let pattern: Pattern
+  /// The ranking asked for, unless the pattern ranks nothing (empty, or negations only): then input
+  /// order (reversed by `--tac`; with `--learn`, the learned lines first).
+  package let rank: RankOptions
+
+  package init(_ pattern: Pattern, ranking: RankOptions) {
+    self.pattern = pattern
+    rank = ranking.effective(for: pattern)
+  }
+}
+
+extension SearchSettings {
+  /// The plan of a search for `query` with these settings.
+  package func plan(_ query: [UInt8]) -> SearchPlan {
+    SearchPlan(pattern(query), ranking: rank)
   }
 }

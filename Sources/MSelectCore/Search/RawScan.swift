@@ -27,11 +27,11 @@ struct RawScan: LineSource {
   /// ms of CPU and `datei` on intl-386k 48.0 → 46.2 (41 interleaved runs each; 128 did about as well).
   static let batchSize = 512
 
-  /// Matches `pattern` against the candidate lines of `bytes`; returns the scan (whose `line(_:)`
+  /// Matches `plan` against the candidate lines of `bytes`; returns the scan (whose `line(_:)`
   /// gives the matching lines) and the matches ranked, as indices for `line(_:)`; nil when the query
   /// turns out broad (see `broadShare`) and a line store should be searched instead.
   static func filter(
-    _ bytes: UnsafeRawBufferPointer, terminator: UInt8, pattern: Pattern, settings: SearchSettings
+    _ bytes: UnsafeRawBufferPointer, terminator: UInt8, plan: SearchPlan, settings: SearchSettings
   )
     -> (RawScan, LineList)?
   {
@@ -46,7 +46,7 @@ struct RawScan: LineSource {
     }
     // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
     let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
-    let rank = settings.rank.effective(for: pattern)
+    let (pattern, rank) = (plan.pattern, plan.rank)
     let fields = settings.fields
     let chunks = bounds.count - 1
     let parts = UnsafeMutableBufferPointer<Hits>.allocate(capacity: max(chunks, 1))

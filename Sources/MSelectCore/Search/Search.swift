@@ -19,12 +19,11 @@ package enum Search {
 
   /// The matching lines of `scope`, unordered; nil if `cancelled` turned true meanwhile.
   package static func matches(
-    _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
-    fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
+    _ plan: SearchPlan, in store: LineStore, scope: Scope, fields: SearchFields = SearchFields(),
+    cancelled: @Sendable () -> Bool = { false }
   ) -> [RankedLine]? {
     guard
-      let parts = matchParts(
-        pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
+      let parts = matchParts(plan, in: store, scope: scope, fields: fields, cancelled: cancelled)
     else { return nil }
     return concatenated(parts)
   }
@@ -103,10 +102,10 @@ package enum Search {
   /// The matching lines of `scope` as runs that together are in input order (one per slice searched,
   /// each no larger than it needs to be); nil if `cancelled` turned true meanwhile.
   package static func matchParts(
-    _ pattern: Pattern, in store: LineStore, scope: Scope, rank: RankOptions,
-    fields: SearchFields = SearchFields(), cancelled: @Sendable () -> Bool = { false }
+    _ plan: SearchPlan, in store: LineStore, scope: Scope, fields: SearchFields = SearchFields(),
+    cancelled: @Sendable () -> Bool = { false }
   ) -> [Run]? {
-    let rank = rank.effective(for: pattern)
+    let (pattern, rank) = (plan.pattern, plan.rank)
     let sortKey = SortKey(rank, for: pattern)
     if pattern.isEmpty {
       var lines = everyLine(of: scope)
@@ -316,8 +315,9 @@ package enum Search {
   /// Matches and ranks in one call (tests).
   package static func run(_ pattern: Pattern, in store: LineStore, rank: RankOptions = RankOptions()) -> [Int]
   {
-    var lines = matches(pattern, in: store, scope: .all(0..<store.count), rank: rank) ?? []
-    Search.rank(&lines, rank)
+    let plan = SearchPlan(pattern, ranking: rank)
+    var lines = matches(plan, in: store, scope: .all(0..<store.count)) ?? []
+    Search.rank(&lines, plan.rank)
     return lines.map { Int($0.index) }
   }
 

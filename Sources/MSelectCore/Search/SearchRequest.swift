@@ -4,7 +4,9 @@ import Synchronization
 public struct SearchRequest: Sendable {
   /// Increases with every request; results of older ones are stale.
   package let generation: Int
-  package let pattern: Pattern
+  /// The pattern, and how its matches are ranked.
+  package let plan: SearchPlan
+  package var pattern: Pattern { plan.pattern }
   package let store: LineStore
   /// A broader query's result over `0..<tail.lowerBound`: its lines are the only possible matches
   /// there. Nil means search all of `candidateStart..<tail.lowerBound`. The search takes it out (see
@@ -16,7 +18,6 @@ public struct SearchRequest: Sendable {
   let tail: Range<Int>
   /// Matches of the same query over `0..<tail.lowerBound`, to merge with the tail's.
   let base: SearchResult?
-  let rank: RankOptions
   let fields: SearchFields
   /// The picker's input generation, carried into the results.
   var epoch = 0
@@ -74,7 +75,7 @@ public struct SearchRequest: Sendable {
     cancelled: @Sendable () -> Bool, preview: ((SearchResult) -> Void)?
   ) -> SearchResult? {
     var runs: [Search.Run] = []
-    let ranking = rank.effective(for: pattern)
+    let ranking = plan.rank
     if base == nil {
       var shown: [RankedLine]?
       var broader = self.broader.take()
@@ -130,7 +131,7 @@ public struct SearchRequest: Sendable {
       }
       // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
       var head = Search.matchParts(
-        pattern, in: store, scope: scope, rank: rank, fields: fields, cancelled: cancelled)
+        plan, in: store, scope: scope, fields: fields, cancelled: cancelled)
       // The candidates go before the sort needs memory.
       scope = .all(0..<0)
       guard head != nil else { return nil }
@@ -139,7 +140,7 @@ public struct SearchRequest: Sendable {
     if !tail.isEmpty {
       let from = max(tail.lowerBound, candidateStart)
       var more = Search.matchParts(
-        pattern, in: store, scope: .all(from..<max(from, tail.upperBound)), rank: rank, fields: fields,
+        plan, in: store, scope: .all(from..<max(from, tail.upperBound)), fields: fields,
         cancelled: cancelled)
       guard more != nil else { return nil }
       runs += more.take()!
@@ -173,7 +174,7 @@ public struct SearchRequest: Sendable {
   ) -> [RankedLine]? {
     guard
       let found = Search.matches(
-        pattern, in: store, scope: .scattered(first[...]), rank: rank, fields: fields, cancelled: cancelled)
+        plan, in: store, scope: .scattered(first[...]), fields: fields, cancelled: cancelled)
     else { return nil }
     let best = Search.best(found, SearchRequest.previewSize, ranking)
     preview(

@@ -64,13 +64,13 @@ package final class SegmentFilter {
 
   /// A filter for `query` over lines ended by `terminator`.
   package init(_ query: [UInt8], settings: SearchSettings, terminator: UInt8) {
-    let pattern = settings.pattern(query)
+    let plan = settings.plan(query)
     self.query = query
     self.settings = settings
     self.terminator = terminator
-    rank = settings.rank.effective(for: pattern)
+    rank = plan.rank
     let matchers = UnsafeMutableBufferPointer<Matcher>.allocate(capacity: Parallel.cores)
-    _ = matchers.initialize(from: (0..<Parallel.cores).map { _ in Matcher(pattern: pattern) })
+    _ = matchers.initialize(from: (0..<Parallel.cores).map { _ in Matcher(pattern: plan.pattern) })
     self.matchers = Shared(matchers)
   }
 

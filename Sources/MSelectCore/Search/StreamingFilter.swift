@@ -3,7 +3,7 @@ import Dispatch
 /// `--filter` over input that arrives in blocks (a pipe): each block is matched on the cores while
 /// the next one is read, so when the input ends only the last block and the sort remain.
 package final class StreamingFilter {
-  private let pattern: Pattern
+  private let plan: SearchPlan
   private let settings: SearchSettings
   /// Matching happens here, a turn at a time, in input order.
   private let queue = DispatchQueue(label: "mselect.filter")
@@ -19,7 +19,7 @@ package final class StreamingFilter {
   }
 
   package init(_ query: [UInt8], settings: SearchSettings) {
-    pattern = settings.pattern(query)
+    plan = settings.plan(query)
     self.settings = settings
   }
 
@@ -31,13 +31,13 @@ package final class StreamingFilter {
     // The header lines (`--header-lines`) are never candidates.
     guard max(block.firstIndex, settings.headerLines) < end else { return }
     inbox.withLock { $0.append(block) }
-    let (inbox, pattern, settings, matched) = (inbox, pattern, settings, matched)
+    let (inbox, plan, settings, matched) = (inbox, plan, settings, matched)
     queue.async {
       // Whatever has come in since the last turn (nothing, if that turn took this one's block).
       let blocks = inbox.takeAll()
       guard let first = blocks.first, let last = blocks.last else { return }
       StreamingFilter.match(
-        blocks, first.firstIndex..<last.firstIndex + last.count, pattern, settings, matched)
+        blocks, first.firstIndex..<last.firstIndex + last.count, plan, settings, matched)
     }
   }
 
@@ -45,13 +45,13 @@ package final class StreamingFilter {
   /// the reading, the blocks waiting are searched in one go, with no pause at each block's end for
   /// the slower core.
   private static func match(
-    _ blocks: [LineBlock], _ range: Range<Int>, _ pattern: Pattern, _ settings: SearchSettings,
+    _ blocks: [LineBlock], _ range: Range<Int>, _ plan: SearchPlan, _ settings: SearchSettings,
     _ matched: Locked<Matched>
   ) {
     // The empty query's one run spans every block searched: those go one at a time.
-    if pattern.isEmpty && blocks.count > 1 {
+    if plan.pattern.isEmpty && blocks.count > 1 {
       for block in blocks {
-        match([block], block.firstIndex..<block.firstIndex + block.count, pattern, settings, matched)
+        match([block], block.firstIndex..<block.firstIndex + block.count, plan, settings, matched)
       }
       return
     }
@@ -59,8 +59,7 @@ package final class StreamingFilter {
     for block in blocks { store.append(after: block) }
     let scope = min(max(range.lowerBound, settings.headerLines), range.upperBound)..<range.upperBound
     let found =
-      Search.matchParts(pattern, in: store, scope: .all(scope), rank: settings.rank, fields: settings.fields)
-      ?? []
+      Search.matchParts(plan, in: store, scope: .all(scope), fields: settings.fields) ?? []
     // The runs come slice by slice, and a slice is within one block (a query that is not empty): each
     // block takes the runs up to the first that starts after it.
     var next = 0
@@ -122,6 +121,6 @@ package final class StreamingFilter {
         return (matched.runs, matched.store)
       }
     }
-    return (Search.rankedIndices(runs, settings.rank.effective(for: pattern)), store)
+    return (Search.rankedIndices(runs, plan.rank), store)
   }
 }

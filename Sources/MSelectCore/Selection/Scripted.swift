@@ -38,7 +38,7 @@ package enum Scripted {
 
   /// The ranked matches of the query among the candidates.
   private static func ranked(_ settings: Settings, _ store: LineStore) -> LineList {
-    Filter.ranked(settings.search.pattern(settings.query), in: store, settings: settings.search)
+    Filter.ranked(settings.search.plan(settings.query), in: store, settings: settings.search)
   }
 
   /// `--batch`: what Enter would print right away. When a preselection option is given, that is exactly
