@@ -35,21 +35,22 @@ extension OptionTable {
       if border == .inline && (v.name == "--list-border" || v.name == "--input-border") {
         throw OptionTable.inlineRefused(v)
       }
-      o.chrome[keyPath: section(v.name, "border")].border = border
+      o.picker.chrome[keyPath: section(v.name, "border")].border = border
     },
     OptionInfo(
       sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label" }, "TEXT", .picker,
       "text in that section's border"
-    ) { o, v in o.chrome[keyPath: section(v.name, "label")].label = v.string },
+    ) { o, v in o.picker.chrome[keyPath: section(v.name, "label")].label = v.string },
     OptionInfo(
       sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label-pos" }, "N[:bottom]",
       .picker, "where that label goes, as --border-label-pos"
-    ) { o, v in o.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition() },
+    ) { o, v in o.picker.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition()
+    },
     OptionInfo(["--no-input"], nil, .picker, "no prompt and info: the query cannot be typed (toggle-input)") {
-      o, _ in o.inputShown = false
+      o, _ in o.picker.inputShown = false
     },
     OptionInfo(["--footer"], "TEXT", .picker, "text below the list (above it with --layout reverse)") {
-      o, v in o.footer = v.string
+      o, v in o.picker.footer = v.string
     },
     OptionInfo(
       ["--style"], "PRESET", .picker, "default, minimal, or full[:STYLE] (a frame around each section)",
@@ -68,9 +69,9 @@ extension OptionTable {
   /// given.
   static let negations: [OptionInfo] =
     [
-      .hidden(["--no-scrollbar"]) { o, _ in o.scrollbar = nil },
-      .hidden(["--no-filepath-word"]) { o, _ in o.filepathWord = false },
-      .hidden(["--no-raw"]) { o, _ in o.raw = false },
+      .hidden(["--no-scrollbar"]) { o, _ in o.picker.scrollbar = nil },
+      .hidden(["--no-filepath-word"]) { o, _ in o.picker.filepathWord = false },
+      .hidden(["--no-raw"]) { o, _ in o.picker.raw = false },
       // The shell bindings' store (`--learn`'s, when learning is on for the name run under).
       .hidden(["--binding-learn"], takes: .value) { o, v in o.bindingLearn = v.string },
       .hidden(["--no-tmux", "--no-popup"]) { o, _ in o.popup = nil },
@@ -82,11 +83,11 @@ extension OptionTable {
     + sectionNames.map { section in
       // The footer's rule is there unless told otherwise: no border is said outright.
       .hidden(["--no-\(section.name)-border"]) { o, _ in
-        o.chrome[keyPath: section.path].border = section.name == "footer" ? Chrome.Border.none : nil
+        o.picker.chrome[keyPath: section.path].border = section.name == "footer" ? Chrome.Border.none : nil
       }
     }
     + sectionNames.map { section in
-      .hidden(["--no-\(section.name)-label"]) { o, _ in o.chrome[keyPath: section.path].label = nil }
+      .hidden(["--no-\(section.name)-label"]) { o, _ in o.picker.chrome[keyPath: section.path].label = nil }
     }
 
   /// fzf's `--style` presets: `full[:STYLE]` frames every section (and the preview) in STYLE with the
@@ -97,19 +98,19 @@ extension OptionTable {
     o.defaultBorder = .rounded
     switch parts.first ?? "" {
     case "default":
-      for path in sections { o.chrome[keyPath: path].border = nil }
-      o.preview.border = .rounded
-      o.chrome.info = .default
-      o.scrollbar = "│"
-      (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+      for path in sections { o.picker.chrome[keyPath: path].border = nil }
+      o.picker.preview.border = .rounded
+      o.picker.chrome.info = .default
+      o.picker.scrollbar = "│"
+      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     case "minimal":
-      for path in sections { o.chrome[keyPath: path].border = nil }
-      o.chrome.footer.border = .line
-      o.preview.border = .line
-      o.chrome.info = .default
+      for path in sections { o.picker.chrome[keyPath: path].border = nil }
+      o.picker.chrome.footer.border = .line
+      o.picker.preview.border = .line
+      o.picker.chrome.info = .default
       o.gutter = " "
-      o.scrollbar = nil
-      (o.chrome.separator, o.chrome.separatorAuto) = (nil, false)
+      o.picker.scrollbar = nil
+      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (nil, false)
     case "full":
       var shape = Chrome.Border.rounded
       if parts.count == 2 {
@@ -119,15 +120,15 @@ extension OptionTable {
         shape = given
       }
       o.defaultBorder = shape
-      for path in sections { o.chrome[keyPath: path].border = shape }
+      for path in sections { o.picker.chrome[keyPath: path].border = shape }
       if shape == .line {
-        o.chrome.list.border = nil
-        o.chrome.border = .line
+        o.picker.chrome.list.border = nil
+        o.picker.chrome.border = .line
       }
-      o.preview.border = shape
-      o.chrome.info = .inlineRight
-      o.scrollbar = "│"
-      (o.chrome.separator, o.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+      o.picker.preview.border = shape
+      o.picker.chrome.info = .inlineRight
+      o.picker.scrollbar = "│"
+      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     default:
       throw v.invalid("default, minimal, or full[:STYLE]")
     }

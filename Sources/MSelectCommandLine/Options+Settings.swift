@@ -61,6 +61,8 @@ extension Options {
   package func pickerSettings(unicode: Bool, colors: Bool, preselectFileLines: [[UInt8]] = [])
     throws(OptionError) -> PickerSettings
   {
+    var settings = picker
+    let chrome = settings.chrome
     if chrome.header.border == .inline
       && ![nil, .inline, Chrome.Border.none].contains(chrome.headerLines.border)
     {
@@ -69,57 +71,15 @@ extension Options {
         expected: "another style: --header-border=inline requires --header-lines-border to be inline or unset"
       )
     }
-    var settings = PickerSettings()
     // The flavor's keys first: `--bind` goes on top of them.
-    settings.bindings = KeyBindings(flavor)
+    settings.bindings = KeyBindings(settings.flavor)
     settings.search = searchSettings
     settings.selection = selectionSettings
     settings.preselection = pickerPreselection(fileLines: preselectFileLines)
     settings.query = query
     settings.shownFields = withNth
-    settings.header = header
-    settings.footer = footer
-    settings.inputShown = inputShown
-    settings.height = height
-    settings.heightAdapts = heightAdapts
-    settings.minHeight = minHeight
-    settings.freezeLeft = freezeLeft
-    settings.scrollbar = scrollbar
-    settings.filepathWord = filepathWord
-    settings.keepsPicture = keepsPicture
-    settings.freezeRight = freezeRight
-    settings.minHeightAddsChrome = minHeightAddsChrome
-    settings.layout = layout
-    settings.prompt = prompt
-    switch flavor {
-    case .mselect:
-      settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
-      settings.marker = marker ?? (unicode ? "✓ " : "* ")
-      settings.gutter = gutter
-    case .fzf:
-      // fzf 0.74's: narrow marks, and a gutter on the lines the cursor is not on.
-      settings.pointer = pointer ?? (unicode ? "▌" : ">")
-      settings.marker = marker ?? (unicode ? "┃" : ">")
-      settings.gutter = gutter ?? (unicode ? "▌" : " ")
-    }
-    settings.raw = raw
-    settings.gutterRaw = gutterRaw ?? (unicode ? "▖" : ":")
-    settings.unmarked = unmarked
-    settings.multiLine = multiLine
-    // fzf's: no marker, no multi-line marks; else `╻┃╹`, padded to the marker's width.
-    var marks =
-      markerMultiLine
-      ?? (settings.marker.isEmpty ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
-    if markerMultiLine?.first == "" && marker == nil { settings.marker = "" }
-    let markWidth = DisplayWidth.of(marks[0])
-    if markWidth < DisplayWidth.of(settings.marker) {
-      marks = marks.map { $0 + String(repeating: " ", count: DisplayWidth.of(settings.marker) - markWidth) }
-    }
-    settings.markerMultiLine = marks
+    setMarks(&settings, unicode: unicode)
     settings.ghost = ghost ?? ""
-    settings.timeout = timeout
-    settings.listen = listen
-    settings.listenUnsafe = listenUnsafe
     settings.colors = colors
     if history != nil {
       // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).
@@ -133,33 +93,41 @@ extension Options {
       }
       settings.expectKeys[key] = name
     }
-    settings.cycle = cycle
-    settings.mouse = mouse
-    settings.scrollOff = scrollOff
-    settings.chrome = chrome
     // fzf's `--border line`: a line on top, none at all on the full screen.
-    if chrome.border == .line { settings.chrome.border = height == .fullscreen ? .none : .top }
-    settings.palette = palette
-    settings.headerFirst = headerFirst
-    settings.sync = sync
-    settings.ellipsis = ellipsis
-    settings.hscrollOff = hscrollOff
-    settings.hscroll = hscroll
-    settings.keepRight = keepRight
-    settings.flavor = flavor
-    settings.marksSurviveReload = marksSurviveReload ?? (flavor == .mselect)
-    settings.idNth = idNth
+    if chrome.border == .line { settings.chrome.border = settings.height == .fullscreen ? .none : .top }
+    settings.marksSurviveReload = marksSurviveReload ?? (settings.flavor == .mselect)
     settings.fileTerminator = print0 ? 0 : 10
     if let jumpLabels { settings.jumpLabels = jumpLabels }
-    settings.infoCommand = infoCommand
-    settings.gap = gap
     settings.previewWrapSign = previewWrapSign ?? wrapSign
     if let gapLine { settings.gapLine = gapLine.isEmpty ? nil : gapLine }
-    settings.track = track
-    settings.tabstop = tabstop
-    settings.preview = preview
     settings.shell = withShell
     return settings
+  }
+
+  /// The pointer, the marks and the gutters: as given, or the flavor's (ASCII without `unicode`).
+  private func setMarks(_ settings: inout PickerSettings, unicode: Bool) {
+    switch settings.flavor {
+    case .mselect:
+      settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
+      settings.marker = marker ?? (unicode ? "✓ " : "* ")
+      settings.gutter = gutter
+    case .fzf:
+      // fzf 0.74's: narrow marks, and a gutter on the lines the cursor is not on.
+      settings.pointer = pointer ?? (unicode ? "▌" : ">")
+      settings.marker = marker ?? (unicode ? "┃" : ">")
+      settings.gutter = gutter ?? (unicode ? "▌" : " ")
+    }
+    settings.gutterRaw = gutterRaw ?? (unicode ? "▖" : ":")
+    // fzf's: no marker, no multi-line marks; else `╻┃╹`, padded to the marker's width.
+    var marks =
+      markerMultiLine
+      ?? (settings.marker.isEmpty ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
+    if markerMultiLine?.first == "" && marker == nil { settings.marker = "" }
+    let markWidth = DisplayWidth.of(marks[0])
+    if markWidth < DisplayWidth.of(settings.marker) {
+      marks = marks.map { $0 + String(repeating: " ", count: DisplayWidth.of(settings.marker) - markWidth) }
+    }
+    settings.markerMultiLine = marks
   }
 
   /// Whether `--color`, `NO_COLOR` and `TERM` allow colors.

@@ -4,7 +4,7 @@ import MSelectCore
 ///
 /// Only the command line and the executable see it: it is turned into the engine's settings values
 /// once (`Options+Settings.swift`).
-package struct Options: Sendable, Equatable {
+package struct Options: Sendable {
   /// What mselect does with the lines.
   package enum Mode: Sendable, Equatable {
     /// Open the picker on the terminal.
@@ -36,11 +36,6 @@ package struct Options: Sendable, Equatable {
   package var withNth: FieldSpec?
   package var acceptNth: FieldSpec?
   package var headerLines = 0
-  package var header: String?
-  /// `--no-input`: no prompt and info.
-  package var inputShown = true
-  /// `--footer`'s text.
-  package var footer: String?
   package var order: Selection.Order = .input
   package var preselect: [[UInt8]] = []
   package var preselectFiles: [String] = []
@@ -83,40 +78,15 @@ package struct Options: Sendable, Equatable {
   package enum ManualForm: Sendable, Equatable {
     case shown, roff
   }
-  // Picker appearance.
-  package var height: PickerSettings.Height = .percent(50)
-  /// The picker grows to fit a short list instead of taking all of `height` (fzf: only with `~`).
-  package var heightAdapts = true
-  /// `--no-clear`.
-  package var keepsPicture = false
-  /// `--filepath-word`.
-  package var filepathWord = false
-  /// `--scrollbar`'s glyph (nil: none).
-  package var scrollbar: String?
-  /// `--freeze-left N`, `--freeze-right N`.
-  package var freezeLeft = 0
-  package var freezeRight = 0
-  /// `--min-height N[+]`.
-  package var minHeight = 10
-  package var minHeightAddsChrome = false
-  package var layout: PickerSettings.Layout = .reverse
-  package var prompt = "> "
   package var pointer: String?
   package var marker: String?
   /// What the pointer column shows on the other lines (`--gutter`; nil: fzf mode's `▌`, else blank).
   package var gutter: String?
-  /// fzf's raw mode (`--raw`) and its gutter (`--gutter-raw`; nil: `▖`, or `:` without Unicode).
-  package var raw = false
+  /// `--gutter-raw`: raw mode's gutter (nil: `▖`, or `:` without Unicode).
   package var gutterRaw: String?
-  /// What unmarked lines show in the marker column (gum's `--unselected-prefix`; nil: blanks).
-  package var unmarked: String?
-  /// `--multi-line`: an item holding line breaks takes a row per line (fzf's default); its marks
-  /// (`--marker-multi-line`: top, middle, bottom).
-  package var multiLine = false
-  /// A long line scrolls to show its match (`--no-hscroll`: it shows from its start).
-  package var hscroll = true
   /// The style a border option given no style takes (`--style full:STYLE` sets it).
   package var defaultBorder = Chrome.Border.rounded
+  /// `--marker-multi-line`: the marks of an item over several rows (top, middle, bottom).
   package var markerMultiLine: [String]?
   /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
   package var ghost: String?
@@ -124,62 +94,33 @@ package struct Options: Sendable, Equatable {
   package var selected: [[UInt8]] = []
   /// gum's `--label-delimiter`: preselected lines name labels (see `PreselectionSettings`).
   package var labelDelimiter: [UInt8]?
-  /// `--listen[=ADDRESS]`: take actions and status requests over HTTP (fzf's).
-  package var listen: RemoteControl.Address?
   /// `--tmux` / `--popup`: run the picker in a tmux popup (inside tmux 3.3 or newer).
   package var popup: PopupSpec?
-  /// `--listen-unsafe`: a remote address may run commands too.
-  package var listenUnsafe = false
-  /// `--timeout`: the picker gives up after this many milliseconds (gum's; exit 124).
-  package var timeout: Int?
   package var color: ColorMode = .auto
   /// `--unicode` / `--no-unicode`: box drawing and symbols, or ASCII (nil: as the locale says).
   package var unicode: Bool?
   package var bindings: [String] = []
-  package var cycle = false
-  /// Mouse reporting on (`--no-mouse` turns it off).
-  package var mouse = true
-  package var scrollOff = 3
-  /// `--color` element colors (fzf's spec form).
-  package var palette = Palette()
-  /// `--info`, `--border`, `--border-label`, `--margin`, `--padding`.
-  package var chrome = Chrome()
-  package var headerFirst = false
-  /// `--sync`: `start` actions run once the input is read and searched.
-  package var sync = false
-  /// `--ellipsis`, `--hscroll-off`, `--keep-right`: how long lines are cut (see `PickerSettings`).
-  package var ellipsis: String?
-  package var hscrollOff = 10
-  package var keepRight = false
   /// Marks stay on the lines a reload brings back (nil: as the flavor has it, mselect yes, fzf no).
   package var marksSurviveReload: Bool?
-  /// `--id-nth`: the fields that name a line across reloads (nil: the whole line).
-  package var idNth: FieldSpec?
-  /// How `--max 1` and the marked count behave (fzf's way in fzf's profile).
-  package var flavor = PickerSettings.Flavor.mselect
-  package var tabstop = 8
-  /// `--track`: the cursor stays on its line when the list changes.
-  package var track = false
   /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
   package var jumpLabels: String?
-  /// `--gap`, `--gap-line` (an empty string: the default line).
-  package var gap = 0
+  /// `--gap-line` (an empty string: the default line).
   package var gapLine: String?
   /// `--wrap-sign`, `--preview-wrap-sign`.
   package var wrapSign: String?
   package var previewWrapSign: String?
-  /// `--info-command`.
-  package var infoCommand: String?
   /// `--disabled`: the query does not filter.
   package var disabled = false
   /// `--ansi`: SGR sequences in lines are colors, not text.
   package var ansi = false
-  /// `--preview`, `--preview-window`.
-  package var preview = PreviewSettings()
   /// `--with-shell STR`: STR split into words (the shell and its flags, e.g. `bash -c`).
   package var withShell: [[UInt8]]?
   /// fzf options accepted for compatibility that change nothing here (listed in docs/guide.md, "Coming from fzf").
   package var ignored: [String] = []
+
+  /// The picker's settings that options set as they are (`--header`, `--height`, `--preview`, …):
+  /// the table's entries write them here; `pickerSettings` adds what it works out from several.
+  package var picker = PickerSettings()
 
   package init() {}
 

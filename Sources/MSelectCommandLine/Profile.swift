@@ -15,6 +15,9 @@ package struct Profile: Sendable, Equatable {
   /// The option values before any option is read.
   package let defaults: Options
 
+  /// The same profile: the same program's conventions (the defaults follow from the name).
+  package static func == (a: Profile, b: Profile) -> Bool { a.command == b.command }
+
   /// mselect's own: the picker below the cursor on half the screen, prompt on top, any number of
   /// lines marked and printed in input order.
   package static let mselect = Profile(command: "mselect", variablePrefix: "MSELECT_", defaults: Options())
@@ -23,18 +26,18 @@ package struct Profile: Sendable, Equatable {
   /// in the order they were marked, the marked count shown whenever several may be marked.
   package static let fzf: Profile = {
     var options = Options()
-    options.height = .fullscreen
-    options.heightAdapts = false
-    options.minHeightAddsChrome = true
-    options.scrollbar = "│"
-    options.layout = .default
+    options.picker.height = .fullscreen
+    options.picker.heightAdapts = false
+    options.picker.minHeightAddsChrome = true
+    options.picker.scrollbar = "│"
+    options.picker.layout = .default
     options.max = 1
     options.order = .selection
-    options.flavor = .fzf
-    options.chrome.separator = Chrome.defaultSeparator
-    options.chrome.separatorAuto = true
-    options.ellipsis = "··"
-    options.multiLine = true
+    options.picker.flavor = .fzf
+    options.picker.chrome.separator = Chrome.defaultSeparator
+    options.picker.chrome.separatorAuto = true
+    options.picker.ellipsis = "··"
+    options.picker.multiLine = true
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

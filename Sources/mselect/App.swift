@@ -124,7 +124,7 @@ enum App {
         var preloaded: LineStore?
         // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
         // terminal (`fzf -m | … | fzf --sync`).
-        if options.select1 || options.exit0 || options.sync {
+        if options.select1 || options.exit0 || options.picker.sync {
           let store = try reader.readAll()
           let decision = Scripted.early(scripted, store)
           if decision != .interactive {

@@ -75,8 +75,9 @@ import Testing
       "--no-margin", "--no-padding", "--no-expect", "--no-header", "--no-print-query", "--no-read0",
     ]
     let options = try OptionParser.parse((words + undone).map { Array($0.utf8) })
-    #expect(options.chrome.margin == Chrome.Spacing() && options.chrome.padding == Chrome.Spacing())
-    #expect(options.expect.isEmpty && options.header == nil && !options.printQuery && !options.read0)
+    #expect(
+      options.picker.chrome.margin == Chrome.Spacing() && options.picker.chrome.padding == Chrome.Spacing())
+    #expect(options.expect.isEmpty && options.picker.header == nil && !options.printQuery && !options.read0)
   }
 
   @Test func everyOptionInTheGuidesTableIsKnown() throws {

@@ -20,27 +20,27 @@ import Testing
   }
 
   @Test func borderTakesAStyleOnlyWhenItIsOne() throws {
-    #expect(try parse(["--border"]).chrome.border == .rounded)
-    #expect(try parse(["--border", "sharp"]).chrome.border == .sharp)
-    #expect(try parse(["--border=bold"]).chrome.border == .bold)
+    #expect(try parse(["--border"]).picker.chrome.border == .rounded)
+    #expect(try parse(["--border", "sharp"]).picker.chrome.border == .sharp)
+    #expect(try parse(["--border=bold"]).picker.chrome.border == .bold)
     let o = try parse(["--border", "list.txt"])
-    #expect(o.chrome.border == .rounded)
+    #expect(o.picker.chrome.border == .rounded)
     #expect(o.file == "list.txt")
     #expect(throws: OptionError.self) { try parse(["--border=wavy"]) }
   }
 
   @Test func infoStyles() throws {
-    #expect(try parse(["--info=inline"]).chrome.info == .inline)
-    #expect(try parse(["--info", "inline-right:< "]).chrome.info == .inlineRight)
-    #expect(try parse(["--inline-info"]).chrome.info == .inline)
-    #expect(try parse(["--no-info"]).chrome.info == .hidden)
+    #expect(try parse(["--info=inline"]).picker.chrome.info == .inline)
+    #expect(try parse(["--info", "inline-right:< "]).picker.chrome.info == .inlineRight)
+    #expect(try parse(["--inline-info"]).picker.chrome.info == .inline)
+    #expect(try parse(["--no-info"]).picker.chrome.info == .hidden)
     #expect(throws: OptionError.self) { try parse(["--info=sideways"]) }
   }
 
   @Test func marginsAndPadding() throws {
     let o = try parse(["--margin", "1,2", "--padding=10%"])
-    #expect(o.chrome.margin.top == .cells(1) && o.chrome.margin.left == .cells(2))
-    #expect(o.chrome.padding.bottom == .percent(10))
+    #expect(o.picker.chrome.margin.top == .cells(1) && o.picker.chrome.margin.left == .cells(2))
+    #expect(o.picker.chrome.padding.bottom == .percent(10))
     #expect(
       Chrome.Spacing("1,2,3") != nil && Chrome.Spacing("1,2,3,4,5") == nil && Chrome.Spacing("x") == nil)
   }
@@ -48,19 +48,19 @@ import Testing
   @Test func colorSpecs() throws {
     let o = try parse(["--color=dark,fg:#cdd6f4,hl:red:bold,bg+:236", "--color", "prompt:4,gutter:-1"])
     #expect(o.color == .auto)
-    #expect(o.palette.looks[.fg]?.foreground == "38;2;205;214;244")
-    #expect(o.palette.looks[.hl] == Palette.Look(foreground: "31", attributes: ["1"]))
-    #expect(o.palette.looks[.bgCurrent]?.background == "48;5;236")
-    #expect(o.palette.looks[.prompt]?.foreground == "38;5;4")
+    #expect(o.picker.palette.looks[.fg]?.foreground == "38;2;205;214;244")
+    #expect(o.picker.palette.looks[.hl] == Palette.Look(foreground: "31", attributes: ["1"]))
+    #expect(o.picker.palette.looks[.bgCurrent]?.background == "48;5;236")
+    #expect(o.picker.palette.looks[.prompt]?.foreground == "38;5;4")
     #expect(try parse(["--color=always"]).color == .always)
-    #expect(try parse(["--color=bw"]).palette.monochrome)
+    #expect(try parse(["--color=bw"]).picker.palette.monochrome)
     #expect(throws: OptionError.self) { try parse(["--color=fg:chartreuse"]) }
     #expect(throws: OptionError.self) { try parse(["--color=sparkles:1"]) }
     // The palette reaches the terminal: the current line's background and the matches' color.
-    let theme = Theme(colors: true, palette: o.palette)
+    let theme = Theme(colors: true, palette: o.picker.palette)
     #expect(theme.attributes([.current]).contains("48;5;236"))
     #expect(theme.attributes([.match]).hasSuffix("1;31"))
-    #expect(!Theme(colors: true, palette: try parse(["--color=bw"]).palette).colors)
+    #expect(!Theme(colors: true, palette: try parse(["--color=bw"]).picker.palette).colors)
   }
 
   @Test func lookOnlyOptionsAreAccepted() throws {
@@ -75,7 +75,7 @@ import Testing
       "--black", "--multi-line", "--no-multi-line", "--track", "--algo=v1", "--algo", "v2", "--footer-label",
       "x", "--footer-border", "-q", "a",
     ])
-    #expect(newer.query == Array("a".utf8) && newer.track && newer.ignored.contains("--algo"))
+    #expect(newer.query == Array("a".utf8) && newer.picker.track && newer.ignored.contains("--algo"))
     let latest = try parse([
       "--tail", "1000", "--raw", "--id-nth", "1", "--footer", "f", "--gutter", " ", "--popup", "--ambidouble",
       "--wrap-word", "--threads", "4", "--popup", "center,50%", "--list-label-pos", "2", "file.txt",
@@ -116,8 +116,8 @@ import Testing
 
   /// fzf's `--height -N`: the terminal's rows but N.
   @Test func negativeHeightLeavesRowsFree() throws {
-    #expect(try parse(["--height", "-3"]).height == .allBut(3))
-    #expect(try parse(["--height=~-2"]).height == .allBut(2))
+    #expect(try parse(["--height", "-3"]).picker.height == .allBut(3))
+    #expect(try parse(["--height=~-2"]).picker.height == .allBut(2))
     #expect(Viewport(rows: 40, columns: 80).maxHeight(.allBut(3)) == 37)
     #expect(Viewport(rows: 12, columns: 80).maxHeight(.allBut(5)) == 10)
     #expect(throws: OptionError.self) { try parse(["--height", "-x"]) }
@@ -126,8 +126,9 @@ import Testing
   @Test func aTypicalDefaultOptsLineWorks() throws {
     let words = try ShellWords.split(Array("--height 40% --layout=reverse --border --info=inline".utf8))
     let o = try OptionParser.parse([], defaults: words)
-    #expect(o.height == .percent(40) && o.layout == .reverse && o.chrome.border == .rounded)
-    #expect(o.chrome.info == .inline)
+    #expect(
+      o.picker.height == .percent(40) && o.picker.layout == .reverse && o.picker.chrome.border == .rounded)
+    #expect(o.picker.chrome.info == .inline)
   }
 
   @Test func noExtendedTakesTheQueryAsOneTerm() {

@@ -18,8 +18,10 @@ import Testing
 
   @Test func fzfDefaults() throws {
     let fzf = try OptionParser.parse([], profile: .fzf)
-    #expect(fzf.height == .fullscreen && fzf.layout == .default && fzf.max == 1 && fzf.order == .selection)
-    #expect(fzf.chrome.separator == "─" && fzf.flavor == .fzf)
+    #expect(
+      fzf.picker.height == .fullscreen && fzf.picker.layout == .default && fzf.max == 1
+        && fzf.order == .selection)
+    #expect(fzf.picker.chrome.separator == "─" && fzf.picker.flavor == .fzf)
     // `-m` / `--multi` lift the limit of one; a number sets another.
     #expect(try OptionParser.parse(words(["-m"]), profile: .fzf).max == nil)
     #expect(try OptionParser.parse(words(["--multi"]), profile: .fzf).max == nil)
@@ -27,8 +29,10 @@ import Testing
     #expect(try OptionParser.parse(words(["-m", "3"]), profile: .fzf).max == 3)
     // mselect's own defaults stay as they were.
     let own = try OptionParser.parse([])
-    #expect(own.height == .percent(50) && own.layout == .reverse && own.max == nil && own.order == .input)
-    #expect(own.chrome.separator == nil && own.flavor == .mselect)
+    #expect(
+      own.picker.height == .percent(50) && own.picker.layout == .reverse && own.max == nil
+        && own.order == .input)
+    #expect(own.picker.chrome.separator == nil && own.picker.flavor == .mselect)
   }
 
   @Test func theVersionLineStartsWithFzfsVersionInFzfMode() {

@@ -45,7 +45,7 @@ import Testing
 
   @Test func prefixesAndCursor() throws {
     let o = try parse(["--cursor", "> ", "--selected-prefix", "[x] ", "--unselected-prefix", "[ ] "])
-    #expect(o.pointer == "> " && o.marker == "[x] " && o.unmarked == "[ ] ")
+    #expect(o.pointer == "> " && o.marker == "[x] " && o.picker.unmarked == "[ ] ")
   }
 
   /// Style and help options change nothing, and take a value exactly when gum's do.
@@ -73,8 +73,8 @@ import Testing
   }
 
   @Test func timeoutZeroMeansNone() throws {
-    #expect(try parse(["--timeout", "2s"]).timeout == 2000)
-    #expect(try parse(["--timeout", "0s"]).timeout == nil)
+    #expect(try parse(["--timeout", "2s"]).picker.timeout == 2000)
+    #expect(try parse(["--timeout", "0s"]).picker.timeout == nil)
     #expect(throws: OptionError.self) { try parse(["--timeout", "soon"]) }
   }
 
