@@ -121,14 +121,41 @@ struct BindingProgress {
 /// What the picker hands the driver: commands with the variables they run with, the files they
 /// read, and the lines `print(…)` queued.
 package struct Outbox {
-  var commands: [PickerState.Command] = []
-  /// What `environment` was when each of `commands` was queued.
-  var environments: [[String: String]] = []
+  private var commands: [PickerState.Command] = []
+  /// The variables each of `commands` runs with.
+  private var environments: [[String: String]] = []
   /// Files the queued commands read, not written yet, and how many were ever named.
-  var files: [Placeholders.File] = []
-  var filesNamed = 0
+  private var files: [Placeholders.File] = []
+  private(set) var filesNamed = 0
   /// Lines `print(…)` queued, printed before the accepted lines.
   package internal(set) var printed: [String] = []
+
+  /// Queues `command`, to run with `environment`.
+  mutating func queue(_ command: PickerState.Command, environment: [String: String]) {
+    commands.append(command)
+    environments.append(environment)
+  }
+
+  /// Notes files a command reads (`{+f}`), to be written before it runs.
+  mutating func name(_ named: [Placeholders.File]) {
+    files += named
+    filesNamed += named.count
+  }
+
+  /// The commands queued, each with its variables; none are left.
+  mutating func takeWork() -> [(command: PickerState.Command, environment: [String: String])] {
+    defer {
+      commands.removeAll()
+      environments.removeAll()
+    }
+    return Array(zip(commands, environments))
+  }
+
+  /// The files named and not yet written; none are left.
+  mutating func takeFiles() -> [Placeholders.File] {
+    defer { files.removeAll() }
+    return files
+  }
 }
 
 /// What the info line shows beside the counts.

@@ -298,8 +298,7 @@ extension PickerState {
     do {
       var named: [Placeholders.File] = []
       defer {
-        outbox.files += named
-        outbox.filesNamed += named.count
+        outbox.name(named)
       }
       return try Placeholders.expand(template, values, files: &named)
     } catch {

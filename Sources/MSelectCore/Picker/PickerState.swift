@@ -301,8 +301,7 @@ public struct PickerState {
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
   public mutating func takeFiles() -> [Placeholders.File] {
-    defer { outbox.files.removeAll() }
-    return outbox.files
+    outbox.takeFiles()
   }
 
   /// Takes the pending non-search commands.
@@ -312,17 +311,12 @@ public struct PickerState {
 
   /// Takes the pending non-search commands, each with the variables it is to run with.
   public mutating func takeWork() -> [(command: Command, environment: [String: String])] {
-    defer {
-      outbox.commands.removeAll()
-      outbox.environments.removeAll()
-    }
-    return Array(zip(outbox.commands, outbox.environments))
+    outbox.takeWork()
   }
 
   /// Queues a command for the driver, run with the current variables and `extra` ones.
   mutating func queue(_ command: Command, extra: [String: String] = [:]) {
-    outbox.commands.append(command)
-    outbox.environments.append(environment.merging(extra) { $1 })
+    outbox.queue(command, environment: environment.merging(extra) { $1 })
   }
 
   /// The matches the info line counts: in the review view the marked lines listed, whatever the
