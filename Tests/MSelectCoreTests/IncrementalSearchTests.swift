@@ -50,7 +50,7 @@ import Testing
     var random = Seeded(state: seed)
     let lines = Self.lines(&random)
     let h = Harness(stream ? Array(lines.prefix(40)) : lines, options, stream: stream)
-    h.state.search.searches.cache.wholeBudget = budget
+    h.state.search.schedule.cache.wholeBudget = budget
     var pending = stream ? Array(lines.dropFirst(40)) : []
     for _ in 0..<10 {
       for _ in 0..<Int.random(in: 1...8, using: &random) {

@@ -391,7 +391,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     #expect(h.listed == ["b1", "b2"])
     h.add(["b3", "c3"])
     #expect(h.listed == ["b1", "b2", "b3"])
-    #expect(!h.state.input.inputEnded)
+    #expect(!h.state.input.ended)
   }
 
   @Test func narrowingAndBackspaceGiveTheSameResultsAsFreshSearches() {

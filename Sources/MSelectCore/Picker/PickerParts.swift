@@ -8,15 +8,15 @@ package struct SearchState {
   /// The search result on screen (it may lag behind the query while a search runs).
   package internal(set) var result = SearchResult.empty
   /// The searches handed out and running, and the results kept.
-  var searches = SearchSchedule()
+  var schedule = SearchSchedule()
   /// Whether matches are ranked (`toggle-sort` flips it).
   package internal(set) var sorting = true
   /// Typing does not change the list (`--disabled`, `disable-search`): it stays searched for
   /// `pausedQuery`.
-  var searchPaused = false
+  var paused = false
   var pausedQuery: [UInt8] = []
   /// `search(…)`: the list is searched for this instead of the query, until the query changes.
-  var searchOverride: [UInt8]?
+  var override: [UInt8]?
   /// Lines `exclude` took out of the list (until a reload).
   var excluded: Set<Int> = []
   /// Raw mode: the lines the result holds (nil: every line matches), for `result`'s query and lines.
@@ -26,7 +26,7 @@ package struct SearchState {
 /// How far the input has come, and what waits for it (`load`, `--sync`'s `start`, a reload).
 package struct InputProgress {
   /// The whole input was read.
-  package internal(set) var inputEnded = false
+  package internal(set) var ended = false
   /// A `reload`'s input is on its way; the old lines show until it comes.
   var replacing = false
   /// `load` (and with `--sync`, `start`) wait for the whole input's first search to be complete.
@@ -165,9 +165,9 @@ package struct InfoLine {
   package internal(set) var spinner = 0
   /// `--info-command`'s first line (nil until it has printed one), and what the last run was for
   /// (its `FZF_INFO`, the cursor, the query).
-  package internal(set) var infoText: [UInt8]?
-  var infoKey: [String]?
-  var infoGeneration = 0
+  package internal(set) var text: [UInt8]?
+  var key: [String]?
+  var generation = 0
 }
 
 /// What the driver tells the picker of its surroundings, for the variables commands get.

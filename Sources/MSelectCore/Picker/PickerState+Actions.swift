@@ -66,7 +66,7 @@ extension PickerState {
     case .accept: acceptSelection(key: nil)
     case .acceptNonEmpty:
       // An input with no lines at all would leave nothing to wait for: it accepts (as in fzf).
-      let inputEmpty = input.inputEnded && totalCount == 0
+      let inputEmpty = input.ended && totalCount == 0
       if currentLine != nil || selection.count > 0 || inputEmpty { acceptSelection(key: nil) }
     case .abort: outcome = .cancelled
     case .redraw: queue(.redraw)
@@ -145,7 +145,7 @@ extension PickerState {
       search.excluded.formUnion(lines)
       if list.reviewing { list.reviewLines.removeAll { search.excluded.contains($0) } }
       search.result = search.result.excluding(search.excluded)
-      search.searches.cache = ResultCache()
+      search.schedule.cache = ResultCache()
     case .toggle: toggleCurrent()
     case .toggleDown, .toggleUp:
       // A mark refused by `--max` leaves the cursor on its line, where the refusal happened.
@@ -226,10 +226,10 @@ extension PickerState {
       editor = QueryEditor(printedLine(line))
       queryChanged()
     case .enableSearch, .disableSearch, .toggleSearch:
-      let pause = action == .toggleSearch ? !search.searchPaused : action == .disableSearch
-      guard pause != search.searchPaused else { break }
+      let pause = action == .toggleSearch ? !search.paused : action == .disableSearch
+      guard pause != search.paused else { break }
       if pause { search.pausedQuery = searchQuery }
-      search.searchPaused = pause
+      search.paused = pause
     case .toggleHeader, .showHeader, .hideHeader:
       list.headerShown = action == .toggleHeader ? !list.headerShown : action == .showHeader
       updateHeight()
@@ -324,7 +324,7 @@ extension PickerState {
   mutating func queryChanged() {
     if input.replacing { resetInput() }
     list.reviewing = false
-    search.searchOverride = nil
+    search.override = nil
     fire(.change)
   }
 

@@ -168,7 +168,7 @@ extension PickerState {
     case .header:
       change(.text(.header, text.isEmpty ? nil : text))
       updateHeight()
-    case .search: search.searchOverride = Array(text.utf8)
+    case .search: search.override = Array(text.utf8)
     case .pointer:
       guard DisplayWidth.of(text) <= 2 else { break }
       change(.text(.pointer, text))
@@ -262,7 +262,7 @@ extension PickerState {
 
   /// Everything is searched again (the ranking, the searched fields or the candidates changed).
   mutating func searchAgain() {
-    search.searches.restart()
+    search.schedule.restart()
     search.result = .empty
   }
 

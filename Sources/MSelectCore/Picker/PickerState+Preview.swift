@@ -32,7 +32,7 @@ extension PickerState {
     guard let template = previewCommand, let layout = previewLayout else { return }
     // Before the first line is listed there is nothing to show yet (fzf's: no run for an empty list
     // still loading or being searched).
-    if currentLine == nil && (!input.inputEnded || isSearching) && preview.override == nil { return }
+    if currentLine == nil && (!input.ended || isSearching) && preview.override == nil { return }
     var key = [currentLine ?? -1]
     if Placeholders.dependsOnQuery(template) { key += queryBytes.map(Int.init) + [-2] }
     if Placeholders.dependsOnMarks(template) { key.append(selection.changes) }

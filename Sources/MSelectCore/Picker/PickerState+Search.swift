@@ -14,11 +14,11 @@ extension PickerState {
     selection = Selection(limit: settings.selection.max)
     if everMarked { selection.rememberMarking() }
     store = LineStore()
-    input.inputEnded = false
+    input.ended = false
     // As in fzf, new input while the search is paused is listed whole, and nothing stays excluded.
     search.pausedQuery = []
     search.excluded = []
-    search.searches.restart()
+    search.schedule.restart()
     search.result = .empty
     list.reviewing = false
     viewport.reset()
@@ -57,7 +57,7 @@ extension PickerState {
 
   mutating func accept(_ searched: SearchResult) {
     // A result for the input before a reload names lines that are gone.
-    guard searched.epoch == search.searches.epoch else { return }
+    guard searched.epoch == search.schedule.epoch else { return }
     let found = searched.excluding(search.excluded)
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
@@ -67,17 +67,17 @@ extension PickerState {
       let newQuery = found.query != search.result.query
       show(found)
       // The previous result has left the screen: the cache need not keep it whole any more.
-      if newQuery { search.searches.cache.compact(current: searchQuery, newestShown: false) }
+      if newQuery { search.schedule.cache.compact(current: searchQuery, newestShown: false) }
       updateHeight()
       runDeferredKeys()
       return
     }
-    if let inFlight = search.searches.inFlight,
+    if let inFlight = search.schedule.inFlight,
       inFlight.query == found.query && inFlight.lineCount == found.lineCount
     {
-      search.searches.inFlight = nil
+      search.schedule.inFlight = nil
     }
-    search.searches.cache.remember(searched, current: searchQuery)
+    search.schedule.cache.remember(searched, current: searchQuery)
     guard found.query == searchQuery,
       found.lineCount >= search.result.lineCount || found.query != search.result.query
     else {
@@ -87,7 +87,7 @@ extension PickerState {
     updateHeight()
     if search.result.lineCount == store.count {
       fire(.result)
-      if input.inputEnded {
+      if input.ended {
         fire(.resultFinal)
         fireCountEvent()
       }
@@ -136,7 +136,7 @@ extension PickerState {
 
   /// Puts the cursor at `pendingPosition` once the whole input is listed.
   mutating func placePendingCursor() {
-    guard let position = list.pendingPosition, search.result.complete, input.inputEnded,
+    guard let position = list.pendingPosition, search.result.complete, input.ended,
       search.result.lineCount == store.count
     else {
       return
@@ -152,7 +152,7 @@ extension PickerState {
     if search.result.query == q && search.result.lineCount == count { return nil }
     // A search for this query is running: let it finish (new input is searched after it, as an
     // extension) rather than restart it, or fast streaming input would starve it.
-    if let inFlight = search.searches.inFlight, inFlight.query == q { return nil }
+    if let inFlight = search.schedule.inFlight, inFlight.query == q { return nil }
     var rank = settings.search.rank
     rank.sort = search.sorting
     let plan = SearchPlan(settings.search.pattern(q), ranking: rank)
@@ -160,37 +160,37 @@ extension PickerState {
     if plan.pattern.isEmpty && !plan.rank.sort {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result
       // is (the cursor's line, the preview and bound events follow it).
-      search.searches.inFlight = nil
+      search.schedule.inFlight = nil
       var every = SearchResult(
         query: q, lineCount: count, everyLineOf: min(candidateStart, count)..<count,
         reversed: plan.rank.reverse)
-      every.epoch = search.searches.epoch
+      every.epoch = search.schedule.epoch
       handle(.searched(every))
       return nil
     }
-    search.searches.generation += 1
-    search.searches.inFlight = (q, count)
+    search.schedule.generation += 1
+    search.schedule.inFlight = (q, count)
     var base: SearchResult?
     var narrowed: SearchRequest.Broader?
     var searched = 0
     if search.result.query == q && search.result.complete {
       base = search.result
       searched = search.result.lineCount
-    } else if let same = search.searches.cache.result(for: q) {
+    } else if let same = search.schedule.cache.result(for: q) {
       base = same
       searched = same.lineCount
-    } else if let (broader, lineCount) = search.searches.cache.broader(than: plan.pattern) {
+    } else if let (broader, lineCount) = search.schedule.cache.broader(than: plan.pattern) {
       narrowed = broader
       searched = lineCount
     } else {
       searched = count
     }
     return SearchRequest(
-      generation: search.searches.generation, plan: plan, store: store,
+      generation: search.schedule.generation, plan: plan, store: store,
       broader: SearchRequest.Handoff(narrowed),
       candidateStart: candidateStart,
       tail: min(searched, count)..<count, base: base, fields: settings.search.fields,
-      epoch: search.searches.epoch
+      epoch: search.schedule.epoch
     )
   }
 }

@@ -127,7 +127,7 @@ public struct PickerState {
     prompt = settings.prompt
     search.sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
-    search.searchPaused = !settings.search.filtering
+    search.paused = !settings.search.filtering
     self.settings.search.filtering = true
     history = HistoryWalk(settings.history)
     updateHeight()
@@ -196,7 +196,7 @@ public struct PickerState {
   /// What the list is searched for: the query, unless `search(…)` gave something else or the search
   /// is paused.
   package var searchQuery: [UInt8] {
-    search.searchOverride ?? (search.searchPaused ? search.pausedQuery : queryBytes)
+    search.override ?? (search.paused ? search.pausedQuery : queryBytes)
   }
 
   /// Whether the shown result is not yet the full answer for the current query and input.
@@ -219,7 +219,7 @@ public struct PickerState {
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": binding.lastKey,
       "FZF_ACTION": binding.lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
       "FZF_DIRECTION": settings.layout == .default ? "up" : "down",
-      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : search.searchPaused ? "disabled" : "enabled",
+      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : search.paused ? "disabled" : "enabled",
       "FZF_BORDER_LABEL": settings.chrome.borderLabel ?? "",
       "FZF_PREVIEW_LABEL": settings.preview.label ?? "",
       "FZF_LIST_LABEL": settings.chrome.list.label ?? "",
@@ -343,11 +343,11 @@ public struct PickerState {
     guard let template = settings.infoCommand else { return }
     let counts = infoCounts
     let key = [counts, String(cursor), String(decoding: queryBytes, as: UTF8.self)]
-    guard key != info.infoKey else { return }
-    info.infoKey = key
+    guard key != info.key else { return }
+    info.key = key
     guard let command = expand(template) else { return }
-    info.infoGeneration += 1
-    queue(.info(generation: info.infoGeneration, command: command), extra: ["FZF_INFO": counts])
+    info.generation += 1
+    queue(.info(generation: info.generation, command: command), extra: ["FZF_INFO": counts])
   }
 
   // MARK: - Events
@@ -361,7 +361,7 @@ public struct PickerState {
       append(block)
     case .inputEnded:
       if input.replacing { resetInput() }
-      input.inputEnded = true
+      input.ended = true
       // The tracked line did not come back: the cursor keeps its position.
       if let blocked = list.trackBlocked {
         list.trackBlocked = nil
@@ -397,7 +397,7 @@ public struct PickerState {
     case .commandFailed(let reason):
       info.message = reason
     case .infoOutput(let generation, let bytes):
-      if generation == info.infoGeneration { info.infoText = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
+      if generation == info.generation { info.text = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
     case .every(let interval):
       if held.hold == nil, !binding.unbound.contains(.every(interval)),
         let actions = settings.bindings.timers[interval]
@@ -405,8 +405,8 @@ public struct PickerState {
         run(actions)
       }
     }
-    if case .search = held.hold, input.inputEnded, !isSearching { release() }
-    if input.loadPending && input.inputEnded && !isSearching && search.result.complete
+    if case .search = held.hold, input.ended, !isSearching { release() }
+    if input.loadPending && input.ended && !isSearching && search.result.complete
       && search.result.lineCount == store.count
     {
       input.loadPending = false

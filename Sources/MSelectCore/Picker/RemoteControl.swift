@@ -314,7 +314,7 @@ extension PickerState {
     let marked = selection.lines(settings.selection.order)
     let selected = marked.dropFirst(offset).prefix(limit).map(item)
     let current = currentLine.map(item) ?? "null"
-    return #"{"reading":\#(!input.inputEnded),"progress":\#(isSearching ? 0 : 100),"query":"#
+    return #"{"reading":\#(!input.ended),"progress":\#(isSearching ? 0 : 100),"query":"#
       + RemoteControl.json(String(decoding: queryBytes, as: UTF8.self))
       + #","position":\#(cursor),"sort":\#(search.sorting),"totalCount":\#(totalCount),"#
       + #""matchCount":\#(listed),"current":\#(current),"matches":[\#(matches.joined(separator: ","))],"#

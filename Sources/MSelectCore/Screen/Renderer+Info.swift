@@ -125,7 +125,7 @@ extension Renderer {
 
   /// `--info-command`'s line, once it has printed one.
   func commandInfo(_ state: PickerState) -> [UInt8]? {
-    state.settings.infoCommand == nil ? nil : state.info.infoText
+    state.settings.infoCommand == nil ? nil : state.info.text
   }
 
   /// The counts of the info line, or `--info-command`'s line in its own colors.
@@ -147,7 +147,7 @@ extension Renderer {
   func infoPieces(_ state: PickerState, width: Int) -> (
     spinner: String, counts: String, message: String
   ) {
-    let busy = !state.input.inputEnded || state.isSearching
+    let busy = !state.input.ended || state.isSearching
     let frames = unicode ? Renderer.spinnerFrames : Renderer.asciiSpinner
     let spinner = busy ? frames[state.info.spinner % frames.count] + " " : "  "
     let listed = state.matchesShown
