@@ -239,9 +239,7 @@ package final class PickerSession {
       let now = PickerSession.now()
       for (interval, due) in timers where now >= due {
         timers[interval] = now + interval * 1_000_000
-        state.surroundings.idleMilliseconds = (now - lastKey) / 1_000_000
-        state.handle(.every(interval))
-        state.surroundings.idleMilliseconds = 0
+        state.handle(.every(interval, idleMilliseconds: (now - lastKey) / 1_000_000))
       }
       if ready.preview { drainPreview() }
       for job in backgroundJobs.service(ready.background) {

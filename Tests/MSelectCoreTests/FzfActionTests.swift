@@ -637,11 +637,20 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(row().hasSuffix("=··"))
   }
 
-  /// `FZF_IDLE_TIME` and `FZF_IDLE_TIME_MS`: how long no key came, as the driver says.
+  /// `FZF_IDLE_TIME` and `FZF_IDLE_TIME_MS`: how long no key came, as the driver says with the
+  /// `every(…)` event; 0 for a command a key runs.
   @Test func idleTimeReachesCommands() {
-    let h = Harness(["a"], profile: .fzf)
-    h.state.surroundings.idleMilliseconds = 2500
-    #expect(h.state.environment["FZF_IDLE_TIME"] == "2" && h.state.environment["FZF_IDLE_TIME_MS"] == "2500")
+    let h = Harness(
+      ["a"], ["--bind", "every(1):execute-silent(true)", "--bind", "space:execute-silent(x)"], profile: .fzf)
+    _ = h.state.takeWork()
+    h.state.handle(.every(1000, idleMilliseconds: 2500))
+    let timed = h.state.takeWork()
+    #expect(timed.count == 1)
+    #expect(
+      timed.first?.environment["FZF_IDLE_TIME"] == "2"
+        && timed.first?.environment["FZF_IDLE_TIME_MS"] == "2500")
+    h.press(.char(32))
+    #expect(h.state.takeWork().first?.environment["FZF_IDLE_TIME_MS"] == "0")
   }
 
   /// `pos(0)` is the first line, as `pos(1)` is; `change-query` does nothing while the input is hidden.

@@ -172,8 +172,9 @@ package struct InfoLine {
 
 /// What the driver tells the picker of its surroundings, for the variables commands get.
 package struct Surroundings {
-  /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`).
-  package var idleMilliseconds = 0
+  /// How long no key came, in milliseconds (`FZF_IDLE_TIME`, `FZF_IDLE_TIME_MS`): an `every(…)`
+  /// event's, while its actions run.
+  package internal(set) var idleMilliseconds = 0
   /// `FZF_PORT` or `FZF_SOCK`, once the `--listen` address is open.
   package var listening: [String: String] = [:]
 }

@@ -40,8 +40,9 @@ public struct PickerState {
     case remote([BoundAction])
     /// A command could not be started (why, for the info line).
     case commandFailed(String)
-    /// The `every(…)` timer of this interval (milliseconds) is due.
-    case every(Int)
+    /// The `every(…)` timer of this interval (milliseconds) is due, and no key came for
+    /// `idleMilliseconds` (its commands' `FZF_IDLE_TIME`).
+    case every(Int, idleMilliseconds: Int = 0)
     /// The output of the `--info-command` run `generation`.
     case infoOutput(generation: Int, bytes: [UInt8])
   }
@@ -398,11 +399,13 @@ public struct PickerState {
       info.message = reason
     case .infoOutput(let generation, let bytes):
       if generation == info.generation { info.text = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
-    case .every(let interval):
+    case .every(let interval, let idle):
       if held.hold == nil, !binding.unbound.contains(.every(interval)),
         let actions = settings.bindings.timers[interval]
       {
+        surroundings.idleMilliseconds = idle
         run(actions)
+        surroundings.idleMilliseconds = 0
       }
     }
     if case .search = held.hold, input.ended, !isSearching { release() }
