@@ -19,7 +19,9 @@ func fuzzPicker(_ input: [UInt8]) {
   state.handle(.inputEnded)
   var decoder = KeyDecoder()
   let renderer = Renderer()
-  var frame = renderer.render(state)
+  // Kept from frame to frame, as the session keeps it.
+  var positions = PositionCache()
+  var frame = renderer.render(state, cache: &positions)
   var time = 0
   for chunk in keys.split(separator: 0xFF, omittingEmptySubsequences: false).prefix(32) {
     for key in decoder.feed(Array(chunk)) where state.outcome == nil {
@@ -42,7 +44,7 @@ func fuzzPicker(_ input: [UInt8]) {
       }
     }
     state.handle(.resize(rows: 1 + Int(chunk.first ?? 11) % 40, columns: 1 + Int(chunk.last ?? 29) % 120))
-    frame = renderer.render(state)
+    frame = renderer.render(state, cache: &positions)
     for row in frame.text {
       for scalar in row.unicodeScalars {
         let v = scalar.value
