@@ -20,10 +20,10 @@ package struct OptionValue: Sendable {
     .invalidValue(option: name, value: string, expected: expected)
   }
 
-  /// A whole number of at least `minimum`.
+  /// A whole number of at least `minimum`; one above `Int.largestSetting` counts as that much.
   func number(minimum: Int) throws(OptionError) -> Int {
     guard let n = Int(string), n >= minimum else { throw invalid("a whole number ≥ \(minimum)") }
-    return n
+    return Int(settingClamping: n)
   }
 
   /// One of `T`'s values, by its raw value.
@@ -78,14 +78,14 @@ package struct OptionValue: Sendable {
     if adaptive { body = body.dropFirst() }
     if body.hasPrefix("-") {
       guard let n = Int(body.dropFirst()), n >= 0 else { throw wrong }
-      return n == 0 ? .fullscreen : .allBut(n)
+      return n == 0 ? .fullscreen : .allBut(Int(settingClamping: n))
     }
     if body.hasSuffix("%") {
       guard let p = Int(body.dropLast()), (1...100).contains(p) else { throw wrong }
       return p == 100 && !adaptive ? .fullscreen : .percent(p)
     }
     guard let n = Int(body), n >= 3 else { throw wrong }
-    return .lines(n)
+    return .lines(Int(settingClamping: n))
   }
 
   /// `--multi`'s limit: 0 is none.

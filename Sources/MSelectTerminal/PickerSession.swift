@@ -372,8 +372,11 @@ package final class PickerSession {
     var keys: [Key] = []
     while painter.awaitsAnswer {
       let left = Int32(clamping: (deadline - PickerSession.now()) / 1_000_000)
-      guard left > 0, let ready = try? Syscall.poll([(tty.fd, Int16(POLLIN))], timeoutMilliseconds: left),
-        ready[0] != 0
+      // A signal stops the wait (it stays in the pipe for the loop): SIGTERM must not wait for an
+      // answer from a terminal that does not read.
+      let sources = [(tty.fd, Int16(POLLIN)), (signals.readEnd, Int16(POLLIN))]
+      guard left > 0, let ready = try? Syscall.poll(sources, timeoutMilliseconds: left),
+        ready[0] != 0, ready[1] == 0
       else { break }
       guard let bytes = try? tty.read() else { continue }
       if bytes.isEmpty { break }
@@ -520,8 +523,15 @@ package final class PickerSession {
   }
 
   private func handleSignals() throws(TerminalError) {
-    for signal in signals.take() {
+    let received = signals.take()
+    // A terminating signal goes first: resizes queued before it each wait for the terminal's answer,
+    // and a terminal that stopped reading would hold it up for as long as it answers none.
+    if let ending = received.first(where: { !SignalPipe.control.contains($0) }) { die(by: ending) }
+    // Only the last of several resizes matters: the size is read when it is handled.
+    let lastResize = received.lastIndex(of: SIGWINCH)
+    for (index, signal) in received.enumerated() {
       switch signal {
+      case SIGWINCH where index != lastResize: continue
       case SIGWINCH:
         let size = tty.size
         tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)

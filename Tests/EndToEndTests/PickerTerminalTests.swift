@@ -106,6 +106,27 @@ import Testing
     #expect(picker.sttySettings == before)
   }
 
+  @Test func aStalledTerminalEndsOnSIGTERMAfterManyResizes() throws {
+    // Each resize asks the terminal where the picture is; a terminal that stopped reading answers
+    // none. Resizes queued before SIGTERM must not make it wait for those answers one by one.
+    let lines = (0..<2000).map { "line \($0)\n" }.joined()
+    let (picker, before) = try start(lines: lines)
+    #expect(picker.waitFor("2000/2000"))
+    // From here on nobody reads the terminal. The pauses let each resize arrive as a signal of its
+    // own (signals sent together merge into one).
+    for round in 0..<300 {
+      picker.send(Array((round % 2 == 0 ? "a" : "\u{7F}").utf8))
+      picker.resize(rows: 20 + round % 30, columns: 60 + round % 50)
+      usleep(2000)
+    }
+    kill(picker.pid, SIGTERM)
+    let status = picker.waitForExitWithoutReading(seconds: 10)
+    #expect(status != nil)
+    if status == nil { kill(picker.pid, SIGKILL) }
+    #expect(status.map { $0 & 0x7F } == SIGTERM)
+    #expect(picker.sttySettings == before)
+  }
+
   @Test func preselectedLinesAppearMarked() throws {
     let (picker, _) = try start(["--preselect", "b", "--preselect", "c"], lines: "a\nb\nc\n")
     #expect(picker.waitFor("3/3 (2)"))

@@ -18,6 +18,25 @@ import Testing
     #expect(one.status == 2)
   }
 
+  /// Numbers at their extremes, read from a file (where the input is scanned in place): an answer at
+  /// once, not a count to Int.max.
+  @Test(arguments: [
+    ["--header-lines", "9223372036854775807"], ["--header-lines", "2147483648"],
+    ["--tabstop", "9223372036854775807"],
+    ["--margin", "9223372036854775807"], ["--max", "9223372036854775807"],
+  ])
+  func extremeNumbersFromAFileEndAtOnce(_ option: [String]) throws {
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-extreme-\(UUID().uuidString)")
+    try Data("a1\nb1\nc1\n".utf8).write(to: file)
+    defer { try? FileManager.default.removeItem(at: file) }
+    let script = "exec \"$0\" --filter 1 \(option.joined(separator: " ")) < \"$1\""
+    let r = try BinaryRunner.run(
+      ["-c", script, BinaryRunner.binary.path, file.path], executable: URL(fileURLWithPath: "/bin/sh"))
+    let headerLines = option[0] == "--header-lines"
+    #expect(r.status == (headerLines ? 1 : 0), "\(r.stderr)")
+    #expect(r.text == (headerLines ? "" : "a1\nb1\nc1\n"))
+  }
+
   @Test func batchPreselectionThatFindsNothingPrintsNothing() throws {
     // A script restoring a saved choice must not get an unrelated line.
     let r = try BinaryRunner.run(["--batch", "--preselect", "zzz"], "a\nb\n")

@@ -111,11 +111,11 @@ package struct PreviewSettings: Sendable, Equatable {
       } else if token.hasPrefix("+") || (token.hasPrefix("-") && token.dropFirst().allSatisfy(\.isNumber)) {
         scroll = token
       } else if token.hasPrefix("~"), let n = Int(token.dropFirst()), n >= 0 {
-        headerLines = n
+        headerLines = Int(settingClamping: n)
       } else if token.hasSuffix("%"), let p = Int(token.dropLast()), (0...100).contains(p) {
         size = .percent(p)
       } else if token.allSatisfy(\.isASCII), let n = Int(token), n >= 0 {
-        size = .cells(n)
+        size = .cells(Int(settingClamping: n))
       } else {
         throw SpecError(token: token)
       }

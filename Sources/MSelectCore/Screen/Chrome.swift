@@ -71,9 +71,11 @@ package struct Chrome: Sendable, Equatable {
       case cells(Int)
       case percent(Int)
 
+      /// The cells of `total`; never more than `total` (a margin wider than the screen fills it,
+      /// and the rows drawn stay as many as the screen has).
       func resolve(_ total: Int) -> Int {
         switch self {
-        case .cells(let n): n
+        case .cells(let n): min(n, max(0, total))
         case .percent(let p): total * p / 100
         }
       }
@@ -95,7 +97,7 @@ package struct Chrome: Sendable, Equatable {
       let parts = words.map { part -> Amount? in
         let t = part.filter { $0 != " " }
         if t.hasSuffix("%"), let p = Int(t.dropLast()), (0...100).contains(p) { return .percent(p) }
-        if let n = Int(t), n >= 0 { return .cells(n) }
+        if let n = Int(t), n >= 0 { return .cells(Int(settingClamping: n)) }
         return nil
       }
       guard !parts.contains(where: { $0 == nil }) else { return nil }
@@ -147,7 +149,7 @@ package struct Chrome: Sendable, Equatable {
         case "top": bottom = false
         default:
           guard let n = Int(part) else { return nil }
-          offset = n
+          offset = Int(settingClamping: n)
         }
       }
     }

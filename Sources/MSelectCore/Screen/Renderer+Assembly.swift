@@ -118,7 +118,8 @@ extension Renderer {
       // `--gap`: blank rows after the item, the last one holding the gap line.
       var gapRows: [[Frame.Span]] = []
       if settings.gap > 0 {
-        gapRows = Array(repeating: [], count: settings.gap - 1)
+        // Rows past the room left are cut below anyway: a gap of millions is not built.
+        gapRows = Array(repeating: [], count: min(settings.gap, room + 1) - 1)
         gapRows.append(gapLine(settings, indent: gapIndent, width: plan.itemWidth))
       }
       let block =

@@ -41,8 +41,11 @@ struct RawScan: LineSource {
     let base = start.assumingMemoryBound(to: UInt8.self)
     let n = bytes.count
     var begin = 0
-    for _ in 0..<settings.headerLines where begin < n {
+    // Stops at the end of the input: a `--header-lines` of Int.max must not count to Int.max.
+    var skipped = 0
+    while skipped < settings.headerLines && begin < n {
       begin = lineEnd(base, from: begin, to: n, terminator) + 1
+      skipped += 1
     }
     // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
     let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
