@@ -26,7 +26,8 @@ import Testing
     ["--margin", "9223372036854775807"], ["--max", "9223372036854775807"],
   ])
   func extremeNumbersFromAFileEndAtOnce(_ option: [String]) throws {
-    let file = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-extreme-\(UUID().uuidString)")
+    let file = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "mselect-extreme-\(UUID().uuidString)")
     try Data("a1\nb1\nc1\n".utf8).write(to: file)
     defer { try? FileManager.default.removeItem(at: file) }
     let script = "exec \"$0\" --filter 1 \(option.joined(separator: " ")) < \"$1\""
