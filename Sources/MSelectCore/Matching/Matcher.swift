@@ -174,9 +174,9 @@ public struct Matcher {
     } else if !prescan.passes(UnsafePointer(bitPattern: 1)!, 0) {
       return nil
     }
-    let groups = pattern.groups
+    let (groups, repeats) = (pattern.groups, pattern.repeats)
     return withLine(line) { matcher in
-      Matcher.combine(groups) { term in
+      Matcher.combine(groups, repeats) { term in
         matcher.evaluatePositive(term, positions: term.inverse ? nil : positions)
       }
     }
@@ -196,9 +196,9 @@ public struct Matcher {
       return nil
     }
     var found: [Int] = []
-    let groups = pattern.groups
+    let (groups, repeats) = (pattern.groups, pattern.repeats)
     return withUnsafeMutablePointer(to: &found) { positions in
-      Matcher.combine(groups) { term in
+      Matcher.combine(groups, repeats) { term in
         for piece in pieces {
           let match = piece.text.withUnsafeBytes { text in
             withLine(text) {
@@ -234,10 +234,11 @@ public struct Matcher {
   }
 
   /// The pattern's match from where each term is found (`find`, nil when it is not; a negated term is
-  /// found when its text is): scores add up over the groups, the span covers the positive terms.
-  private static func combine(_ groups: [[Term]], _ find: (Term) -> Match?) -> Match? {
+  /// found when its text is): scores add up over the groups (a group written `repeats` times counts
+  /// that many times, as fzf counts each copy), the span covers the positive terms.
+  private static func combine(_ groups: [[Term]], _ repeats: [Int32], _ find: (Term) -> Match?) -> Match? {
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
-    for group in groups {
+    for (group, times) in zip(groups, repeats) {
       // As in fzf, the first positive term of `a | b | c` that matches decides; a negation that holds
       // lets the group pass with no score unless a later positive term matches.
       var best: Match?
@@ -254,7 +255,7 @@ public struct Matcher {
         break
       }
       guard let best else { return nil }
-      total.score += best.score
+      total.score = Int32(clamping: Int(total.score) + Int(best.score) * Int(times))
       // A negation has no place in the line: only positive terms make the span (as in fzf).
       if positive {
         total.begin = min(total.begin, best.begin)

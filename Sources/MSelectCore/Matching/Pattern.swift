@@ -1,6 +1,10 @@
 /// A parsed query: groups of terms; a line must match every group, and any term of a group.
 public struct Pattern: Sendable, Equatable {
-  package var groups: [[Term]]
+  /// The groups, each written once: a group the query repeats is matched once and scored as often as
+  /// it was written (`repeats`), so a query of a thousand copies of a term costs what one does.
+  package private(set) var groups: [[Term]]
+  /// How many times the query has each group of `groups`.
+  package private(set) var repeats: [Int32] = []
   /// The query text the pattern was built from.
   public let query: [UInt8]
   public let options: MatchOptions
@@ -12,19 +16,24 @@ public struct Pattern: Sendable, Equatable {
   /// (the first counted twice), plus what an exact boundary term adds.
   package var scoreBound: Int {
     let perCharacter = Int(Scorer.scoreMatch + Scorer.bonusBoundaryWhite)
-    return groups.reduce(0) { total, group in
-      total
-        + (group.map { $0.inverse ? 0 : perCharacter * $0.chars.count + 2 * Int(Scorer.bonusBoundaryWhite) }
-          .max() ?? 0)
+    return zip(groups, repeats).reduce(0) { total, pair in
+      let (group, repeats) = pair
+      let best =
+        group.map { $0.inverse ? 0 : perCharacter * $0.chars.count + 2 * Int(Scorer.bonusBoundaryWhite) }
+        .max() ?? 0
+      return total + best * Int(repeats)
     }
   }
 
   /// A query of one term (of any kind) that is not negated.
-  package var isOnePositiveTerm: Bool { groups.count == 1 && groups[0].count == 1 && !groups[0][0].inverse }
+  package var isOnePositiveTerm: Bool {
+    groups.count == 1 && groups[0].count == 1 && !groups[0][0].inverse && repeats == [1]
+  }
 
   /// The common query: one positive fuzzy term (what typing a word gives).
   package var isOneFuzzyTerm: Bool {
     groups.count == 1 && groups[0].count == 1 && groups[0][0].kind == .fuzzy && !groups[0][0].inverse
+      && repeats == [1]
   }
 
   /// Parses `query` (raw bytes: invalid UTF-8 is kept and matches only itself).
@@ -38,8 +47,11 @@ public struct Pattern: Sendable, Equatable {
       let term = Pattern.build(
         query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options, &known)
       self.groups = term.map { [[$0]] } ?? []
+      repeats = self.groups.map { _ in 1 }
       return
     }
+    // Each group's tokens as written: equal tokens make equal terms.
+    var written: [[[UInt8]]] = []
     // As fzf reads it: `|` after a term (and not right after another `|`) joins the next term to its
     // group; anywhere else it is a term of its own, the character `|`.
     var afterBar = false
@@ -54,12 +66,32 @@ public struct Pattern: Sendable, Equatable {
       guard let term = Pattern.term(token, options, &known) else { continue }
       if newGroup || groups.isEmpty {
         groups.append([term])
+        written.append([token])
       } else {
         groups[groups.count - 1].append(term)
+        written[written.count - 1].append(token)
       }
       newGroup = true
     }
-    self.groups = groups
+    (self.groups, repeats) = Pattern.merged(groups, written: written)
+  }
+
+  /// The groups with each one written several times kept once, in the order first written, and how
+  /// often each was written.
+  private static func merged(_ groups: [[Term]], written: [[[UInt8]]]) -> ([[Term]], [Int32]) {
+    var place: [[[UInt8]]: Int] = [:]
+    var kept: [[Term]] = []
+    var repeats: [Int32] = []
+    for (group, tokens) in zip(groups, written) {
+      if let i = place[tokens] {
+        repeats[i] = repeats[i] == Int32.max ? Int32.max : repeats[i] + 1
+        continue
+      }
+      place[tokens] = kept.count
+      kept.append(group)
+      repeats.append(1)
+    }
+    return (kept, repeats)
   }
 
   /// A pattern for `query` that matches every line (`--disabled`: the query is not a filter).

@@ -1,0 +1,51 @@
+import Glibc
+import Testing
+
+@testable import MSelectCommandLine
+@testable import MSelectCore
+
+/// What a long query costs beside a long line: a term written many times is matched once, so the
+/// work follows the line's length, not the query's. CPU time of this thread, compared between two
+/// query lengths (a bound that holds in debug and sanitizer builds too).
+@Suite struct LongQueryCostTests {
+  /// CPU seconds this thread spends in `body`.
+  private func cpuSeconds(_ body: () -> Void) -> Double {
+    func now() -> Double {
+      var time = timespec()
+      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }
+    let start = now()
+    body()
+    return now() - start
+  }
+
+  @Test func repeatedTermsCostWhatOneCopyCosts() throws {
+    let long = (0..<40_000).map { "usr\($0 % 97)lib-share" }.joined(separator: "/")
+    let store = LineStore(lines: [Array("/usr/bin/x".utf8), Array(long.utf8), Array("/etc/y".utf8)])
+    let words = ["--exact", "-i", "--nth=2..", "--delimiter=/", "--literal"]
+    let settings = try OptionParser.parse(words.map { Array($0.utf8) }).searchSettings
+    func cost(copies: Int) -> (Double, LineList) {
+      let query = Array(Array(repeating: "usr lib share", count: copies).joined(separator: " ").utf8)
+      var found = LineList()
+      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
+      return (seconds, found)
+    }
+    _ = cost(copies: 2)
+    let (short, few) = cost(copies: 4)
+    let (long400, many) = cost(copies: 400)
+    #expect(Array(few) == [1] && Array(many) == [1])
+    // A hundred times the terms: one copy's work (matching them all was a hundred times as much).
+    #expect(long400 < 5 * short + 0.01, "\(short) s, then \(long400) s")
+  }
+
+  @Test func aRepeatedTermScoresAsOftenAsItIsWritten() {
+    // As in fzf, each copy adds its score: the ranking of a query with repeats is fzf's.
+    let line = "/usr/lib/share/doc"
+    let one = score("usr", line)
+    let lib = score("lib", line)
+    #expect(one != nil && lib != nil)
+    #expect(score("usr usr lib usr", line) == one.map { 3 * $0 + lib! })
+    #expect(score("sh | man sh | man", line) == score("sh", line).map { 2 * $0 })
+  }
+}
