@@ -45,6 +45,12 @@ package final class InputReader: LineStream {
 
   /// How long a streaming read may go on gathering input that is there at once (nanoseconds).
   static let gatherTime = 15_000_000
+  /// Faults in buffers ahead of a large streamed pipe (nil until the input passes `warmAfter`).
+  private var warmer: BufferWarmer?
+  /// Bytes of a streamed pipe after which buffers are faulted in ahead (see `BufferWarmer`).
+  static let warmAfter = 16 << 20
+  /// When a streaming read last handed out a block (monotonic nanoseconds).
+  private var lastBlock = 0
 
   /// The largest `--preselect-file`: saved choices are small; an endless file must end in an error.
   package static let maxPreselectFileSize = 256 << 20
@@ -134,7 +140,21 @@ package final class InputReader: LineStream {
   }
 
   deinit {
+    warmer?.stop()
     if ownsDescriptor { Syscall.close(fd) }
+  }
+
+  /// When lines a streaming read held back (to gather a larger block) are due to be shown, if any
+  /// are held (monotonic nanoseconds).
+  package var heldLinesDue: Int? {
+    splitter.pendingLines > 0 && warmer != nil ? lastBlock + InputReader.gatherTime : nil
+  }
+
+  /// The lines held back, as a block, once they are due.
+  package func takeHeldLines() -> LineBlock? {
+    guard let due = heldLinesDue, Syscall.monotonicNanoseconds() >= due else { return nil }
+    lastBlock = Syscall.monotonicNanoseconds()
+    return splitter.takeBlock(force: true)
   }
 
   /// The descriptor being read, for polling.
@@ -148,16 +168,35 @@ package final class InputReader: LineStream {
   package func readOnce(streaming: Bool, interrupt: Int32? = nil) throws(InputError) -> (
     block: LineBlock?, ended: Bool
   ) {
-    let deadline = streaming ? Syscall.monotonicNanoseconds() + InputReader.gatherTime : 0
+    let now = Syscall.monotonicNanoseconds()
+    let deadline = streaming ? now + InputReader.gatherTime : 0
+    if streaming && warmer == nil && read >= InputReader.warmAfter && mappedSize == nil {
+      warmer = BufferWarmer()
+    }
     repeat {
       let count = try read(into: splitter.freeSpace())
-      if count == 0 { return (splitter.finish(), true) }
+      warmer?.poke()
+      if count == 0 {
+        stopWarming()
+        return (splitter.finish(), true)
+      }
       splitter.commit(count)
       try check(partialLine: splitter.partialLineLength)
       if let limit = sizeLimit, read > limit { throw .tooLarge(name, what: "the file", limit: limit) }
     } while streaming && !splitter.isNearlyFull && Syscall.isReadable(fd)
       && Syscall.monotonicNanoseconds() < deadline && !(interrupt.map(Syscall.isReadable) ?? false)
-    return (splitter.takeBlock(force: streaming), false)
+    // Lines wait at most `gatherTime` to be shown; sooner than that they gather into larger blocks,
+    // which keep the buffer they were read into instead of being copied out of it.
+    let due = streaming && (now - lastBlock >= InputReader.gatherTime || warmer == nil)
+    let block = splitter.takeBlock(force: due)
+    if block != nil { lastBlock = Syscall.monotonicNanoseconds() }
+    return (block, false)
+  }
+
+  /// Stops faulting in buffers ahead (the input ended, or the reader goes).
+  private func stopWarming() {
+    warmer?.stop()
+    warmer = nil
   }
 
   /// One read(2) into `space`, counted; 0 at the end of the input.

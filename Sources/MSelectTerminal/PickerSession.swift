@@ -217,6 +217,7 @@ package final class PickerSession {
       let retiredDue = previews.retiredDeadline
       for due in [
         pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue, escape.due,
+        inputOpen ? (reloaded ?? reader)?.heldLinesDue : nil,
       ]
       .compactMap({ $0 }) {
         let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
@@ -227,6 +228,9 @@ package final class PickerSession {
         ready = try sources.wait(timeoutMilliseconds: timeout)
       } catch {
         throw .failed(error)
+      }
+      if inputOpen, let block = (reloaded ?? reader)?.takeHeldLines() {
+        if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
       }
       if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
         pendingPreview = nil

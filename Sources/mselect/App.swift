@@ -131,6 +131,10 @@ enum App {
             return finish(decision, output, store, query: options.query, input: reader)
           }
           preloaded = store
+        } else if let mapping = reader.mapWhole() {
+          // A regular file is mapped, as --filter maps it: its lines stay in the page cache, where
+          // reading would copy them into fresh memory (on a VM 200 MB of it cost 0.3-0.5 s more).
+          preloaded = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
         }
         return pick(
           picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,

@@ -1,19 +1,23 @@
 /// A few input buffers of `LineSplitter.bufferSize` bytes let go by blocks that are no longer needed
 /// (a `--filter` drops blocks without matches): their pages are in memory already, so reading into
 /// them again costs no page faults.
-enum InputBuffers {
+package enum InputBuffers {
   /// The spare buffers (a pthread mutex: see `Locked`).
   private static let spare = Locked<[UnsafeMutableRawPointer]>([])
   /// Most buffers kept (each 4 MiB).
-  static let limit = 4
+  package static let limit = 4
+
+  /// How many spare buffers there are now.
+  package static var count: Int { spare.withLock { $0.count } }
 
   /// A spare buffer, if any.
   static func take() -> UnsafeMutableRawPointer? {
     spare.withLock { $0.popLast() }
   }
 
-  /// Keeps `buffer` for reuse; false when enough are kept already (then the caller frees it).
-  static func give(_ buffer: UnsafeMutableRawPointer) -> Bool {
+  /// Keeps `buffer` (of `LineSplitter.bufferSize` bytes) for reuse; false when enough are kept
+  /// already (then the caller frees it).
+  package static func give(_ buffer: UnsafeMutableRawPointer) -> Bool {
     spare.withLock { list in
       guard list.count < limit else { return false }
       list.append(buffer)
