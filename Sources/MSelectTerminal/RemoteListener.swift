@@ -33,6 +33,8 @@ final class RemoteListener {
   private var closed = false
   /// The most connections kept; a new one pushes out the oldest.
   static let maxClients = 16
+  /// The most connections taken from the backlog in one turn of the event loop.
+  static let acceptsPerTurn = 16
   /// How long a connection may take to send its request and read its answer.
   static let clientTime = 5_000_000_000
 
@@ -101,10 +103,16 @@ final class RemoteListener {
   func service(_ ready: Set<Int32>, respond: (RemoteControl.Request) -> [UInt8]) {
     let now = Syscall.monotonicNanoseconds()
     if ready.contains(fd) {
-      while let client = Syscall.accept(fd) {
+      // A few a turn: a flood of connections waits in the backlog while keys are read in between.
+      var fresh: [Int32] = []
+      while fresh.count < RemoteListener.acceptsPerTurn, let client = Syscall.accept(fd) {
+        fresh.append(client)
+      }
+      let strangers = self.strangers(fresh)
+      for client in fresh {
         if clients.count >= RemoteListener.maxClients { Syscall.close(clients.removeFirst().fd) }
         var accepted = Client(fd: client, deadline: now + RemoteListener.clientTime)
-        if !admits(client) {
+        if strangers.contains(client) {
           accepted.answer = RemoteControl.response(
             "403 Forbidden", body: "this picker serves its own user only")
         }
@@ -130,19 +138,30 @@ final class RemoteListener {
     }
   }
 
-  /// Whether a connection may be served: any with a key (the key decides), and on a loopback port
-  /// without one only those of the user who started mselect (another local user is refused before
-  /// anything is read). The other end's owner is found in the kernel's socket tables.
-  private func admits(_ client: Int32) -> Bool {
-    guard isLocal, apiKey == nil, port != nil else { return true }
-    guard let ports = Syscall.tcpPorts(client) else { return false }
-    for table in ["/proc/net/tcp", "/proc/net/tcp6"] {
+  /// The connections among `fresh` that may not be served: with a key any may (the key decides),
+  /// and on a loopback port without one only those of the user who started mselect (another local
+  /// user is refused before anything is read). The other ends' owners are found in the kernel's
+  /// socket tables, read once for all of them.
+  private func strangers(_ fresh: [Int32]) -> Set<Int32> {
+    guard isLocal, apiKey == nil, port != nil, !fresh.isEmpty else { return [] }
+    var unknown: [TCPTable.Ports: Int32] = [:]
+    var refused: Set<Int32> = []
+    for client in fresh {
+      // The other end's socket: its local port is this connection's peer port.
+      guard let ports = Syscall.tcpPorts(client) else {
+        refused.insert(client)
+        continue
+      }
+      unknown[TCPTable.Ports(local: ports.peer, remote: ports.local)] = client
+    }
+    for table in ["/proc/net/tcp", "/proc/net/tcp6"] where !unknown.isEmpty {
       guard let text = Syscall.readProcFile(table) else { continue }
-      if let owner = TCPTable.owner(localPort: ports.peer, remotePort: ports.local, in: text) {
-        return owner == getuid()
+      for (ports, owner) in TCPTable.owners(of: Set(unknown.keys), in: text) {
+        if owner != getuid(), let client = unknown[ports] { refused.insert(client) }
+        unknown[ports] = nil
       }
     }
-    return false
+    return refused.union(unknown.values)
   }
 
   /// Reads what `client` sent; once its request is whole (or it stopped sending), its answer is set.
