@@ -33,8 +33,23 @@ func fuzzOptions(_ input: [UInt8]) {
   _ = try? Placeholders.expand(text, values)
   let words = input.split(separator: 0, omittingEmptySubsequences: false).map(Array.init)
   if let options = try? OptionParser.parse(words) {
-    _ = options.searchSettings
-    _ = try? options.pickerSettings(unicode: true, colors: true)
+    // Any value, however large (a `--header-lines` of Int.max, a margin wider than any screen): the
+    // filter and a picker's first frames come at once (libFuzzer's -timeout catches a hang).
+    let lines = Bytes(Array("a1 x\nb2 y\nc3 z\n".utf8))
+    _ = Filter.run(
+      Array("1".utf8), in: .bytes(lines.buffer, terminator: 10, owner: lines),
+      settings: options.searchSettings)
+    if let settings = try? options.pickerSettings(unicode: true, colors: true) {
+      var state = PickerState(settings: settings, rows: 24, columns: 80)
+      state.handle(.input(LineStore(lines: [Array("a1 x".utf8), Array("b2 y".utf8)]).blocks[0]))
+      state.handle(.inputEnded)
+      for key: Key in [.down, .tab, .char(0x61)] { state.handle(.key(key)) }
+      while let request = state.nextSearch() {
+        if let result = request.run(preview: { _ in }) { state.handle(.searched(result)) }
+      }
+      state.handle(.resize(rows: 2, columns: 3))
+      _ = Renderer().render(state)
+    }
   }
   // Lines: cut at 10 and joined again, the bytes come back.
   var splitter = LineSplitter(terminator: 10, bufferSize: 64)
