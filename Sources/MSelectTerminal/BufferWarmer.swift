@@ -1,5 +1,4 @@
 import Dispatch
-import Glibc
 import MSelectCore
 import Synchronization
 
@@ -11,14 +10,15 @@ import Synchronization
 /// after other memory was freed (the host takes it back), against 20 ms when it was not. Reading a
 /// pipe copies every byte into such memory; with the buffers faulted on the other core while the
 /// reader reads, the two share the cost.
-final class BufferWarmer: @unchecked Sendable {
+final class BufferWarmer: Sendable {
   /// Signalled when the reader took buffers (or the warmer should look again).
   private let wake = DispatchSemaphore(value: 0)
   private let stopped = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
 
   init() {
-    let started = Thread.detach { [self] in
+    // A queue of its own: the work waits on `wake`, which must not hold up a shared one.
+    DispatchQueue(label: "mselect.buffer-warmer").async { [self] in
       while !stopped.load(ordering: .relaxed) {
         while InputBuffers.count < InputBuffers.limit && !stopped.load(ordering: .relaxed) {
           let buffer = Platform.allocateHuge(LineSplitter.bufferSize)
@@ -33,45 +33,15 @@ final class BufferWarmer: @unchecked Sendable {
       }
       finished.signal()
     }
-    if !started { finished.signal() }
   }
 
   /// Looks whether buffers were taken and replaces them.
   func poke() { wake.signal() }
 
-  /// Stops the thread and waits for it (buffers already made stay with `InputBuffers`).
+  /// Stops the work and waits for it (buffers already made stay with `InputBuffers`).
   func stop() {
     stopped.store(true, ordering: .relaxed)
     wake.signal()
     finished.wait()
-  }
-}
-
-/// A detached POSIX thread running a closure.
-private enum Thread {
-  /// Starts `body` on a new thread; false when the system would not start one.
-  @discardableResult
-  static func detach(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let box = Unmanaged.passRetained(Box(body)).toOpaque()
-    var thread = pthread_t()
-    let started = pthread_create(
-      &thread, nil,
-      { raw in
-        let box = Unmanaged<Box>.fromOpaque(raw!).takeRetainedValue()
-        box.body()
-        return nil
-      }, box)
-    if started == 0 {
-      pthread_detach(thread)
-    } else {
-      // No thread: nothing runs ahead (the reader faults its own pages).
-      Unmanaged<Box>.fromOpaque(box).release()
-    }
-    return started == 0
-  }
-
-  private final class Box: @unchecked Sendable {
-    let body: @Sendable () -> Void
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 }
