@@ -50,6 +50,13 @@ package enum OptionParser {
           continue
         }
         try apply(name, inline: inline, rest: &words, to: &options)
+        // fzf's `--walker-root DIR [DIR…]`: the words after it, up to an option, are roots too.
+        if name == "--walker-root" {
+          while let next = words.first, next.first != UInt8(ascii: "-") {
+            options.walker.roots.append(String(decoding: next, as: UTF8.self))
+            words.removeFirst()
+          }
+        }
         continue
       }
       if text.hasPrefix("+") {

@@ -109,7 +109,6 @@ extension OptionTable {
 
   /// fzf's and gum's options for a look mselect does not draw (or fzf's own integrations).
   private static let ignored: [OptionInfo] = [
-    .ignored(["--walker", "--walker-root", "--walker-skip"], takes: .value),
     .ignored(["--pointer-label"], takes: .value),
     .ignored(["--algo"], takes: .value),
     .ignored(["--threads", "--tail"], takes: .value),

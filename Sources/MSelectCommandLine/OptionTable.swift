@@ -98,6 +98,26 @@ package enum OptionTable {
       o.mode = .batch
     },
     OptionInfo(["--read0"], nil, .io, "NUL-terminated input lines") { o, _ in o.read0 = true },
+    OptionInfo(
+      ["--walker"], "OPTS", .io,
+      "with nothing piped in, list file,dir,follow,hidden (default: file,follow,hidden)"
+    ) { o, v in
+      guard let kinds = Walker(kinds: v.string) else {
+        throw v.invalid("a comma list of file, dir, follow, hidden")
+      }
+      (o.walker.files, o.walker.directories) = (kinds.files, kinds.directories)
+      (o.walker.follow, o.walker.hidden) = (kinds.follow, kinds.hidden)
+    },
+    OptionInfo(
+      ["--walker-root"], "DIR", .io,
+      "where the walker starts (default: .; the words after it are more roots)",
+      values: [OptionInfo.files]
+    ) { o, v in o.walker.roots = [v.string] },
+    OptionInfo(
+      ["--walker-skip"], "DIRS", .io, "directory names the walker skips (default: .git,node_modules)"
+    ) {
+      o, v in o.walker.skip = v.string.split(separator: ",").map(String.init)
+    },
     OptionInfo(["--print0"], nil, .io, "NUL-terminated output lines") { o, _ in o.print0 = true },
     OptionInfo(["--with-nth"], "FIELDS", .io, "show only these fields") { o, v in
       // fzf's template form: `'{2} {1}'`.

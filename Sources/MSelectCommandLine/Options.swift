@@ -117,6 +117,8 @@ package struct Options: Sendable {
   package var withShell: [[UInt8]]?
   /// fzf options accepted for compatibility that change nothing here (listed in docs/guide.md, "Coming from fzf").
   package var ignored: [String] = []
+  /// What lists files when nothing is piped in (`--walker`, `--walker-root`, `--walker-skip`).
+  package var walker = Walker()
 
   /// The picker's settings that options set as they are (`--header`, `--height`, `--preview`, …):
   /// the table's entries write them here; `pickerSettings` adds what it works out from several.

@@ -19,9 +19,6 @@ package enum ShellScripts {
   /// entries come after the others (fzf's walker reaches them late): a second walk lists them.
   static let walker0 = twoPassWalker(printing: "\\( -type d -printf '%P/\\0' -o -printf '%P\\0' \\)")
   static let directoryWalker0 = twoPassWalker(printing: "-type d -printf '%P/\\0'")
-  /// The files, each name ended by a NUL: what mselect reads with nothing piped in.
-  package static let fileWalker0 =
-    "command find -L . -mindepth 1 \\( \(prunedNames) \\) -prune -o -type f -printf '%P\\0' 2>/dev/null"
 
   /// What no walker lists.
   static let prunedNames =

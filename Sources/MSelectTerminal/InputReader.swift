@@ -77,7 +77,7 @@ package final class InputReader: LineStream {
   }
 
   /// Reads what `command` prints, run as the picker's commands are (`shell`: `--with-shell`'s words):
-  /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `ShellScripts.fileWalker0`).
+  /// with nothing piped in, fzf lists files (`MSELECT_DEFAULT_COMMAND`, else `Walker.command`).
   /// `named`: a failure of the command is reported (`failure()`) with its text.
   package convenience init(command: [UInt8], shell: [[UInt8]]?, terminator: UInt8, named: Bool = true)
     throws(InputError)
@@ -126,7 +126,7 @@ package final class InputReader: LineStream {
     self.init(descriptor: file.fd, name: "the arguments", terminator: terminator)
   }
 
-  /// What ends each name the built-in file walker (`ShellScripts.fileWalker0`) lists: a NUL, as a
+  /// What ends each name the built-in file walker (`Walker.command`) lists: a NUL, as a
   /// name may hold a newline.
   package static let walkerTerminator: UInt8 = 0
 

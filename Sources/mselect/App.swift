@@ -75,7 +75,7 @@ enum App {
           ? try InputReader(path: "/dev/null", terminator: terminator)
           : custom.isEmpty
             ? try InputReader(
-              command: Array(ShellScripts.fileWalker0.utf8),
+              command: Array(options.walker.command.utf8),
               shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
               terminator: InputReader.walkerTerminator, named: false)
             : try InputReader(command: custom, shell: picker.shell, terminator: terminator)

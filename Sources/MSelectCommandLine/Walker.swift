@@ -1,0 +1,80 @@
+import MSelectCore
+
+/// fzf's built-in walker (`--walker`, `--walker-root`, `--walker-skip`): what mselect lists with
+/// nothing piped in, as a `find` command whose names each end with a NUL.
+///
+/// As fzf 0.74 lists: files are anything but a directory (dangling links and links to devices
+/// included; without `follow` a link to a directory is neither followed nor listed); directories end
+/// with `/`; without `hidden` a directory whose name starts with `.` is not entered (files so named
+/// are still listed); `.` is not listed itself, another root is (as a directory); below `.` names
+/// are relative, below another root they start with the root as written (`./a` written as `a`).
+package struct Walker: Sendable, Equatable {
+  package var files = true
+  package var directories = false
+  package var follow = true
+  package var hidden = true
+  /// Where to walk from.
+  package var roots = ["."]
+  /// Directory names not entered.
+  package var skip = [".git", "node_modules"]
+
+  package init() {}
+
+  /// `file,dir,follow,hidden` in any order and number (fzf's `--walker` value); nil for another word.
+  package init?(kinds text: String) {
+    files = false
+    follow = false
+    hidden = false
+    for word in text.split(separator: ",", omittingEmptySubsequences: false) {
+      switch word {
+      case "file": files = true
+      case "dir": directories = true
+      case "follow": follow = true
+      case "hidden": hidden = true
+      default: return nil
+      }
+    }
+    guard files || directories else { return nil }
+  }
+
+  /// The `sh` command that lists what the walker lists.
+  package var command: String {
+    let walks = roots.map { walk(from: Walker.clean($0)) }
+    return walks.count == 1 ? walks[0] : "{ " + walks.joined(separator: "; ") + "; }"
+  }
+
+  /// One root's `find`.
+  private func walk(from root: String) -> String {
+    let name = root == "." ? "%P" : "%p"
+    // Only directories: `follow` lists a link to /dev/null, whose target is on devtmpfs.
+    var pruned = ["-type d \\( -fstype sysfs -o -fstype devtmpfs -o -fstype proc \\)"]
+    if !skip.isEmpty {
+      pruned.append(
+        "-type d \\( " + skip.map { "-name \(Walker.quoted($0))" }.joined(separator: " -o ") + " \\)")
+    }
+    if !hidden { pruned.append("-type d -name '.*'") }
+    var listed: [String] = []
+    if directories { listed.append("-type d -printf '\(name)/\\0'") }
+    if files { listed.append("! -type d ! -xtype d -printf '\(name)\\0'") }
+    // A root other than `.` is listed itself when directories are (as fzf lists it).
+    let itself =
+      directories && root != "."
+      ? "{ [ -d \(Walker.quoted(root)) ] && printf '%s/\\000' \(Walker.quoted(root)); " : ""
+    return itself + "command find \(follow ? "-L" : "-P") \(Walker.quoted(root)) -mindepth 1 \\( "
+      + pruned.joined(separator: " -o ") + " \\) -prune -o " + listed.joined(separator: " -o ")
+      + " 2>/dev/null" + (itself.isEmpty ? "" : "; }")
+  }
+
+  /// A root as fzf names what is below it: `./a/` is `a`, `a//b` is `a/b`, an empty one is `.`.
+  static func clean(_ root: String) -> String {
+    let absolute = root.hasPrefix("/")
+    let parts = root.split(separator: "/").filter { $0 != "." }
+    if parts.isEmpty { return absolute ? "/" : "." }
+    return (absolute ? "/" : "") + parts.joined(separator: "/")
+  }
+
+  /// `text` in single quotes for `sh` (a name starting with `-` is a path to `find` after the root).
+  private static func quoted(_ text: String) -> String {
+    "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
+  }
+}
