@@ -69,7 +69,7 @@ import Testing
       "--tmux", "80%", "--walker-skip", ".git,node_modules", "--ellipsis=..", "--no-bold", "list.txt",
     ])
     #expect(o.file == "list.txt")
-    #expect(o.popup == PopupSpec("80%") && o.ignored.contains("--walker-skip"))
+    #expect(o.popup == PopupSpec("80%") && o.walker.skip == [".git", "node_modules"])
     // Newer fzf options of the same kind (fzf 0.74 takes them all).
     let newer = try parse([
       "--black", "--multi-line", "--no-multi-line", "--track", "--algo=v1", "--algo", "v2", "--footer-label",
@@ -194,5 +194,20 @@ import Testing
     let text = rows(["--margin", "1,3", "--height", "6"])
     #expect(text[0] == "")
     #expect(text[1] == "   >")
+  }
+}
+
+/// fzf's walker options as the parser reads them.
+@Suite struct WalkerOptionTests {
+  @Test func kindsRootsAndSkips() throws {
+    let o = try OptionParser.parse(
+      ["--walker=dir,follow", "--walker-root", "a", "b", "--walker-skip=x,y", "-q", "z"].map {
+        Array($0.utf8)
+      })
+    #expect(!o.walker.files && o.walker.directories && o.walker.follow && !o.walker.hidden)
+    #expect(o.walker.roots == ["a", "b"] && o.walker.skip == ["x", "y"] && o.query == Array("z".utf8))
+    #expect(Walker() == (try OptionParser.parse([]).walker))
+    #expect(Walker(kinds: "file,bogus") == nil && Walker(kinds: "follow") == nil)
+    #expect(Walker.clean("./a//b/") == "a/b" && Walker.clean("/") == "/" && Walker.clean("") == ".")
   }
 }
