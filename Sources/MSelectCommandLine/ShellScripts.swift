@@ -434,16 +434,23 @@ package enum ShellScripts {
               [ "${BASH_REMATCH[1]}" = "$func" ] && continue
               __mselect_original[$cmd]="${BASH_REMATCH[1]}"
               eval "${spec/ -F ${BASH_REMATCH[1]} / -F $func }"
-            elif [ -z "$spec" ]; then
+            elif [ -n "$spec" ]; then
+              # Options but no function (bash-completion's `complete -v unset`): ours is added, the
+              # options still complete without the trigger.
+              __mselect_original[$cmd]=-
+              eval "${spec% *} -F $func ${spec##* }"
+            else
               eval "complete -F $func $options -- \\"\\$cmd\\""
             fi
           done
         }
         if [ "${MSELECT_COMPLETION_TRIGGER-x}" != "" ]; then
-          __mselect_define _mselect_path_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_PATH_COMMANDS-awk bat cat code cp diff emacs file grep head less ln ls more mv nano nvim patch perl python python3 rm rsync scp sed sort source tail tar tee unzip vi view vim wc xdg-open zip}
+          # fzf's list (and nano, python3): a command bash-completion completes by itself (git, chmod,
+          # gcc, …) must have ours wrapped around its own, or the trigger reaches its completion.
+          __mselect_define _mselect_path_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_PATH_COMMANDS-awk bat cat code diff diff3 emacs emacsclient ex file ftp g++ gcc gvim head hg hx java javac ld less more mvim nano nvim patch perl python python3 ruby sed sftp sort source tail tee uniq vi view vim wc xdg-open basename bunzip2 bzip2 chmod chown curl cp dirname du find git grep gunzip gzip jar ln ls mv open rm rsync scp svn tar unzip zip}
           __mselect_define _mselect_dir_completion "-o bashdefault -o nospace -o dirnames" ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir}
           __mselect_define _mselect_proc_completion "-o default -o bashdefault" kill
-          __mselect_define _mselect_var_completion "-o default -o bashdefault" unset export
+          __mselect_define _mselect_var_completion "-o default -o nospace -v" ${MSELECT_COMPLETION_VAR_COMMANDS-export unset printenv}
           __mselect_define _mselect_alias_completion "-o default -o bashdefault" unalias
           __mselect_define _mselect_host_completion "-o default -o bashdefault" ssh telnet
           # Any other command too, unless something (bash-completion's loader) has the default already.

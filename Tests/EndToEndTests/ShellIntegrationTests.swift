@@ -7,7 +7,8 @@ import Testing
 /// and the terminal then takes ctrl-r as its reprint key.)
 @Suite(.serialized, .enabled(if: Tools.bash, "bash is not installed")) struct ShellIntegrationTests {
   /// A bash with the integration loaded, in a directory holding awkward names; nil without bash.
-  func bash() throws -> (PickerProcess, String) {
+  /// `completion`: Debian's bash-completion is loaded first, as /etc/bash.bashrc loads it.
+  func bash(completion: Bool = false) throws -> (PickerProcess, String) {
     let directory = FileManager.default.temporaryDirectory.appendingPathComponent("mselect-shell-\(getpid())")
       .path
     try? FileManager.default.removeItem(atPath: directory)
@@ -22,8 +23,38 @@ import Testing
       environment: ["PATH": bin + ":/usr/bin:/bin", "PS1": "$ ", "HISTFILE": "/dev/null"],
       stdinIsTerminal: true,
       executable: "/bin/bash")
+    if completion { shell.type(". \(ShellIntegrationTests.bashCompletion)\r") }
     shell.type("eval \"$(mselect --bash)\"\r")
     return (shell, directory)
+  }
+
+  /// Debian's bash-completion.
+  static let bashCompletion = "/usr/share/bash-completion/bash_completion"
+
+  /// Beside bash-completion, `**<TAB>` opens the picker for the commands it completes by itself
+  /// (`git`, `chmod`, …, loaded when first completed) and for `unset`, which it gives `complete -v`.
+  @Test(
+    .enabled(
+      if: FileManager.default.fileExists(atPath: bashCompletion) && access("/usr/bin/git", X_OK) == 0,
+      "bash-completion or git is not installed"))
+  func doubleStarTabBesideBashCompletion() throws {
+    let (shell, directory) = try bash(completion: true)
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    for command in ["git add", "chmod 644", "du -s", "gzip -k"] {
+      shell.type("\(command) a**\t")
+      #expect(shell.waitFor("a b.txt"), "\(command)")
+      shell.type("\r")
+      #expect(
+        shell.waitForScreen { $0.lines.contains { $0.hasSuffix("\(command) a\\ b.txt") } }, "\(command)")
+      shell.type("\u{15}")
+    }
+    shell.type("MSELECT_TEST_VARIABLE=1; clear\r")
+    shell.type("unset MSELECT_TEST_V**\t")
+    #expect(shell.waitFor("1/"))
+    shell.type("\r")
+    #expect(shell.waitForScreen { $0.lines.contains { $0.hasSuffix("unset MSELECT_TEST_VARIABLE") } })
+    shell.type("\u{15}exit\r")
+    _ = shell.waitForExit()
   }
 
   /// The shell waits at its prompt (the last line written ends with bash's `$` or root's `#`).
