@@ -450,7 +450,7 @@ package enum ShellScripts {
           __mselect_define _mselect_path_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_PATH_COMMANDS-awk bat cat code diff diff3 emacs emacsclient ex file ftp g++ gcc gvim head hg hx java javac ld less more mvim nano nvim patch perl python python3 ruby sed sftp sort source tail tee uniq vi view vim wc xdg-open basename bunzip2 bzip2 chmod chown curl cp dirname du find git grep gunzip gzip jar ln ls mv open rm rsync scp svn tar unzip zip}
           __mselect_define _mselect_dir_completion "-o bashdefault -o nospace -o dirnames" ${MSELECT_COMPLETION_DIR_COMMANDS-cd pushd rmdir}
           __mselect_define _mselect_proc_completion "-o default -o bashdefault" kill
-          __mselect_define _mselect_var_completion "-o default -o nospace -v" ${MSELECT_COMPLETION_VAR_COMMANDS-export unset printenv}
+          __mselect_define _mselect_var_completion "-o default -o bashdefault" ${MSELECT_COMPLETION_VAR_COMMANDS-export unset printenv}
           __mselect_define _mselect_alias_completion "-o default -o bashdefault" unalias
           __mselect_define _mselect_host_completion "-o default -o bashdefault" ssh telnet
           # Any other command too, unless something (bash-completion's loader) has the default already.
