@@ -6,6 +6,7 @@ package enum ManPage {
   package static func roff(version: String) -> String {
     var out = """
       .TH MSELECT 1 "" "mselect \(version)" "User Commands"
+      .ad l
       .SH NAME
       mselect \\- a multi-select filter for the terminal and for scripts
       .SH SYNOPSIS
@@ -125,13 +126,16 @@ package enum ManPage {
     return out
   }
 
-  /// Text made safe for roff: backslashes and leading dots or quotes, and `-` as a minus sign.
+  /// Text made safe for roff: backslashes and leading dots or quotes, and `-` as a minus sign. A
+  /// comma or `|` may end a line (`\:`): a long syntax such as `--preview-window`'s has no space to
+  /// break at, and troff warned that it could not fit an 80-column line.
   private static func escape(_ text: String) -> String {
     var out = ""
     for c in text {
       switch c {
       case "\\": out += "\\e"
       case "-": out += "\\-"
+      case ",", "|": out += "\(c)\\:"
       default: out.append(c)
       }
     }

@@ -294,6 +294,11 @@ import Testing
     #expect(result.status == 0)
     #expect(result.text.contains("NAME") && result.text.contains("mselect"))
     #expect(!result.text.contains(".TH ") && !result.text.contains("\n.SH "))
+    // Formatted at the widths a terminal has, troff has no line it cannot fit (it warned on stderr).
+    for width in ["60", "80", "120"] {
+      let formatted = try BinaryRunner.run(["--man"], environment: ["MANWIDTH": width])
+      #expect(formatted.status == 0 && formatted.stderr.isEmpty, "\(width): \(formatted.stderr)")
+    }
   }
 
   @Test func theRoffTextIsThereToo() throws {
