@@ -45,7 +45,9 @@ let branches = listing.split(separator: "\n").map {
 
 var picker = Picker(branches) { $0.current ? "\($0.name) (current)" : $0.name }
 picker.prompt = "branch> "
-picker.header = deleting ? "tab marks, enter deletes" : "enter switches"
+// The header says what enter does: only --switch acts; the other modes print the names.
+picker.header =
+  deleting ? "tab marks, enter prints them" : switching ? "enter switches to it" : "enter prints the branch"
 picker.height = .rows(12)
 picker.preview = { branch in git(["log", "--oneline", "-8", branch.name], in: directory) ?? "" }
 picker.previewPosition = .bottom
