@@ -54,7 +54,11 @@ package enum ShellScripts {
         _mselect_compgen_path "$root" | command tr '\\n' '\\0'
         return
       fi
-      [ "$root" = . ] && name=%P
+      # Below the current directory, hidden entries come after the others, as the key bindings list.
+      if [ "$root" = . ]; then
+        if [ "$kind" = d ]; then \(directoryWalker0); else \(walker0); fi
+        return
+      fi
       if [ "$kind" = d ]; then
         command find -L "$root" -mindepth 1 \(pruned) -type d -printf "$name/\\0" 2>/dev/null
       else

@@ -87,3 +87,20 @@ import Testing
     #expect(r.status == 2 && r.stderr.hasPrefix("mselect: "))
   }
 }
+
+/// The walk `**<TAB>` lists from the current directory: hidden entries after the others.
+@Suite(.enabled(if: Tools.bash, "bash is not installed")) struct CompletionWalkTests {
+  @Test func hiddenEntriesComeLast() throws {
+    let script = """
+      eval "$("$0" --bash)" 2>/dev/null
+      cd "$1" && __mselect_walk_from . "" | tr '\\0' '\\n'
+      """
+    let r = try BinaryRunner.run(
+      ["-c", script, BinaryRunner.binary.path, WalkerTests.tree],
+      executable: URL(fileURLWithPath: "/bin/bash"))
+    let names = r.text.split(separator: "\n").map(String.init)
+    let hidden = names.filter { $0.hasPrefix(".") }
+    #expect(!hidden.isEmpty && names.contains("a/f2"))
+    #expect(Array(names.suffix(hidden.count)) == hidden, "\(names)")
+  }
+}
