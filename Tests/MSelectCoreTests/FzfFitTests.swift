@@ -7,6 +7,18 @@ import Testing
 /// pane and the list take next to the outer border, and the border a style gives. Screens taken from
 /// fzf 0.74.5 side by side.
 @Suite struct FzfFitTests {
+  /// fzf's default `--min-height 10+` counts a preview pane above the list (ten rows and its frame):
+  /// on 30 rows, `--height 30% --preview-window up,60%` gives 24 rows and 8 items, as fzf 0.74
+  /// draws it; the pane below or beside the list adds nothing (fzf counts only `up`).
+  @Test(arguments: [("up,60%", 24, 8), ("down,60%", 12, 3), ("right,60%", 12, 10)])
+  func minimumHeightCountsAPaneAbove(_ window: String, _ height: Int, _ items: Int) {
+    let h = Harness(
+      (1...100).map(String.init), ["--height", "30%", "--preview", "echo {}", "--preview-window", window],
+      rows: 30, columns: 80, profile: .fzf)
+    #expect(
+      h.state.maxHeight == height && h.state.listRows == items, "\(h.state.maxHeight) \(h.state.listRows)")
+  }
+
   func screen(_ lines: [String], _ arguments: [String], rows: Int = 14, columns: Int = 30) -> [String] {
     let h = Harness(lines, arguments, rows: rows, columns: columns, profile: .fzf)
     return Renderer().render(h.state).text.map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }

@@ -287,7 +287,8 @@ public struct PickerState {
   }
 
   /// The fewest rows a percentage height gives (`--min-height N`; with `N+`, N list rows and the rows
-  /// around them).
+  /// around them, and ten rows and the frame of a preview pane above, as fzf 0.74 counts them: only
+  /// `up`, where a pane squeezed the list out of view).
   var minimumHeight: Int {
     guard settings.minHeightAddsChrome else { return settings.minHeight }
     // Worked out as the picker started (fzf's): showing the input later does not grow it.
@@ -297,7 +298,11 @@ public struct PickerState {
       settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: list.headerShown,
       headerLines: candidateStart, previewWanted: false, previewToggled: false)
-    return settings.minHeight + chrome.fixedRows
+    let preview = configuration.preview
+    let pane =
+      preview.command != nil && preview.position == .up && !preview.hidden
+      ? preview.drawnBorder(settings.layout).rows + 10 : 0
+    return settings.minHeight + chrome.fixedRows + pane
   }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
