@@ -38,6 +38,7 @@ package struct Profile: Sendable, Equatable {
     options.picker.chrome.separatorAuto = true
     options.picker.ellipsis = "··"
     options.picker.multiLine = true
+    options.picker.palette.fzfTheme = true
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

@@ -211,3 +211,34 @@ import Testing
     #expect(Walker.clean("./a//b/") == "a/b" && Walker.clean("/") == "/" && Walker.clean("") == ".")
   }
 }
+
+/// Under fzf's name the colors are fzf 0.74's 256-colour theme (as its `dark`), part by part.
+@Suite struct FzfThemeTests {
+  func theme(_ words: [String]) throws -> Theme {
+    let options = try OptionParser.parse(words.map { Array($0.utf8) }, profile: .fzf)
+    return Theme(colors: true, palette: options.picker.palette)
+  }
+
+  @Test func thePartsHaveFzfsColors() throws {
+    let t = try theme([])
+    #expect(t.attributes([.prompt]) == "38;5;110")
+    #expect(t.attributes([.query]) == "1")
+    #expect(t.attributes([.header]) == "38;5;109")
+    #expect(t.attributes([.marker]) == "38;5;168")
+    #expect(t.attributes([.match]) == "38;5;108")
+    #expect(t.attributes([.current]) == "1;38;5;254;48;5;236")
+    #expect(t.attributes([.current, .match]) == "1;38;5;254;48;5;236;38;5;151")
+    #expect(t.attributes([.spinner]) == "38;5;148")
+    // mselect's own look is its own.
+    let own = Theme(colors: true, palette: try OptionParser.parse([]).picker.palette)
+    #expect(own.attributes([.prompt]) == "34" && own.attributes([.current]) == "1;48;5;236")
+  }
+
+  @Test func theCurrentLineIsPaintedWithFgPlusNotFg() throws {
+    let t = try theme(["--color", "fg:#d0d0d0"])
+    #expect(t.attributes([.current]).hasSuffix("38;5;254;48;5;236"))
+    #expect(try theme(["--color", "fg:#d0d0d0,fg+:red"]).attributes([.current]).contains("31"))
+    // `16`: the basic colors again.
+    #expect(try theme(["--color", "16"]).attributes([.prompt]) == "34")
+  }
+}

@@ -45,6 +45,9 @@ package struct Palette: Sendable, Equatable {
   package var looks: [Element: Look] = [:]
   /// `bw`: no colors at all, only attributes.
   package var monochrome = false
+  /// What `looks` leaves unset is drawn as in fzf's 256-colour theme (its `dark`, fzf's default)
+  /// rather than in mselect's colors: set under fzf's name; `16` goes back to the basic colors.
+  package var fzfTheme = false
 
   package init() {}
 
@@ -66,7 +69,10 @@ package struct Palette: Sendable, Equatable {
       let parts = item.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
       if parts.count == 1 {
         switch parts[0] {
-        case "dark", "light", "16", "default": palette.monochrome = false
+        case "dark", "light", "default": palette.monochrome = false
+        case "16":
+          palette.monochrome = false
+          palette.fzfTheme = false
         case "bw": palette.monochrome = true
         default: return nil
         }

@@ -161,9 +161,11 @@ public struct Renderer {
     }
     row.append(VisibleText(pointer), style: pointerStyle, highlights: [])
     let mark = mark ?? (state.selection.contains(index) ? settings.marker : settings.unmarked ?? "")
+    // A blank column is not painted in the marker's color (as fzf draws it).
+    let blankMark = mark.allSatisfy { $0 == " " }
     row.append(
       VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
-      style: base.union(.marker), highlights: [])
+      style: blankMark ? base : base.union(.marker), highlights: [])
     if let learnMarker = settings.learnMarker {
       let learned = settings.search.rank.learned?.knows(state.store.line(index)) == true
       row.append(

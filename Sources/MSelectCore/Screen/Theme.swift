@@ -44,27 +44,30 @@ public struct Theme: Sendable {
         add(.listBg, to: &parts)
       }
     }
+    // fzf's 256-colour theme, or mselect's colors, for what the palette does not set.
+    let fzf = palette.fzfTheme
     if current {
-      add(.fgCurrent, default: "1", to: &parts)
+      // fzf paints the current line's text with fg+ (bold, bright), never with fg.
+      add(.fgCurrent, default: fzf ? "1;38;5;254" : "1", to: &parts)
       add(.bgCurrent, default: "48;5;236", to: &parts)
     }
     if style.contains(.match) {
       if current {
-        add(.hlCurrent, default: "38;5;114", to: &parts)
+        add(.hlCurrent, default: fzf ? "38;5;151" : "38;5;114", to: &parts)
       } else {
-        add(.hl, default: "32", to: &parts)
+        add(.hl, default: fzf ? "38;5;108" : "32", to: &parts)
       }
     }
     if style.contains(.placeholder) { parts.append("2") }
     if style.contains(.pointer) { add(.pointer, default: "38;5;161", to: &parts) }
-    if style.contains(.marker) { add(.marker, default: "35", to: &parts) }
-    if style.contains(.prompt) { add(.prompt, default: "34", to: &parts) }
-    if style.contains(.query) { add(.query, to: &parts) }
+    if style.contains(.marker) { add(.marker, default: fzf ? "38;5;168" : "35", to: &parts) }
+    if style.contains(.prompt) { add(.prompt, default: fzf ? "38;5;110" : "34", to: &parts) }
+    if style.contains(.query) { add(.query, default: fzf ? "1" : nil, to: &parts) }
     if style.contains(.ghost) { add(.ghost, default: "2", to: &parts) }
     if style.contains(.info) { add(.info, default: "38;5;144", to: &parts) }
-    if style.contains(.header) { add(.header, default: "36", to: &parts) }
+    if style.contains(.header) { add(.header, default: fzf ? "38;5;109" : "36", to: &parts) }
     if style.contains(.message) { parts.append("1;31") }
-    if style.contains(.spinner) { add(.spinner, default: "38;5;161", to: &parts) }
+    if style.contains(.spinner) { add(.spinner, default: fzf ? "38;5;148" : "38;5;161", to: &parts) }
     if style.contains(.border) {
       add(
         section.flatMap { palette.looks[$0.border] == nil ? nil : $0.border } ?? .border, default: "38;5;59",
@@ -72,7 +75,8 @@ public struct Theme: Sendable {
     }
     if style.contains(.label) {
       add(
-        section.flatMap { palette.looks[$0.label] == nil ? nil : $0.label } ?? .label, default: "38;5;144",
+        section.flatMap { palette.looks[$0.label] == nil ? nil : $0.label } ?? .label,
+        default: fzf ? "38;5;145" : "38;5;144",
         to: &parts)
     }
     if style.contains(.gutter) { parts.append("38;5;236") }
