@@ -69,10 +69,34 @@ struct LearnedRankingTests {
     let lines = ["tmp/x", "atxmxp"]
     #expect(ranked("tmp", lines, nil) == lines)
     #expect(ranked("tmp", lines, learned([("atxmxp", "tmp", 1)])) == lines)
-    #expect(ranked("tmp", lines, learned([("atxmxp", "tmp", 3)])) == lines)
+    #expect(ranked("tmp", lines, learned([("atxmxp", "tmp", 2)])) == lines)
+    // Three picks with the query and no other line's: the favorite (see below).
+    #expect(ranked("tmp", lines, learned([("atxmxp", "tmp", 3)])) == ["atxmxp", "tmp/x"])
     #expect(ranked("tmp", lines, learned([("atxmxp", "tmp", 10)])) == ["atxmxp", "tmp/x"])
     // Picked as often, but never with this query: it stays below.
     #expect(ranked("tmp", lines, learned([("atxmxp", "zzz", 10)])) == lines)
+  }
+
+  /// The line picked most often with a query (at least three times, and more than any other line
+  /// picked with it) comes first for that query, however well another matches or was picked.
+  @Test func theLinePickedEveryTimeComesFirst() {
+    let lines = ["etc/conf.d/net", "lib/common/net/file.txt", "src/config.h", "docs/conference.md"]
+    let plain = ranked("conf", lines, nil)
+    #expect(plain.first != "lib/common/net/file.txt")
+    let habit = learned([("lib/common/net/file.txt", "conf", 9), ("etc/conf.d/net", "conf", 2)])
+    #expect(ranked("conf", lines, habit).first == "lib/common/net/file.txt")
+    // Typed on the way to it, the query is learned too (its prefixes are).
+    #expect(ranked("con", lines, habit).first == "lib/common/net/file.txt")
+    // Two picks make no favorite, nor do two lines picked as often, nor picks with another query.
+    func isFavorite(_ picks: [(line: String, query: String, times: Int)]) -> Bool {
+      let boosts = learned(picks).boosts(for: Array("conf".utf8), ranksNothing: false)
+      return Array("lib/common/net/file.txt".utf8).withUnsafeBytes { boosts.points(for: $0) }
+        == Int(LearnedBoosts.favorite)
+    }
+    #expect(isFavorite([("lib/common/net/file.txt", "conf", 3)]))
+    #expect(!isFavorite([("lib/common/net/file.txt", "conf", 2)]))
+    #expect(!isFavorite([("lib/common/net/file.txt", "conf", 5), ("docs/conference.md", "conf", 5)]))
+    #expect(!isFavorite([("lib/common/net/file.txt", "zzz", 9)]))
   }
 
   @Test func theEmptyQueryListsLearnedLinesFirstStrongestFirst() {

@@ -59,6 +59,9 @@ package final class LearnedRanking: Sendable {
     let cap = LearnedRanking.cap(characters: normal.count)
     var points: [UInt64: Int32] = [:]
     var tags: [UInt16] = []
+    // The lines picked most and next most often with this query (decayed counts).
+    var most: (hash: UInt64, count: Double)?
+    var next = 0.0
     for (hash, entry) in store.entries {
       let left = LearnedStore.decay(from: entry.time, to: now)
       let weight = entry.weight * left
@@ -68,8 +71,15 @@ package final class LearnedRanking: Sendable {
       if ranksNothing {
         gain = strength * LearnedRanking.emptyQueryScale
       } else {
-        let fit = queryHash.map { min(1, entry.count(of: $0) * left / weight) } ?? 0
+        let picked = queryHash.map { entry.count(of: $0) * left } ?? 0
+        let fit = min(1, picked / weight)
         gain = cap * strength * (0.3 + 0.7 * fit)
+        if picked > (most?.count ?? 0) {
+          next = most?.count ?? 0
+          most = (hash, picked)
+        } else {
+          next = max(next, picked)
+        }
       }
       let rounded = Int32(gain.rounded())
       if rounded > 0 {
@@ -77,8 +87,16 @@ package final class LearnedRanking: Sendable {
         tags.append(entry.tag)
       }
     }
+    // The one picked every time: with this query at least `favoriteCount` times and more often than
+    // any other line, it comes first whatever the scores (docs/algorithm.md).
+    if let most, most.count >= LearnedRanking.favoriteCount, most.count > next, points[most.hash] != nil {
+      points[most.hash] = LearnedBoosts.favorite
+    }
     return LearnedBoosts(points: points, tags: tags, hasher: hasher, ranksNothing: ranksNothing)
   }
+
+  /// The decayed picks with a query that make a line its favorite (`LearnedBoosts.favorite`).
+  package static let favoriteCount = 3.0
 }
 
 /// The points learned lines gain for one query; looked up by the line's keyed hash.
@@ -96,6 +114,9 @@ package struct LearnedBoosts: Sendable {
 
   /// Whether no line gains anything.
   package var isEmpty: Bool { table.count == 0 }
+
+  /// The points of the line picked most often with the query: it ranks first.
+  package static let favorite = Int32.max
 
   /// The points `line` gains (0 for a line never picked). Most lines are told apart by their tag
   /// alone; only a line whose tag a learned line has is hashed whole.

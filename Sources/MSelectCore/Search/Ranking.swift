@@ -158,15 +158,17 @@ struct SortKey: Sendable {
   var unscored: UInt32 { sort ? scoreBound << scoreShift : 0 }
 
   /// `key` with the points `line` gains from what was learned: its score is raised by them (up to
-  /// the bound), its tiebreak values kept.
+  /// just below the bound, which only the query's favorite line reaches), its tiebreak values kept.
   @inline(__always)
   func boosted(_ key: UInt32, line: UnsafeRawBufferPointer) -> UInt32 {
     guard let boosts else { return key }
-    let gain = UInt32(truncatingIfNeeded: boosts.points(for: line))
-    guard gain > 0 else { return key }
-    let distance = key >> scoreShift
+    let points = boosts.points(for: line)
+    guard points > 0 else { return key }
     let low = key & (UInt32(1) << scoreShift &- 1)
-    return (distance > gain ? distance - gain : 0) << scoreShift | low
+    if points == Int(LearnedBoosts.favorite) { return low }
+    let gain = UInt32(truncatingIfNeeded: points)
+    let distance = key >> scoreShift
+    return (distance > gain ? distance - gain : min(distance, 1)) << scoreShift | low
   }
 
   /// A 16-bit tiebreak value in `bits`: counts saturate, fractions keep their high bits.
