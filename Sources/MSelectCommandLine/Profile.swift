@@ -67,6 +67,12 @@ package struct Profile: Sendable, Equatable {
     command == Profile.fzf.command ? "--min-height 20+ --bind=ctrl-z:ignore" : "--bind=ctrl-z:ignore"
   }
 
+  /// How zsh's ctrl-r shows its `NUMBER<tab>COMMAND` entries: fzf shows the history number and
+  /// matches the command; mselect shows the command alone.
+  package var historyFields: String {
+    command == Profile.fzf.command ? "--nth 2.." : "--with-nth 2.."
+  }
+
   /// What `--version` prints. fzf mode answers with the fzf version it follows first, as fzf's own
   /// line starts, since plugins that need a recent fzf (fzf.vim, zoxide, fzf-lua) read that number.
   package func versionLine(_ version: String) -> String {

@@ -39,6 +39,10 @@ package enum ShellScripts {
   /// key binding's command substitution would leave the shell waiting for it.
   static let bindingDefaultsMark = "@MSELECT_BINDING_DEFAULTS@"
 
+  /// How zsh's ctrl-r shows its NUMBER<tab>COMMAND entries (a placeholder filled in by
+  /// `integration`): the command alone under mselect's name, the number before it as fzf shows it.
+  static let historyFieldsMark = "@MSELECT_HISTORY_FIELDS@"
+
   /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
   /// what is below DIR as fzf's walker does (only directories with `d`; directories end with `/`;
   /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR`
@@ -139,8 +143,9 @@ package enum ShellScripts {
   /// Completion and key bindings, with `profile`'s command and variable names.
   package static func integration(_ shell: Shell, profile: Profile = .mselect) -> String {
     profile.renaming(
-      (optionCompletion(shell) + "\n" + bindings(shell)).replacing(
-        bindingDefaultsMark, with: profile.bindingDefaults))
+      (optionCompletion(shell) + "\n" + bindings(shell))
+        .replacing(bindingDefaultsMark, with: profile.bindingDefaults)
+        .replacing(historyFieldsMark, with: profile.historyFields))
   }
 
   /// The long options, and the ones that take a value.

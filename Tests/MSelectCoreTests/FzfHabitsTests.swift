@@ -242,3 +242,14 @@ import Testing
     #expect(try theme(["--color", "16"]).attributes([.prompt]) == "34")
   }
 }
+
+/// The shell scripts under fzf's name show what fzf's show.
+@Suite struct FzfScriptTests {
+  @Test func zshCtrlRShowsHistoryNumbersAsFzf() {
+    let fzf = ShellScripts.integration(.zsh, profile: .fzf)
+    #expect(fzf.contains("--delimiter '\\t' --nth 2.. --accept-nth 2.."))
+    let own = ShellScripts.integration(.zsh)
+    #expect(own.contains("--delimiter '\\t' --with-nth 2.. --accept-nth 2.."))
+    #expect(!fzf.contains(ShellScripts.historyFieldsMark) && !own.contains(ShellScripts.historyFieldsMark))
+  }
+}
