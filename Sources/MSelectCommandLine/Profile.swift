@@ -73,6 +73,13 @@ package struct Profile: Sendable, Equatable {
     command == Profile.fzf.command ? "--nth 2.." : "--with-nth 2.."
   }
 
+  /// fish's ctrl-r: fzf 0.74 lists each entry after its time (seconds since 1970 and a tab), and
+  /// matches and prints the command; mselect lists the command alone.
+  package var fishHistory: (time: String, fields: String) {
+    command == Profile.fzf.command
+      ? (" --show-time=%s\\t", " --delimiter \\t --nth 2.. --accept-nth 2.. --tabstop 4") : ("", "")
+  }
+
   /// What `--version` prints. fzf mode answers with the fzf version it follows first, as fzf's own
   /// line starts, since plugins that need a recent fzf (fzf.vim, zoxide, fzf-lua) read that number.
   package func versionLine(_ version: String) -> String {

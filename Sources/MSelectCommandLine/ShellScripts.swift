@@ -42,6 +42,10 @@ package enum ShellScripts {
   /// How zsh's ctrl-r shows its NUMBER<tab>COMMAND entries (a placeholder filled in by
   /// `integration`): the command alone under mselect's name, the number before it as fzf shows it.
   static let historyFieldsMark = "@MSELECT_HISTORY_FIELDS@"
+  /// fish's ctrl-r: what `history` prints before each entry, and how the picker shows and prints
+  /// such entries (placeholders filled in by `integration`; fzf shows each entry's time).
+  static let fishHistoryTimeMark = "@MSELECT_FISH_HISTORY_TIME@"
+  static let fishHistoryFieldsMark = "@MSELECT_FISH_HISTORY_FIELDS@"
 
   /// Shell functions (bash and zsh alike) for `**` completion: `__mselect_walk_from DIR [d]` lists
   /// what is below DIR as fzf's walker does (only directories with `d`; directories end with `/`;
@@ -145,7 +149,9 @@ package enum ShellScripts {
     profile.renaming(
       (optionCompletion(shell) + "\n" + bindings(shell))
         .replacing(bindingDefaultsMark, with: profile.bindingDefaults)
-        .replacing(historyFieldsMark, with: profile.historyFields))
+        .replacing(historyFieldsMark, with: profile.historyFields)
+        .replacing(fishHistoryTimeMark, with: profile.fishHistory.time)
+        .replacing(fishHistoryFieldsMark, with: profile.fishHistory.fields))
   }
 
   /// The long options, and the ones that take a value.

@@ -252,4 +252,13 @@ import Testing
     #expect(own.contains("--delimiter '\\t' --with-nth 2.. --accept-nth 2.."))
     #expect(!fzf.contains(ShellScripts.historyFieldsMark) && !own.contains(ShellScripts.historyFieldsMark))
   }
+
+  @Test func fishCtrlRShowsEachEntrysTimeAsFzf() {
+    let fzf = ShellScripts.integration(.fish, profile: .fzf)
+    #expect(fzf.contains("builtin history -z --show-time=%s\\t |"))
+    #expect(fzf.contains("--delimiter \\t --nth 2.. --accept-nth 2.. --tabstop 4"))
+    let own = ShellScripts.integration(.fish)
+    #expect(own.contains("builtin history -z | ") && !own.contains("--show-time"))
+    #expect(!fzf.contains("@MSELECT_") && !own.contains("@MSELECT_"))
+  }
 }
