@@ -46,6 +46,31 @@ import Testing
     #expect(guide.contains("`--preview-window \(option.help)`"))
   }
 
+  /// Every action is named in the guide (as the README says: the guide has every action), as a
+  /// word of its own (`toggle-preview-wrap` does not name `toggle-preview-wrap-word`).
+  @Test func everyActionIsInTheGuide() throws {
+    let guide = Array(try read("docs/guide.md").utf8)
+    func isNamePart(_ byte: UInt8) -> Bool {
+      (byte >= 97 && byte <= 122) || (byte >= 48 && byte <= 57) || byte == UInt8(ascii: "-")
+    }
+    func names(_ name: String) -> Bool {
+      let word = Array(name.utf8)
+      var start = 0
+      while start + word.count <= guide.count {
+        guard let at = guide[start...].firstRange(of: word)?.lowerBound else { return false }
+        let end = at + word.count
+        if (at == 0 || !isNamePart(guide[at - 1])) && (end == guide.count || !isNamePart(guide[end])) {
+          return true
+        }
+        start = at + 1
+      }
+      return false
+    }
+    for action in Action.allCases {
+      #expect(names(action.rawValue), "the guide does not name \(action.rawValue)")
+    }
+  }
+
   /// The options that change nothing are named in the guide (gum's have a row of their own).
   @Test func everyOptionThatChangesNothingIsInTheGuide() throws {
     let guide = try read("docs/guide.md")

@@ -221,7 +221,7 @@ import Testing
 
   @Test func thePartsHaveFzfsColors() throws {
     let t = try theme([])
-    #expect(t.attributes([.prompt]) == "38;5;110")
+    #expect(t.attributes([.prompt]) == "1;38;5;110")
     #expect(t.attributes([.query]) == "1")
     #expect(t.attributes([.header]) == "38;5;109")
     #expect(t.attributes([.marker]) == "38;5;168")

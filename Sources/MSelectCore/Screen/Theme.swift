@@ -61,7 +61,7 @@ public struct Theme: Sendable {
     if style.contains(.placeholder) { parts.append("2") }
     if style.contains(.pointer) { add(.pointer, default: "38;5;161", to: &parts) }
     if style.contains(.marker) { add(.marker, default: fzf ? "38;5;168" : "35", to: &parts) }
-    if style.contains(.prompt) { add(.prompt, default: fzf ? "38;5;110" : "34", to: &parts) }
+    if style.contains(.prompt) { add(.prompt, default: fzf ? "1;38;5;110" : "34", to: &parts) }
     if style.contains(.query) { add(.query, default: fzf ? "1" : nil, to: &parts) }
     if style.contains(.ghost) { add(.ghost, default: "2", to: &parts) }
     if style.contains(.info) { add(.info, default: "38;5;144", to: &parts) }
