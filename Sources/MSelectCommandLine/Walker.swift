@@ -73,7 +73,7 @@ package struct Walker: Sendable, Equatable {
     return (absolute ? "/" : "") + parts.joined(separator: "/")
   }
 
-  /// `text` in single quotes for `sh` (a name starting with `-` is a path to `find` after the root).
+  /// `text` in single quotes for `sh`.
   private static func quoted(_ text: String) -> String {
     "'" + text.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
   }
