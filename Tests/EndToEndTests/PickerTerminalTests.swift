@@ -84,6 +84,17 @@ import Testing
     #expect(!picker.screen.modes.contains(2004))
   }
 
+  /// SIGTERM ends `picker` while nobody reads its terminal (within the safety net), by the signal,
+  /// with the terminal settings it started with.
+  func expectSIGTERMEndsItUnread(_ picker: PickerProcess, settingsBefore before: String) {
+    kill(picker.pid, SIGTERM)
+    let status = picker.waitForExitWithoutReading(seconds: 10)
+    #expect(status != nil)
+    if status == nil { kill(picker.pid, SIGKILL) }
+    #expect(status.map { $0 & 0x7F } == SIGTERM)
+    #expect(picker.sttySettings == before)
+  }
+
   @Test func aStalledTerminalStillHonoursSignals() throws {
     // A terminal that stops reading (a frozen ssh session): the picker's output fills the pty, and
     // SIGTERM must still end it, with the terminal settings restored.
@@ -98,12 +109,7 @@ import Testing
       picker.send(Array(repeating: 0x0C, count: 20))
       usleep(50_000)
     }
-    kill(picker.pid, SIGTERM)
-    let status = picker.waitForExitWithoutReading(seconds: 10)
-    #expect(status != nil)
-    if status == nil { kill(picker.pid, SIGKILL) }
-    #expect(status.map { $0 & 0x7F } == SIGTERM)
-    #expect(picker.sttySettings == before)
+    expectSIGTERMEndsItUnread(picker, settingsBefore: before)
   }
 
   @Test func aStalledTerminalEndsOnSIGTERMAfterManyResizes() throws {
@@ -119,12 +125,7 @@ import Testing
       picker.resize(rows: 20 + round % 30, columns: 60 + round % 50)
       usleep(2000)
     }
-    kill(picker.pid, SIGTERM)
-    let status = picker.waitForExitWithoutReading(seconds: 10)
-    #expect(status != nil)
-    if status == nil { kill(picker.pid, SIGKILL) }
-    #expect(status.map { $0 & 0x7F } == SIGTERM)
-    #expect(picker.sttySettings == before)
+    expectSIGTERMEndsItUnread(picker, settingsBefore: before)
   }
 
   @Test func preselectedLinesAppearMarked() throws {

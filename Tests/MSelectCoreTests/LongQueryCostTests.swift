@@ -8,18 +8,6 @@ import Testing
 /// work follows the line's length, not the query's. CPU time of this thread, compared between two
 /// query lengths (a bound that holds in debug and sanitizer builds too).
 @Suite struct LongQueryCostTests {
-  /// CPU seconds this thread spends in `body`.
-  private func cpuSeconds(_ body: () -> Void) -> Double {
-    func now() -> Double {
-      var time = timespec()
-      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    body()
-    return now() - start
-  }
-
   @Test func repeatedTermsCostWhatOneCopyCosts() throws {
     let long = (0..<40_000).map { "usr\($0 % 97)lib-share" }.joined(separator: "/")
     let store = LineStore(lines: [Array("/usr/bin/x".utf8), Array(long.utf8), Array("/etc/y".utf8)])

@@ -7,18 +7,6 @@ import Testing
 /// not to its square. CPU time of this thread, measured in the process; compared between two paste
 /// lengths (a bound that holds in debug and sanitizer builds too, where every step is slower).
 @Suite struct PasteCostTests {
-  /// CPU seconds this thread spends in `body`.
-  func cpuSeconds(_ body: () -> Void) -> Double {
-    func now() -> Double {
-      var time = timespec()
-      clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
-      return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }
-    let start = now()
-    body()
-    return now() - start
-  }
-
   /// CPU seconds to paste `copies` × `usr/lib/` into a picker on 10 lines and draw it, and to leave
   /// with Esc after it.
   func cost(copies: Int) -> (paste: Double, escape: Double) {

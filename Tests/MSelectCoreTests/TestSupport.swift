@@ -1,3 +1,5 @@
+import Glibc
+
 @testable import MSelectCore
 
 /// A store holding `lines` (given as text).
@@ -26,4 +28,17 @@ func score(_ query: String, _ line: String, options: MatchOptions = MatchOptions
 func positions(_ query: String, _ line: String) -> [Int]? {
   var matcher = Matcher(pattern: Pattern(query))
   return Array(line.utf8).withUnsafeBytes { matcher.positions($0) }
+}
+
+/// CPU seconds this thread spends in `body` (cost tests compare two sizes by it, a bound that holds
+/// in debug and sanitizer builds too).
+func cpuSeconds(_ body: () -> Void) -> Double {
+  func now() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+  let start = now()
+  body()
+  return now() - start
 }
