@@ -42,7 +42,8 @@ package enum ManPage {
       tab / shift-tab toggle and move; shift-up / shift-down mark a range; alt-a / alt-d mark / unmark
       all matches; ctrl-t inverts; ctrl-s shows only the marked lines; alt-up / alt-down scroll the
       preview and ctrl-/ shows or hides it; shift-delete forgets the current line's learned picks
-      (\\fB\\-\\-learn\\fR); enter accepts; esc, ctrl-c, ctrl-g, ctrl-q cancel.
+      (\\fB\\-\\-learn\\fR); alt-t turns \\fB\\-\\-typos\\fR on or off; enter accepts; esc, ctrl-c,
+      ctrl-g, ctrl-q cancel.
       .PP
       Mouse (off with \\fB\\-\\-no\\-mouse\\fR): the wheel moves through the list, or scrolls the preview
       when over it; a click moves the cursor to the item, a double-click accepts, a click on the pointer or

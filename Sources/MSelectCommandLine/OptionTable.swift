@@ -23,6 +23,18 @@ package enum OptionTable {
       o.match.foldDiacritics = false
     },
     OptionInfo(
+      ["--typos"], "[N]", .search,
+      "fuzzy terms forgive N typing mistakes (0-2; default: by length) (--no-typos)",
+      takes: .optionalValue { Int($0) != nil }
+    ) { o, v in
+      guard let text = v.optionalString else { return o.match.typos = .byLength }
+      guard let n = Int(text), n >= 0 else { throw v.invalid("a number of mistakes (0 to 2)") }
+      o.match.typos = .perTerm(n)
+    },
+    OptionInfo(["--no-typos"], nil, .search, "fuzzy terms must be typed right (default)") { o, _ in
+      o.match.typos = .off
+    },
+    OptionInfo(
       ["-x", "--extended"], nil, .search, "extended query syntax (default; +x: the query is one term)"
     ) { o, _ in o.match.extended = true },
     OptionInfo(["--disabled"], nil, .search, "the query does not filter") { o, _ in o.disabled = true },

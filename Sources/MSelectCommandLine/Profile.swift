@@ -62,9 +62,11 @@ package struct Profile: Sendable, Equatable {
   package var defaultCommandVariable: String { variablePrefix + "DEFAULT_COMMAND" }
 
   /// The options the shell integration's key bindings and completions start from, before the
-  /// person's: ctrl-z ignored (as fzf's scripts do), and in fzf mode fzf's `--min-height 20+`.
+  /// person's: ctrl-z ignored (as fzf's scripts do), and in fzf mode fzf's `--min-height 20+`; under
+  /// mselect's name typing mistakes forgiven (ctrl-r's own options turn that off again: a history
+  /// is long lines of many words, where a repaired term finds noise).
   package var bindingDefaults: String {
-    command == Profile.fzf.command ? "--min-height 20+ --bind=ctrl-z:ignore" : "--bind=ctrl-z:ignore"
+    command == Profile.fzf.command ? "--min-height 20+ --bind=ctrl-z:ignore" : "--bind=ctrl-z:ignore --typos"
   }
 
   /// How zsh's ctrl-r shows its `NUMBER<tab>COMMAND` entries: fzf shows the history number and

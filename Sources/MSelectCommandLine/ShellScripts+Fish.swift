@@ -74,7 +74,7 @@ extension ShellScripts {
     # ctrl-r: entries NUL-ended (one over several lines is one entry, shown with `␊`); the picked
     # ones replace the command line, one a line.
     function mselect-history-widget
-      set -l picked (builtin history -z\(fishHistoryTimeMark) | __mselect_picker "--scheme history --bind ctrl-r:toggle-sort --multi --no-multi-line" "$MSELECT_CTRL_R_OPTS" --read0 --print0\(fishHistoryFieldsMark) -q (commandline | string collect) | string split0)
+      set -l picked (builtin history -z\(fishHistoryTimeMark) | __mselect_picker "--scheme history --no-typos --bind ctrl-r:toggle-sort --multi --no-multi-line" "$MSELECT_CTRL_R_OPTS" --read0 --print0\(fishHistoryFieldsMark) -q (commandline | string collect) | string split0)
       and commandline -r -- $picked
       commandline -f repaint
     end

@@ -23,7 +23,7 @@ extension ShellScripts {
       picked=("${(@0)$(
         { (( ${#history} )) && printf '%s\\t%s\\0' "${(@kv)history}" } | command sort -z -t $'\\t' -k1,1nr |
           command awk 'BEGIN { RS = ORS = "\\0" } { t = $0; sub(/^[^\\t]*\\t/, "", t) } !seen[t]++' |
-          __mselect_picker "--scheme history --bind ctrl-r:toggle-sort --multi" "${MSELECT_CTRL_R_OPTS-}" --read0 --print0 --delimiter '\\t' \(historyFieldsMark) --accept-nth 2.. -q "$BUFFER"
+          __mselect_picker "--scheme history --no-typos --bind ctrl-r:toggle-sort --multi" "${MSELECT_CTRL_R_OPTS-}" --read0 --print0 --delimiter '\\t' \(historyFieldsMark) --accept-nth 2.. -q "$BUFFER"
       )}")
       ret=$?
       picked=("${(@)picked:#}")

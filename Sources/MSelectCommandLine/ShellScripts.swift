@@ -275,7 +275,7 @@ package enum ShellScripts {
             /^\\t/ { entry(b); b = substr($0, 2); next }
             { b = b RS $0 }
             END { if (NR) entry(b) }' |
-            __mselect_picker "-n2..,.. --scheme history --bind ctrl-r:toggle-sort,alt-r:toggle-raw --read0 --multi --bind 'shift-delete:execute-silent(cat {+f1} >> \\\"$deletefile\\\")+exclude-multi'" "${MSELECT_CTRL_R_OPTS-}" -q "$READLINE_LINE")"
+            __mselect_picker "-n2..,.. --scheme history --no-typos --bind ctrl-r:toggle-sort,alt-r:toggle-raw --read0 --multi --bind 'shift-delete:execute-silent(cat {+f1} >> \\\"$deletefile\\\")+exclude-multi'" "${MSELECT_CTRL_R_OPTS-}" -q "$READLINE_LINE")"
           # The taken-out entries leave the history, the newest first so the numbers still hold.
           if [ -s "$deletefile" ]; then
             for offset in $(command sort -rnu "$deletefile"); do builtin history -d "$offset"; done

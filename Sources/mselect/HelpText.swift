@@ -32,7 +32,8 @@ let helpText =
 
     Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
     matches; ctrl-t invert; ctrl-s review the marked lines; alt-up/down scroll the preview,
-    ctrl-/ shows or hides it; shift-delete forgets a learned line (--learn); enter accept;
+    ctrl-/ shows or hides it; shift-delete forgets a learned line (--learn); alt-t typos on/off;
+    enter accept;
     esc, ctrl-c cancel. Mouse: wheel, click moves,
     double-click accepts, a click on the marker column toggles (hold shift to select text).
 

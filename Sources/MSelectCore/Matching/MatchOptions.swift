@@ -22,6 +22,8 @@ public struct MatchOptions: Sendable, Equatable {
   /// when the first of the `end` and `pathname` tiebreaks comes before `begin`; see
   /// `RankOptions.searchesBackward`).
   public var backward = false
+  /// Typing mistakes forgiven in fuzzy terms (`--typos`).
+  public var typos: Typos = .off
 
   /// fzf's scoring schemes: what counts as a boundary and how much it is worth.
   public enum Scheme: String, Sendable, Equatable, CaseIterable {

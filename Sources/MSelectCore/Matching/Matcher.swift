@@ -35,6 +35,8 @@ public struct Matcher {
   let longLineBytes: Int
   /// No line shorter than this (in bytes) can match.
   private let minimumBytes: Int
+  /// Made when a term forgives typing mistakes (`--typos`).
+  let typoScratch: TypoScratch?
 
   public init(pattern: Pattern) {
     self.init(pattern: pattern, ceilingShortcut: true)
@@ -51,14 +53,19 @@ public struct Matcher {
     // character) stay small whatever is pasted into the query (thousands of words).
     var scanned: [Term] = []
     var rows = 0
-    for group in pattern.groups where group.count == 1 && !group[0].inverse && rows < Matcher.prescanLength {
+    // A term that forgives mistakes need not appear whole: it is no condition.
+    for group in pattern.groups
+    where group.count == 1 && !group[0].inverse && group[0].typos == 0 && rows < Matcher.prescanLength {
       scanned.append(group[0].prefix(Matcher.prescanLength))
       rows += scanned[scanned.count - 1].chars.count
     }
     prescan = Prescan(scanned)
     // Every character of a positive term takes at least one byte of the line.
     minimumBytes =
-      pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count }.min() ?? 0 }.max() ?? 0
+      pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count - $0.typos }.min() ?? 0 }
+      .max()
+      ?? 0
+    typoScratch = pattern.groups.joined().contains { $0.typos > 0 } ? TypoScratch() : nil
     anchors = pattern.groups.compactMap { group in
       guard group.count == 1, !group[0].inverse,
         [.prefix, .suffix, .equal].contains(group[0].kind),
@@ -78,7 +85,9 @@ public struct Matcher {
 
   /// The matcher's skipping and byte verdict, for a scan loop to hold (see `Skipper`).
   var skipper: Skipper {
-    Skipper(prescan: prescan, skips: prescan.canSkip && !pattern.isEmpty, judges: single != nil)
+    Skipper(
+      prescan: prescan, skips: prescan.canSkip && !pattern.isEmpty,
+      judges: single != nil && single?.typos == 0)
   }
 
   /// Characters the byte pre-scan checks (bounded whatever the query's length).
@@ -122,7 +131,9 @@ public struct Matcher {
         var j = 0
         for c in single.chars {
           j = text.next(c, from: j, through: n - 1)
-          guard j < n else { return false }
+          guard j < n else {
+            return single.typos > 0 && fuzzy(single.chars, typos: single.typos, text, positions: nil) != nil
+          }
           j += 1
         }
         return true
@@ -283,14 +294,14 @@ public struct Matcher {
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
     if Matcher.isASCII(p, n) {
       let text = Scorer.ASCIIText(bytes: p, fold: table, pairs: term.pairs, count: n)
-      return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
+      return fuzzy(term.chars, typos: term.typos, text, positions: positions)
     }
     // Rule the line out by its bytes before decoding it.
     guard prescanned || prescan.passes(p, n) else { return nil }
     if n >= longLineBytes { return matchLong(term.chars, table, p, n, positions: positions) }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-    return scorer.fuzzy(pattern: term.chars, text: text, positions: positions)
+    return fuzzy(term.chars, typos: term.typos, text, positions: positions)
   }
 
   /// The classes of the non-ASCII scalars met so far.
@@ -420,7 +431,7 @@ public struct Matcher {
       }
       switch term.kind {
       case .fuzzy:
-        return scorer.fuzzy(pattern: pattern, text: text, positions: positions)
+        return fuzzy(pattern, typos: term.typos, text, positions: positions)
       case .exact:
         return exact(pattern, text, candidates: 0...max(0, n - m), positions)
       case .exactBoundary:
@@ -508,6 +519,8 @@ private struct SingleFuzzyTerm {
   let chars: UnsafeBufferPointer<UInt32>
   let table: UnsafePointer<UInt32>
   let pairs: UnsafePointer<(UInt8, UInt8)>
+  /// The mistakes it forgives (`Term.typos`).
+  let typos: Int
 }
 
 /// The memory of a `SingleFuzzyTerm`'s characters, freed with the last matcher holding it.
@@ -519,7 +532,7 @@ private final class SingleFuzzyStorage {
     _ = storage.initialize(from: term.chars)
     self.term = SingleFuzzyTerm(
       chars: UnsafeBufferPointer(storage), table: CharFold.table(term.fold),
-      pairs: CharFold.asciiPairs(term.fold))
+      pairs: CharFold.asciiPairs(term.fold), typos: term.typos)
   }
 
   deinit { term.chars.deallocate() }

@@ -194,7 +194,8 @@ public struct Pattern: Sendable, Equatable {
       known[fold, default: [:]][c] = found
       return found
     }
-    return Term(kind: kind, inverse: inverse, chars: chars, fold: fold, encodings: encodings)
+    let typos = kind == .fuzzy && !inverse ? options.typos.budget(forLength: chars.count) : 0
+    return Term(kind: kind, inverse: inverse, chars: chars, fold: fold, encodings: encodings, typos: typos)
   }
 
   /// The UTF-8 bytes of `c` (or the byte itself for an invalid byte).
@@ -223,7 +224,9 @@ public struct Pattern: Sendable, Equatable {
       let o = old[0]
       let n = new[0]
       guard o.kind == n.kind || (o.kind == .fuzzy && n.kind == .fuzzy), !o.inverse, !n.inverse,
-        o.fold == n.fold, n.chars.starts(with: o.chars)
+        o.fold == n.fold, n.chars.starts(with: o.chars),
+        // A line that lacks at most k characters of the longer term lacks at most k of the shorter.
+        n.typos <= o.typos
       else { return false }
       if o.kind == .suffix || o.kind == .equal { return o.chars == n.chars }
     }

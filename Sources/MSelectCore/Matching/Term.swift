@@ -17,6 +17,8 @@ package struct Term: Sendable, Equatable {
   /// For each character, the encodings (UTF-8 bytes, or the raw byte for an invalid one) of every
   /// character that folds to it: what the byte pre-scan looks for.
   package var encodings: [[[UInt8]]]
+  /// How many of its characters a line may lack (`--typos`); 0 but for a positive fuzzy term.
+  package var typos = 0
 
   /// The term cut to its first `count` characters: for a positive term, a necessary condition of it.
   package func prefix(_ count: Int) -> Term {

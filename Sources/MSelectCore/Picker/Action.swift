@@ -104,6 +104,8 @@ public enum Action: String, Sendable, CaseIterable {
   /// Wrap the preview's long lines (or stop).
   case togglePreviewWrap = "toggle-preview-wrap"
   case togglePreviewWrapWord = "toggle-preview-wrap-word"
+  /// Typing mistakes forgiven (`--typos`) or not; on, the info line says `+typos`.
+  case toggleTypos = "toggle-typos"
   /// Hold the actions after it until the search of the current query is complete.
   case wait
   /// fzf's look-only actions for what mselect does not draw (wrapped list lines, horizontal scroll,

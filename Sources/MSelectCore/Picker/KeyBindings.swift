@@ -31,14 +31,15 @@ package struct KeyBindings: Sendable {
     .altUp: [.previewUp], .altDown: [.previewDown], .ctrl(UInt8(ascii: "/")): [.togglePreview],
     // What `--learn` learned of the line under the cursor (nothing happens without it).
     .special("shift-delete"): [.forget],
+    .alt(UInt32(UInt8(ascii: "t"))): [.toggleTypos],
   ]
 
   /// fzf's keys where they differ from mselect's (nil: unbound): alt-d kills a word, ctrl-d deletes
   /// (or aborts on an empty query), shift-up/down scroll the preview, shift-left/right move by
-  /// words; no select-all, toggle-all or review keys.
+  /// words; no select-all, toggle-all, review or typos keys.
   package static let fzfChanges: [Key: [Action]?] = [
     .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.killWord],
-    .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil,
+    .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil, .alt(UInt32(UInt8(ascii: "t"))): nil,
     .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
     .shiftUp: [.previewUp], .shiftDown: [.previewDown], .altUp: [.upMatch], .altDown: [.downMatch],
     .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],

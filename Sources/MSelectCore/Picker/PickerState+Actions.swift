@@ -244,6 +244,10 @@ extension PickerState {
     case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
     case .toggleWrap, .toggleWrapWord:
       break
+    case .toggleTypos:
+      let on = settings.search.match.typos.isOn
+      change(.typos(on ? .off : search.typosWhenOn))
+      searchAgain()
     case .previousHistory, .nextHistory:
       guard let query = history.step(older: action == .previousHistory, from: queryBytes) else { break }
       editor = QueryEditor(query)
@@ -402,7 +406,7 @@ extension Action {
       .preview
     case .replaceQuery, .enableSearch, .disableSearch, .toggleSearch, .toggleHeader, .showHeader, .hideHeader,
       .toggleInput, .showInput, .hideInput, .toggleMultiLine, .toggleHscroll, .toggleRaw, .enableRaw,
-      .disableRaw, .toggleWrap, .toggleWrapWord, .previousHistory, .nextHistory:
+      .disableRaw, .toggleWrap, .toggleWrapWord, .previousHistory, .nextHistory, .toggleTypos:
       .view
     case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
       .backwardSubword, .forwardSubword, .backwardDeleteChar, .deleteChar, .killWord, .backwardKillWord,

@@ -127,6 +127,7 @@ public struct PickerState {
     }
     prompt = settings.prompt
     search.sorting = settings.search.rank.sort
+    if settings.search.match.typos.isOn { search.typosWhenOn = settings.search.match.typos }
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     search.paused = !settings.search.filtering
     self.settings.search.filtering = true
@@ -180,11 +181,13 @@ public struct PickerState {
   package var timerIntervals: [Int] { settings.bindings.timers.keys.sorted() }
 
   /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
-  /// `+t` (`track-current`), `(..)` while `wait` holds actions back.
+  /// `+t` (`track-current`), `(..)` while `wait` holds actions back; and mselect's `+typos` while
+  /// typing mistakes are forgiven.
   package var infoFlags: String {
     var flags = ""
     if case .search = held.hold { flags += " (..)" }
     if settings.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
+    if settings.search.match.typos.isOn { flags += " +typos" }
     let blocked = list.trackBlocked != nil ? "*" : ""
     if settings.track {
       flags += " +T" + blocked

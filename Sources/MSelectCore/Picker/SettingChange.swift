@@ -23,6 +23,8 @@ enum SettingChange {
   case togglePreviewWrap(word: Bool)
   /// `forget`: what `--learn` learned of this line goes.
   case forget([UInt8])
+  /// `toggle-typos`: the mistakes fuzzy terms forgive.
+  case typos(Typos)
 }
 
 extension PickerSettings {
@@ -52,6 +54,7 @@ extension PickerSettings {
         }
       }
     case .forget(let line): search.rank.learned = search.rank.learned?.forgetting(line)
+    case .typos(let typos): search.match.typos = typos
     }
   }
 

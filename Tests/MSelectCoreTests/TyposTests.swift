@@ -1,0 +1,157 @@
+import Testing
+
+@testable import MSelectCommandLine
+@testable import MSelectCore
+
+/// `--typos`: fuzzy terms that forgive typing mistakes, how they rank, and the picker's toggle.
+@Suite struct TyposTests {
+  private func options(_ typos: Typos) -> MatchOptions {
+    var options = MatchOptions()
+    options.typos = typos
+    return options
+  }
+
+  private func matches(_ query: String, _ line: String, _ typos: Typos = .byLength) -> Bool {
+    score(query, line, options: options(typos)) != nil
+  }
+
+  @Test(arguments: [
+    ("fierfox", "/usr/bin/firefox"),  // two neighbours swapped
+    ("firwfox", "/usr/bin/firefox"),  // a wrong key
+    ("firefoxd", "firefox-esr"),  // an extra key at the end
+    ("fiurefox", "firefox-esr"),  // an extra key inside
+    ("sahreman", "/usr/share/man"),  // a swap, and the word strewn over two folders
+    ("libswiftcroe", "/opt/swift/usr/lib/swift/linux/libswiftCore.so"),
+    ("lbiswiftcroe", "/opt/swift/usr/lib/swift/linux/libswiftCore.so"),  // two swaps: 12 letters allow two
+    ("rseume", "Résumé.pdf"),  // diacritics and case fold as for any term (a line past ASCII)
+  ])
+  func eachMistakeIsForgiven(query: String, line: String) {
+    #expect(!matches(query, line, .off))
+    #expect(matches(query, line))
+  }
+
+  @Test(arguments: [
+    ("cnof", "conf", Typos.byLength),  // four letters: no budget by length
+    ("lbiswiftcroe", "libswiftCore.so", .perTerm(1)),  // two mistakes, one allowed
+    ("fierfox", "firefox", .perTerm(0)),
+    ("'fierfox", "firefox", .byLength),  // exact, prefix, suffix and equal terms forgive nothing
+    ("^fierfox", "firefox", .byLength),
+    ("fierfox$", "firefox", .byLength),
+    ("^fierfox$", "firefox", .byLength),
+    ("fierfox", "fox", .byLength),  // too few of its letters
+  ])
+  func whatIsNotForgiven(query: String, line: String, typos: Typos) {
+    #expect(!matches(query, line, typos))
+  }
+
+  @Test func aNegationKeepsItsMeaning() {
+    // `!fierfox` is an exact term: firefox does not hold it, so the line passes the negation.
+    #expect(filter("!fierfox", ["firefox", "fierfox"], options: options(.byLength)) == ["firefox"])
+  }
+
+  @Test func budgetsGrowWithTheTermAndStayWithinHalfOfIt() {
+    #expect(Typos.byLength.budget(forLength: 4) == 0)
+    #expect(Typos.byLength.budget(forLength: 5) == 1)
+    #expect(Typos.byLength.budget(forLength: 11) == 1)
+    #expect(Typos.byLength.budget(forLength: 12) == 2)
+    #expect(Typos.perTerm(2).budget(forLength: 4) == 1)
+    #expect(Typos.perTerm(9).budget(forLength: 40) == Typos.most)
+    #expect(Typos.off.budget(forLength: 40) == 0)
+  }
+
+  @Test(arguments: [
+    ("firefox", "/usr/lib/firefox/firefox.sh"), ("share", "/usr/share/man"),
+    ("conf", "/etc/nginx/nginx.conf"),
+    ("libswiftcore", "/opt/swift/usr/lib/swift/linux/libswiftCore.so"),
+  ])
+  func aLineHoldingTheTermAsTypedKeepsFzfsScore(query: String, line: String) {
+    #expect(score(query, line, options: options(.byLength)) == score(query, line))
+  }
+
+  @Test func theWordMeantRanksFirstDespiteAMistake() {
+    let lines = [
+      "r-cran-clustergeneration - GNU R random cluster generation",
+      "dnaclust - tool for clustering millions of short DNA sequences",
+      "kanif - cluster management and administration swiss army knife",
+    ]
+    #expect(filter("danclust", lines, options: options(.byLength)).first == lines[1])
+    let packages = [
+      "python3-ecmwflibs - Python 3 module to discover ECMWF libraries.",
+      "dicelab - tool to compute the statistical distribution of dice rolls",
+    ]
+    #expect(filter("dieclab", packages, options: options(.byLength)).first == packages[1])
+  }
+
+  @Test func aQueryTypedRightKeepsItsBestLineFirst() {
+    let lines = [
+      "/usr/lib/firefox-esr/firefox-esr", "/usr/share/fierfox", "/usr/lib/firefox/firefox.sh", "fire-fox",
+    ]
+    for query in ["firefox", "fierfox"] {
+      let plain = filter(query, lines)
+      guard let best = plain.first else { continue }
+      #expect(filter(query, lines, options: options(.byLength)).first == best)
+    }
+  }
+
+  @Test func theMistypedCharacterIsHighlighted() {
+    var matcher = Matcher(pattern: Pattern("fierfox", options: options(.byLength)))
+    #expect(matcher.positions(Array("my firefox".utf8)) == Array(3...9))
+    // An extra key has nothing in the line: the word itself is highlighted.
+    #expect(matcher.positions(Array("firefox".utf8)).map { $0.count } == 7)
+    var extra = Matcher(pattern: Pattern("fiurefox", options: options(.byLength)))
+    #expect(extra.positions(Array("firefox".utf8)) == Array(0...6))
+  }
+
+  @Test func aLongerTermNarrowsOnlyWhileItsBudgetStays() {
+    let typos = options(.byLength)
+    #expect(Pattern("fierfo", options: typos).narrows(Pattern("fierf", options: typos)))
+    // Eleven letters allow one mistake, twelve two: the longer term matches lines the shorter did not.
+    #expect(!Pattern("libswiftcroe", options: typos).narrows(Pattern("libswiftcro", options: typos)))
+    // Turning typos on is not narrowing either.
+    #expect(!Pattern("fierfox", options: typos).narrows(Pattern("fierfo")))
+  }
+
+  @Test func theOptionsParse() throws {
+    func typos(_ words: [String]) throws -> Typos {
+      try OptionParser.parse(words.map { Array($0.utf8) }).match.typos
+    }
+    #expect(try typos([]) == .off)
+    #expect(try typos(["--typos"]) == .byLength)
+    #expect(try typos(["--typos=1"]) == .perTerm(1))
+    #expect(try typos(["--typos", "2"]) == .perTerm(2))
+    #expect(try typos(["--typos", "--no-typos"]) == .off)
+    #expect(throws: OptionError.self) { try typos(["--typos=x"]) }
+    #expect(throws: OptionError.self) { try typos(["--typos=-1"]) }
+  }
+
+  @Test func altTTurnsTyposOnAndOffAndTheInfoLineSaysSo() {
+    let h = Harness(["/usr/bin/firefox", "/etc/hosts"])
+    h.type("fierfox")
+    #expect(h.listed.isEmpty)
+    #expect(!h.state.infoFlags.contains("+typos"))
+    h.press(alt("t"))
+    #expect(h.listed == ["/usr/bin/firefox"])
+    #expect(h.state.infoFlags.contains("+typos"))
+    h.press(alt("t"))
+    #expect(h.listed.isEmpty)
+    #expect(!h.state.infoFlags.contains("+typos"))
+  }
+
+  @Test func toggleTyposTurnsOnTheBudgetGiven() {
+    let h = Harness(["libswiftCore.so", "/etc/hosts"], ["--typos=1", "--bind", "ctrl-x:toggle-typos"])
+    h.type("lbiswiftcroe")
+    #expect(h.listed.isEmpty)  // two mistakes, one allowed
+    h.press(ctrl("x"), ctrl("x"))
+    #expect(h.listed.isEmpty)
+    h.press(.backspace, .backspace, .backspace, .backspace)
+    h.type("core")
+    #expect(h.listed == ["libswiftCore.so"])
+  }
+
+  @Test func fzfModeLeavesAltTUnbound() {
+    let h = Harness(["firefox"], [], profile: .fzf)
+    h.type("fierfox")
+    h.press(alt("t"))
+    #expect(h.listed.isEmpty)
+  }
+}
