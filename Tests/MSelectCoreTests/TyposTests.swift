@@ -155,3 +155,51 @@ import Testing
     #expect(h.listed.isEmpty)
   }
 }
+
+/// The bit-parallel passes of the typo search against the tables they stand for.
+@Suite struct TypoPassesTests {
+  /// Random words of 1 to 14 letters over a small alphabet, so that near matches are common.
+  private func words(_ count: Int, seed: UInt64) -> [[UInt32]] {
+    var state = seed
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    let letters = Array("abcde".unicodeScalars.map(\.value))
+    return (0..<count).map { _ in (0..<(1 + next() % 14)).map { _ in letters[next() % letters.count] } }
+  }
+
+  /// The longest common subsequence, by the textbook table.
+  private func lcs(_ a: [UInt32], _ b: [UInt32]) -> Int {
+    var row = [Int](repeating: 0, count: b.count + 1)
+    for x in a {
+      var diagonal = 0
+      for (j, y) in b.enumerated() {
+        let above = row[j + 1]
+        row[j + 1] = x == y ? diagonal + 1 : max(row[j], above)
+        diagonal = above
+      }
+    }
+    return row[b.count]
+  }
+
+  @Test func bitParallelPassesAgreeWithTheTables() {
+    let scratch = TypoScratch()
+    let classes = ScalarClasses()
+    let lines = words(200, seed: 7)
+    for term in words(50, seed: 11) where term.count >= 2 {
+      for line in lines {
+        term.withUnsafeBufferPointer { p in
+          line.withUnsafeBufferPointer { f in
+            let t = Scorer.Text(raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
+            let fast = Matcher.closestWindow(p, budget: 2, t, scratch)
+            let slow = Matcher.closestRunByTable(p, budget: 2, t, scratch)
+            #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)
+            if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end) == fast.edits) }
+            #expect(Matcher.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
+          }
+        }
+      }
+    }
+  }
+}

@@ -1,34 +1,3 @@
-/// Scratch memory of the typo search, one per matcher (so one per thread).
-final class TypoScratch {
-  let forward = ScratchBuffer<Int>()
-  let backward = ScratchBuffer<Int>()
-  let variant = ScratchBuffer<UInt32>()
-  /// Three columns of `closestWindow`'s table: edits, then where the window starts.
-  let edits = ScratchBuffer<Int32>()
-  let starts = ScratchBuffer<Int32>()
-  /// The pairs of neighbouring characters of the term last asked about (`pairs(of:)`), one bit
-  /// each in a 128 × 128 table of ASCII characters; nil when the term has a character past ASCII.
-  private var pairTable: [UInt64]?
-  private var pairTerm: [UInt32] = []
-
-  /// The pair table of `pattern`, made once for it.
-  func pairs(of pattern: UnsafeBufferPointer<UInt32>) -> [UInt64]? {
-    if pairTerm.elementsEqual(pattern) { return pairTable }
-    pairTerm = Array(pattern)
-    guard pattern.allSatisfy({ $0 < 0x80 }) else {
-      pairTable = nil
-      return nil
-    }
-    var table = [UInt64](repeating: 0, count: 128 * 128 / 64)
-    for k in 1..<max(pattern.count, 1) {
-      let index = Int(pattern[k - 1]) * 128 + Int(pattern[k])
-      table[index >> 6] |= 1 << UInt64(index & 63)
-    }
-    pairTable = table
-    return table
-  }
-}
-
 /// What one typing mistake costs a match, beside the character it loses (`scoreMatch` and its
 /// bonus) and the gap it may leave: enough that a line holding the term as typed, in one word, ranks
 /// above a line that needs a repair, little enough that a repaired word ranks above the term's
@@ -92,7 +61,7 @@ extension Matcher {
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget, let scratch = typoScratch else { return nil }
-    let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text)
+    let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var best: (score: Int32, left: (Int, Int))?
     Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
@@ -140,142 +109,26 @@ extension Matcher {
     return (Match(score: score, begin: places.first ?? 0, end: places.last ?? 0), places)
   }
 
-  /// The characters of `run` that stand for characters of `pattern` (matched, typed wrong or swapped)
-  /// in an alignment of fewest edits, the others being characters the person left out.
-  static func aligned<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>)
-    -> [Int]
-  {
-    let m = pattern.count
-    let n = run.count
-    let width = n + 1
-    var table = [Int32](repeating: 0, count: (m + 1) * width)
-    @inline(__always) func at(_ i: Int, _ j: Int) -> Int { i * width + j }
-    @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
-    for i in 0...m { table[at(i, 0)] = Int32(i) }
-    for j in 0...n { table[at(0, j)] = Int32(j) }
-    for i in stride(from: 1, through: m, by: 1) {
-      for j in stride(from: 1, through: n, by: 1) {
-        var cost = table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1)
-        cost = min(cost, table[at(i - 1, j)] + 1, table[at(i, j - 1)] + 1)
-        if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1) {
-          cost = min(cost, table[at(i - 2, j - 2)] + 1)
-        }
-        table[at(i, j)] = cost
-      }
-    }
-    var places: [Int] = []
-    var (i, j) = (m, n)
-    while i > 0 && j > 0 {
-      let here = table[at(i, j)]
-      if here == table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1) {
-        places.append(run.lowerBound + j - 1)
-        (i, j) = (i - 1, j - 1)
-      } else if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1)
-        && here == table[at(i - 2, j - 2)] + 1
-      {
-        places.append(run.lowerBound + j - 1)
-        places.append(run.lowerBound + j - 2)
-        (i, j) = (i - 2, j - 2)
-      } else if here == table[at(i - 1, j)] + 1 {
-        i -= 1
-      } else {
-        j -= 1
-      }
-    }
-    return places.reversed()
-  }
-
-  /// Whether `text` has enough of the term's pairs of neighbouring characters to hold a run of it
-  /// with at most `budget` edits (each edit spoils at most three of the run's pairs): one load a
-  /// character, where `closestWindow` costs a column of the term's length.
-  static func mayHoldRun<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
-  ) -> Bool {
-    let needed = pattern.count - 1 - 3 * budget
-    guard needed > 0, text.count > 1, let table = scratch.pairs(of: pattern) else { return true }
-    var found = 0
-    var previous = text.folded(0)
-    for j in 1..<text.count {
-      let c = text.folded(j)
-      if previous < 0x80 && c < 0x80 {
-        let index = Int(previous) * 128 + Int(c)
-        if table[index >> 6] & (1 << UInt64(index & 63)) != 0 {
-          found += 1
-          if found >= needed { return true }
-        }
-      }
-      previous = c
-    }
-    return false
-  }
-
-  /// The run of the line's characters closest to `pattern` (fewest edits: a character wrong,
-  /// extra or missing, or two swapped), when it takes at most `budget`; of equally close runs, the
-  /// first. Sellers' table over the line with Damerau's swaps, one column per character, each cell
-  /// also carrying where its run starts.
-  static func closestWindow<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
-  ) -> (start: Int, end: Int, edits: Int)? {
-    let m = pattern.count
-    let n = text.count
-    let rows = m + 1
-    let edits = scratch.edits.reserve(3 * rows)
-    let starts = scratch.starts.reserve(3 * rows)
-    // Columns j - 2, j - 1 and j, in turn.
-    for i in 0..<rows {
-      edits[rows + i] = Int32(i)
-      starts[rows + i] = 0
-    }
-    var best: (start: Int, end: Int, edits: Int)?
-    var previous2 = 0
-    var previous = rows
-    var current = 2 * rows
-    for j in 1...max(n, 1) where n > 0 {
-      let c = text.folded(j - 1)
-      edits[current] = 0
-      starts[current] = Int32(j)
-      for i in 1..<rows {
-        let wanted = pattern[i - 1]
-        var cost = edits[previous + i - 1] + (wanted == c ? 0 : 1)
-        var start = starts[previous + i - 1]
-        if edits[previous + i] + 1 < cost {
-          cost = edits[previous + i] + 1
-          start = starts[previous + i]
-        }
-        if edits[current + i - 1] + 1 < cost {
-          cost = edits[current + i - 1] + 1
-          start = starts[current + i - 1]
-        }
-        if i >= 2 && j >= 2 && wanted == text.folded(j - 2) && pattern[i - 2] == c
-          && edits[previous2 + i - 2] + 1 < cost
-        {
-          cost = edits[previous2 + i - 2] + 1
-          start = starts[previous2 + i - 2]
-        }
-        edits[current + i] = cost
-        starts[current + i] = start
-      }
-      let found = Int(edits[current + m])
-      if found <= budget && (best == nil || found < best!.edits) {
-        best = (Int(starts[current + m]), j, found)
-      }
-      (previous2, previous, current) = (previous, current, previous2)
-    }
-    guard let best, best.end > best.start else { return nil }
-    return best
-  }
-
   /// The fewest characters of `pattern` that must be left out for the rest to be a subsequence of
-  /// `text`, or `budget + 1` when more than `budget`; 1 as soon as one will do (the caller knows the
-  /// whole pattern is not a subsequence).
+  /// `text` (its length less their longest common subsequence), or more than `budget` when more.
   ///
-  /// One pass over the line, keeping for each number of left-outs `t` the longest prefix of the
-  /// pattern matched so far (a longer prefix with as many left-outs is never worse, and greedy
-  /// matching is exact for subsequences).
-  static func leastLeftOut<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T)
-    -> Int
-  {
+  /// Hyyrö's bit-vector LCS, four word operations a character, for a term of up to 64 characters;
+  /// a longer one keeps, for each number of left-outs `t`, the longest prefix of the term matched so
+  /// far (a longer prefix with as many left-outs is never worse, and greedy matching is exact for
+  /// subsequences).
+  static func leastLeftOut<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+  ) -> Int {
     let m = pattern.count
+    if let masks = scratch.masks(of: pattern) {
+      var v = UInt64.max
+      for j in 0..<text.count {
+        let u = v & masks.mask(text.folded(j))
+        v = (v &+ u) | (v &- u)
+      }
+      let full: UInt64 = m == 64 ? .max : (1 << UInt64(m)) - 1
+      return m - (~v & full).nonzeroBitCount
+    }
     var reached = (0, min(1, m), min(2, m))
     for j in 0..<text.count {
       let c = text.folded(j)
@@ -284,9 +137,9 @@ extension Matcher {
       if budget > 1 && reached.2 < m && pattern[reached.2] == c { reached.2 += 1 }
       reached.1 = max(reached.1, min(reached.0 + 1, m))
       reached.2 = max(reached.2, min(reached.1 + 1, m))
-      if reached.1 == m { break }
     }
-    if reached.1 == m { return reached.0 == m ? 0 : 1 }
+    if reached.0 == m { return 0 }
+    if reached.1 == m { return 1 }
     return budget > 1 && reached.2 == m ? 2 : budget + 1
   }
 

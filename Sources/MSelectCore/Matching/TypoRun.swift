@@ -1,0 +1,213 @@
+extension Matcher {
+  /// The characters of `run` that stand for characters of `pattern` (matched, typed wrong or swapped)
+  /// in an alignment of fewest edits, the others being characters the person left out.
+  static func aligned<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>)
+    -> [Int]
+  {
+    let m = pattern.count
+    let n = run.count
+    let width = n + 1
+    var table = [Int32](repeating: 0, count: (m + 1) * width)
+    @inline(__always) func at(_ i: Int, _ j: Int) -> Int { i * width + j }
+    @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
+    for i in 0...m { table[at(i, 0)] = Int32(i) }
+    for j in 0...n { table[at(0, j)] = Int32(j) }
+    for i in stride(from: 1, through: m, by: 1) {
+      for j in stride(from: 1, through: n, by: 1) {
+        var cost = table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1)
+        cost = min(cost, table[at(i - 1, j)] + 1, table[at(i, j - 1)] + 1)
+        if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1) {
+          cost = min(cost, table[at(i - 2, j - 2)] + 1)
+        }
+        table[at(i, j)] = cost
+      }
+    }
+    var places: [Int] = []
+    var (i, j) = (m, n)
+    while i > 0 && j > 0 {
+      let here = table[at(i, j)]
+      if here == table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1) {
+        places.append(run.lowerBound + j - 1)
+        (i, j) = (i - 1, j - 1)
+      } else if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1)
+        && here == table[at(i - 2, j - 2)] + 1
+      {
+        places.append(run.lowerBound + j - 1)
+        places.append(run.lowerBound + j - 2)
+        (i, j) = (i - 2, j - 2)
+      } else if here == table[at(i - 1, j)] + 1 {
+        i -= 1
+      } else {
+        j -= 1
+      }
+    }
+    return places.reversed()
+  }
+
+  /// The table of restricted Damerau distances between the prefixes of `pattern` and of the
+  /// characters `run` of `text`, row by row (`pattern.count + 1` rows of `run.count + 1`).
+  private static func alignmentTable<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>
+  ) -> [Int32] {
+    let m = pattern.count
+    let n = run.count
+    let width = n + 1
+    var table = [Int32](repeating: 0, count: (m + 1) * width)
+    @inline(__always) func at(_ i: Int, _ j: Int) -> Int { i * width + j }
+    @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
+    for i in 0...m { table[at(i, 0)] = Int32(i) }
+    for j in 0...n { table[at(0, j)] = Int32(j) }
+    for i in stride(from: 1, through: m, by: 1) {
+      for j in stride(from: 1, through: n, by: 1) {
+        var cost = table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1)
+        cost = min(cost, table[at(i - 1, j)] + 1, table[at(i, j - 1)] + 1)
+        if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1) {
+          cost = min(cost, table[at(i - 2, j - 2)] + 1)
+        }
+        table[at(i, j)] = cost
+      }
+    }
+    return table
+  }
+
+  /// Whether `text` has enough of the term's pairs of neighbouring characters to hold a run of it
+  /// with at most `budget` edits (each edit spoils at most three of the run's pairs): one load a
+  /// character, where `closestWindow` costs a column of the term's length.
+  static func mayHoldRun<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+  ) -> Bool {
+    let needed = pattern.count - 1 - 3 * budget
+    guard needed > 0, text.count > 1, let table = scratch.pairs(of: pattern) else { return true }
+    var found = 0
+    var previous = text.folded(0)
+    for j in 1..<text.count {
+      let c = text.folded(j)
+      if previous < 0x80 && c < 0x80 {
+        let index = Int(previous) * 128 + Int(c)
+        if table[index >> 6] & (1 << UInt64(index & 63)) != 0 {
+          found += 1
+          if found >= needed { return true }
+        }
+      }
+      previous = c
+    }
+    return false
+  }
+
+  /// The run of the line's characters closest to `pattern` (fewest edits: a character wrong,
+  /// extra or missing, or two swapped), when it takes at most `budget`; of equally close runs, the
+  /// one that ends first.
+  ///
+  /// For a term of up to 64 characters, Hyyrö's bit-vector form of Sellers' table with Damerau's
+  /// swaps (the restricted, "optimal string alignment" distance) finds where the closest run ends in
+  /// one pass of about fifteen word operations a character; its start is then the nearest one at
+  /// that distance. A longer term takes the table itself (`closestRunByTable`).
+  static func closestWindow<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+  ) -> (start: Int, end: Int, edits: Int)? {
+    guard let masks = scratch.masks(of: pattern) else {
+      return closestRunByTable(pattern, budget: budget, text, scratch)
+    }
+    let m = pattern.count
+    let top: UInt64 = 1 << UInt64(m - 1)
+    var vp = UInt64.max
+    var vn: UInt64 = 0
+    var d0: UInt64 = 0
+    var previousEq: UInt64 = 0
+    var score = m
+    var best: (end: Int, edits: Int)?
+    for j in 0..<text.count {
+      let eq = masks.mask(text.folded(j))
+      let swapped = ((~d0 & eq) << 1) & previousEq
+      d0 = (((eq & vp) &+ vp) ^ vp) | eq | vn | swapped
+      var hp = vn | ~(d0 | vp)
+      var hn = d0 & vp
+      if hp & top != 0 {
+        score += 1
+      } else if hn & top != 0 {
+        score -= 1
+      }
+      // The term's empty prefix costs nothing anywhere in the line: no carry in from row 0.
+      hp <<= 1
+      hn <<= 1
+      vp = hn | ~(d0 | hp)
+      vn = hp & d0
+      previousEq = eq
+      if score <= budget && (best == nil || score < best!.edits) { best = (j + 1, score) }
+    }
+    guard let best else { return nil }
+    // The nearest start at that distance: the run is as long as the term, give or take an edit each.
+    let end = best.end
+    for length in runLengths(m, best.edits) where length > 0 && length <= end {
+      if distance(pattern, text, (end - length)..<end) == best.edits {
+        return (end - length, end, best.edits)
+      }
+    }
+    return nil
+  }
+
+  /// The lengths a run `edits` away from a term of `m` characters can have, nearest `m` first.
+  private static func runLengths(_ m: Int, _ edits: Int) -> [Int] {
+    [m] + (1...max(edits, 1)).flatMap { [m - $0, m + $0] }
+  }
+
+  /// The restricted Damerau distance between `pattern` and the characters `run` of `text`.
+  static func distance<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>) -> Int {
+    Int(alignmentTable(pattern, text, run).last ?? 0)
+  }
+
+  /// `closestWindow` by Sellers' table itself, one column per character, each cell also carrying
+  /// where its run starts.
+  static func closestRunByTable<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+  ) -> (start: Int, end: Int, edits: Int)? {
+    let m = pattern.count
+    let n = text.count
+    let rows = m + 1
+    let edits = scratch.edits.reserve(3 * rows)
+    let starts = scratch.starts.reserve(3 * rows)
+    // Columns j - 2, j - 1 and j, in turn.
+    for i in 0..<rows {
+      edits[rows + i] = Int32(i)
+      starts[rows + i] = 0
+    }
+    var best: (start: Int, end: Int, edits: Int)?
+    var previous2 = 0
+    var previous = rows
+    var current = 2 * rows
+    for j in 1...max(n, 1) where n > 0 {
+      let c = text.folded(j - 1)
+      edits[current] = 0
+      starts[current] = Int32(j)
+      for i in 1..<rows {
+        let wanted = pattern[i - 1]
+        var cost = edits[previous + i - 1] + (wanted == c ? 0 : 1)
+        var start = starts[previous + i - 1]
+        if edits[previous + i] + 1 < cost {
+          cost = edits[previous + i] + 1
+          start = starts[previous + i]
+        }
+        if edits[current + i - 1] + 1 < cost {
+          cost = edits[current + i - 1] + 1
+          start = starts[current + i - 1]
+        }
+        if i >= 2 && j >= 2 && wanted == text.folded(j - 2) && pattern[i - 2] == c
+          && edits[previous2 + i - 2] + 1 < cost
+        {
+          cost = edits[previous2 + i - 2] + 1
+          start = starts[previous2 + i - 2]
+        }
+        edits[current + i] = cost
+        starts[current + i] = start
+      }
+      let found = Int(edits[current + m])
+      if found <= budget && (best == nil || found < best!.edits) {
+        best = (Int(starts[current + m]), j, found)
+      }
+      (previous2, previous, current) = (previous, current, previous2)
+    }
+    guard let best, best.end > best.start else { return nil }
+    return best
+  }
+
+}
