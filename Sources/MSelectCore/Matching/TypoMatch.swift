@@ -120,11 +120,24 @@ extension Matcher {
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
   ) -> Int {
     let m = pattern.count
-    if let masks = scratch.masks(of: pattern) {
+    scratch.prepare(pattern)
+    if scratch.hasMasks {
       var v = UInt64.max
-      for j in 0..<text.count {
-        let u = v & masks.mask(text.folded(j))
-        v = (v &+ u) | (v &- u)
+      if let ascii = text as? Scorer.ASCIIText {
+        // One load a byte: the fold is in the table.
+        let masks = scratch.byteMasks(folding: ascii.fold)
+        // First the places whose character the line has at all, four bytes a step with no chain
+        // between them: most lines lack too many to need the subsequence.
+        guard Matcher.heldPlaces(ascii, masks).nonzeroBitCount >= m - budget else { return budget + 1 }
+        for j in 0..<ascii.count {
+          let u = v & masks[Int(ascii.bytes[j])]
+          v = (v &+ u) | (v &- u)
+        }
+      } else {
+        for j in 0..<text.count {
+          let u = v & scratch.mask(text.folded(j))
+          v = (v &+ u) | (v &- u)
+        }
       }
       let full: UInt64 = m == 64 ? .max : (1 << UInt64(m)) - 1
       return m - (~v & full).nonzeroBitCount
@@ -141,6 +154,27 @@ extension Matcher {
     if reached.0 == m { return 0 }
     if reached.1 == m { return 1 }
     return budget > 1 && reached.2 == m ? 2 : budget + 1
+  }
+
+  /// The places of the term whose character the line holds somewhere (see `TypoScratch.byteMasks`).
+  @inline(__always)
+  private static func heldPlaces(_ text: Scorer.ASCIIText, _ masks: UnsafePointer<UInt64>) -> UInt64 {
+    let bytes = text.bytes
+    let n = text.count
+    var held = (UInt64(0), UInt64(0), UInt64(0), UInt64(0))
+    var j = 0
+    while j &+ 4 <= n {
+      held.0 |= masks[Int(bytes[j])]
+      held.1 |= masks[Int(bytes[j &+ 1])]
+      held.2 |= masks[Int(bytes[j &+ 2])]
+      held.3 |= masks[Int(bytes[j &+ 3])]
+      j &+= 4
+    }
+    while j < n {
+      held.0 |= masks[Int(bytes[j])]
+      j &+= 1
+    }
+    return held.0 | held.1 | held.2 | held.3
   }
 
   /// Calls `body` with the indices of the characters left out (`j` is -1 for one) for every way of

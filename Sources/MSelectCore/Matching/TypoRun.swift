@@ -77,7 +77,8 @@ extension Matcher {
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
   ) -> Bool {
     let needed = pattern.count - 1 - 3 * budget
-    guard needed > 0, text.count > 1, let table = scratch.pairs(of: pattern) else { return true }
+    scratch.prepare(pattern)
+    guard needed > 0, text.count > 1, let table = scratch.pairTable else { return true }
     var found = 0
     var previous = text.folded(0)
     for j in 1..<text.count {
@@ -105,9 +106,8 @@ extension Matcher {
   static func closestWindow<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
   ) -> (start: Int, end: Int, edits: Int)? {
-    guard let masks = scratch.masks(of: pattern) else {
-      return closestRunByTable(pattern, budget: budget, text, scratch)
-    }
+    scratch.prepare(pattern)
+    guard scratch.hasMasks else { return closestRunByTable(pattern, budget: budget, text, scratch) }
     let m = pattern.count
     let top: UInt64 = 1 << UInt64(m - 1)
     var vp = UInt64.max
@@ -117,7 +117,7 @@ extension Matcher {
     var score = m
     var best: (end: Int, edits: Int)?
     for j in 0..<text.count {
-      let eq = masks.mask(text.folded(j))
+      let eq = scratch.mask(text.folded(j))
       let swapped = ((~d0 & eq) << 1) & previousEq
       d0 = (((eq & vp) &+ vp) ^ vp) | eq | vn | swapped
       var hp = vn | ~(d0 | vp)

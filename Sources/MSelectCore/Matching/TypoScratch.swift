@@ -6,32 +6,38 @@ final class TypoScratch {
   /// Three columns of `closestRunByTable`'s table: edits, then where the run starts.
   let edits = ScratchBuffer<Int32>()
   let starts = ScratchBuffer<Int32>()
-  /// The term the tables below were made for.
-  private var tableTerm: [UInt32] = []
+  /// The term the tables below were made for, by its characters' address: a matcher's terms keep
+  /// their characters in place, so a line after line asks about the same one in O(1).
+  private var term: (base: UnsafePointer<UInt32>?, count: Int, last: UInt32) = (nil, -1, 0)
   /// The pairs of neighbouring characters of the term, one bit each in a 128 × 128 table of ASCII
   /// characters; nil when the term has a character past ASCII.
-  private var pairTable: [UInt64]?
-  /// For each character, the places in the term that hold it; nil past 64 characters.
-  private var maskTable: PatternMasks?
+  private(set) var pairTable: [UInt64]?
+  /// For each ASCII character, a bit for each place of the term that holds it.
+  private let charMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 128)
+  /// The same for the term's characters past ASCII.
+  private var otherMasks: [(UInt32, UInt64)] = []
+  /// For each byte, `charMasks` of what it folds to under `byteFold` (an ASCII line's bytes are
+  /// looked up directly).
+  private let byteMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+  private var byteFold: UnsafePointer<UInt32>?
+  /// Whether the masks apply: the term has at most 64 characters.
+  private(set) var hasMasks = false
 
-  /// The pair table of `pattern` (see `pairTable`).
-  func pairs(of pattern: UnsafeBufferPointer<UInt32>) -> [UInt64]? {
-    remake(pattern)
-    return pairTable
+  deinit {
+    charMasks.deallocate()
+    byteMasks.deallocate()
   }
 
-  /// The place masks of `pattern`, for the bit-parallel passes; nil past 64 characters.
-  func masks(of pattern: UnsafeBufferPointer<UInt32>) -> PatternMasks? {
-    remake(pattern)
-    return maskTable
-  }
-
-  /// Makes the tables for `pattern` unless they are made: a matcher asks for the same term line
-  /// after line.
+  /// Makes the tables for `pattern` unless they are made.
   @inline(__always)
+  func prepare(_ pattern: UnsafeBufferPointer<UInt32>) {
+    if term.base == pattern.baseAddress && term.count == pattern.count && term.last == pattern.last { return }
+    remake(pattern)
+  }
+
   private func remake(_ pattern: UnsafeBufferPointer<UInt32>) {
-    if tableTerm.elementsEqual(pattern) && !tableTerm.isEmpty { return }
-    tableTerm = Array(pattern)
+    term = (pattern.baseAddress, pattern.count, pattern.last ?? 0)
+    byteFold = nil
     if pattern.allSatisfy({ $0 < 0x80 }) {
       var table = [UInt64](repeating: 0, count: 128 * 128 / 64)
       for k in 1..<max(pattern.count, 1) {
@@ -42,39 +48,30 @@ final class TypoScratch {
     } else {
       pairTable = nil
     }
-    maskTable = pattern.count <= 64 ? PatternMasks(pattern) : nil
-  }
-}
-
-/// For each character, a bit for each place of a term (of at most 64 characters) that holds it.
-struct PatternMasks {
-  private let ascii: UnsafeMutablePointer<UInt64>
-  private let others: [(UInt32, UInt64)]
-  private let owner: Owner
-
-  /// Frees the table with the last copy.
-  private final class Owner {
-    let pointer: UnsafeMutablePointer<UInt64>
-    init(_ pointer: UnsafeMutablePointer<UInt64>) { self.pointer = pointer }
-    deinit { pointer.deallocate() }
-  }
-
-  init(_ pattern: UnsafeBufferPointer<UInt32>) {
-    ascii = .allocate(capacity: 128)
-    ascii.initialize(repeating: 0, count: 128)
-    owner = Owner(ascii)
+    hasMasks = pattern.count <= 64
+    charMasks.initialize(repeating: 0, count: 128)
     var others: [UInt32: UInt64] = [:]
-    for (k, c) in pattern.enumerated() {
-      if c < 0x80 { ascii[Int(c)] |= 1 << UInt64(k) } else { others[c, default: 0] |= 1 << UInt64(k) }
+    for (k, c) in pattern.enumerated() where hasMasks {
+      if c < 0x80 { charMasks[Int(c)] |= 1 << UInt64(k) } else { others[c, default: 0] |= 1 << UInt64(k) }
     }
-    self.others = others.map { ($0.key, $0.value) }
+    otherMasks = others.map { ($0.key, $0.value) }
   }
 
-  /// The places of the term that hold `c`.
+  /// The places of the term (see `prepare`) that hold the folded character `c`.
   @inline(__always)
   func mask(_ c: UInt32) -> UInt64 {
-    if c < 0x80 { return ascii[Int(c)] }
-    for (d, bits) in others where d == c { return bits }
+    if c < 0x80 { return charMasks[Int(c)] }
+    for (d, bits) in otherMasks where d == c { return bits }
     return 0
+  }
+
+  /// For each byte of an ASCII line folded by `fold`, the places of the term that hold it.
+  @inline(__always)
+  func byteMasks(folding fold: UnsafePointer<UInt32>) -> UnsafePointer<UInt64> {
+    if byteFold != fold {
+      for b in 0..<256 { byteMasks[b] = b < 0x80 ? mask(fold[b]) : 0 }
+      byteFold = fold
+    }
+    return UnsafePointer(byteMasks)
   }
 }
