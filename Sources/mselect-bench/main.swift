@@ -4,7 +4,7 @@
 //
 // With MSELECT_BENCH_PREVIEW=CMD the picker has `--preview CMD`, and every preview it asks for is run
 // for real (in the background, the previous one killed), as the picker does: the latencies then show
-// what a running preview costs typing.
+// what a running preview costs typing. With MSELECT_BENCH_TYPOS=1 the picker has `--typos`.
 //
 // `mselect-bench --filter QUERY FILE [RUNS]` instead times `mselect -f QUERY FILE`'s search in-process,
 // RUNS times (default 50) over one mapping, and prints the minimum, lower quartile and median: wall
@@ -116,6 +116,7 @@ func main(_ store: LineStore) {
   var settings = PickerSettings()
   let previewCommand = getenv("MSELECT_BENCH_PREVIEW").map { String(cString: $0) }
   settings.preview.command = previewCommand
+  if getenv("MSELECT_BENCH_TYPOS") != nil { settings.search.match.typos = .byLength }
   let previews = BackgroundPreviews()
   var replay = Replay(state: PickerState(settings: settings, rows: 40, columns: 120))
   for block in store.blocks { replay.state.handle(.input(block)) }
@@ -134,6 +135,7 @@ func main(_ store: LineStore) {
   var counts: [Double] = []
   var exacts: [Double] = []
   if let previewCommand { print("with a preview running: `\(previewCommand)`") }
+  if settings.search.match.typos.isOn { print("with --typos") }
   for (label, key) in steps {
     replay.state.handle(.key(key))
     previews.take(replay.state.takeCommands())

@@ -55,6 +55,17 @@ import Testing
     #expect(Set(try BinaryRunner.run(["-f", "1 | 5"], ten).text.split(separator: "\n")) == ["1", "5", "10"])
   }
 
+  /// `--typos` through a pipe: a word typed with a swap finds its line first; without it, nothing.
+  @Test func typosFindTheWordMeant() throws {
+    let input = "/usr/share/doc/fierce\n/usr/bin/firefox\n/usr/lib/libfoo.so\n"
+    let forgiving = try BinaryRunner.run(["--typos", "-f", "fierfox"], input)
+    #expect(forgiving.status == 0 && forgiving.text.hasPrefix("/usr/bin/firefox\n"))
+    let strict = try BinaryRunner.run(["-f", "fierfox"], input)
+    #expect(strict.status == 1 && strict.text.isEmpty)
+    let bad = try BinaryRunner.run(["--typos=many", "-f", "x"], input)
+    #expect(bad.status == 2 && bad.stderr.hasPrefix("mselect: "))
+  }
+
   @Test func invalidUTF8ComesBackByteForByte() throws {
     let input: [UInt8] = [0x63, 0x61, 0x66, 0xE9, 0x0A, 0xFF, 0xFE, 0x0A, 0xC3, 0xA9, 0x0A]
     let r = try BinaryRunner.run(["-f", ""], input: input)

@@ -191,7 +191,8 @@ import Testing
       for line in lines {
         term.withUnsafeBufferPointer { p in
           line.withUnsafeBufferPointer { f in
-            let t = Scorer.Text(raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
+            let t = Scorer.Text(
+              raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
             let fast = Matcher.closestWindow(p, budget: 2, t, scratch)
             let slow = Matcher.closestRunByTable(p, budget: 2, t, scratch)
             #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)

@@ -152,7 +152,9 @@ extension Matcher {
   }
 
   /// The restricted Damerau distance between `pattern` and the characters `run` of `text`.
-  static func distance<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>) -> Int {
+  static func distance<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>)
+    -> Int
+  {
     Int(alignmentTable(pattern, text, run).last ?? 0)
   }
 

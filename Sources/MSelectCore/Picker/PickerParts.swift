@@ -11,8 +11,6 @@ package struct SearchState {
   var schedule = SearchSchedule()
   /// Whether matches are ranked (`toggle-sort` flips it).
   package internal(set) var sorting = true
-  /// What `toggle-typos` turns on: `--typos`'s budget when it was given, else one by length.
-  var typosWhenOn = Typos.byLength
   /// Typing does not change the list (`--disabled`, `disable-search`): it stays searched for
   /// `pausedQuery`.
   var paused = false

@@ -245,8 +245,9 @@ extension PickerState {
     case .toggleWrap, .toggleWrapWord:
       break
     case .toggleTypos:
-      let on = settings.search.match.typos.isOn
-      change(.typos(on ? .off : search.typosWhenOn))
+      // On again: `--typos`'s budget when it was given, else one by length.
+      let given = configuration.search.match.typos
+      change(.typos(settings.search.match.typos.isOn ? .off : given.isOn ? given : .byLength))
       searchAgain()
     case .previousHistory, .nextHistory:
       guard let query = history.step(older: action == .previousHistory, from: queryBytes) else { break }

@@ -127,7 +127,6 @@ public struct PickerState {
     }
     prompt = settings.prompt
     search.sorting = settings.search.rank.sort
-    if settings.search.match.typos.isOn { search.typosWhenOn = settings.search.match.typos }
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     search.paused = !settings.search.filtering
     self.settings.search.filtering = true
