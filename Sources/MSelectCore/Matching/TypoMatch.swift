@@ -1,10 +1,18 @@
-/// What one typing mistake costs a match, beside the character it loses (`scoreMatch` and its
-/// bonus) and the gap it may leave: enough that a line holding the term as typed, in one word, ranks
-/// above a line that needs a repair, little enough that a repaired word ranks above the term's
-/// letters strewn over a long line.
-package let typoPenalty: Int32 = 8
-
 extension Matcher {
+  /// What one typing mistake costs a match of a term of `length` characters: the most a repaired
+  /// reading can score (every character at the highest bonus) less the least a line holding the
+  /// term as typed, in one run that starts a word, scores (every character at the lowest boundary
+  /// bonus), and one more. So no repair ranks above a line that has the term as typed at a word's
+  /// start (a query typed right keeps such a line first), while a repaired word still ranks above
+  /// the term's letters strewn over a line, which gaps cost. Repaired readings keep their order
+  /// among themselves.
+  static func typoPenalty(_ length: Int) -> Int32 {
+    let m = Int32(length)
+    let highest = (Scorer.scoreMatch + Scorer.bonusBoundaryWhite) * m + Scorer.bonusBoundaryWhite
+    let leastAtAWordStart = (Scorer.scoreMatch + Scorer.bonusBoundary) * m + Scorer.bonusBoundary
+    return highest - leastAtAWordStart + 1
+  }
+
   /// The best fuzzy match of `pattern` in `text`, forgiving up to `typos` typing mistakes.
   ///
   /// Without a budget, the scorer's. With one, a line that lacks some of the term's characters
@@ -22,7 +30,8 @@ extension Matcher {
   /// A bound on the score of any repaired match of a term of `length` characters: every character
   /// (the one typed wrong included) at the highest bonus, less one mistake.
   static func repairCeiling(_ length: Int) -> Int32 {
-    (Scorer.scoreMatch + Scorer.bonusBoundaryWhite) * Int32(length) + Scorer.bonusBoundaryWhite - typoPenalty
+    (Scorer.scoreMatch + Scorer.bonusBoundaryWhite) * Int32(length) + Scorer.bonusBoundaryWhite
+      - typoPenalty(length)
   }
 
   /// `fuzzy` for a term with a budget.
@@ -61,6 +70,7 @@ extension Matcher {
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget, let scratch = typoScratch else { return nil }
+    let penalty = Matcher.typoPenalty(m)
     let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var best: (score: Int32, left: (Int, Int))?
@@ -77,12 +87,12 @@ extension Matcher {
       // out is a gap, as in any fuzzy match.
       let places = Matcher.aligned(pattern, text, run.start..<run.end)
       let score =
-        places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - typoPenalty
+        places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
       window = (places, score)
     }
     if let window, let first = window.places.first, let last = window.places.last,
-      best == nil || window.score >= best!.score - typoPenalty * Int32(needed)
+      best == nil || window.score >= best!.score - penalty * Int32(needed)
     {
       return (Match(score: max(1, window.score), begin: first, end: last), placed ? window.places : [])
     }
@@ -91,7 +101,7 @@ extension Matcher {
     var places: [Int] = []
     let variant = Matcher.without(pattern, i, j, scratch)
     guard placed, scorer.fuzzy(pattern: variant, text: text, positions: &places) != nil else {
-      let score = max(1, best.score - typoPenalty * Int32(needed))
+      let score = max(1, best.score - penalty * Int32(needed))
       return (Match(score: score, begin: 0, end: 0), [])
     }
     places = Array(Set(places)).sorted()
@@ -105,7 +115,7 @@ extension Matcher {
       }
     }
     places.sort()
-    let score = max(1, best.score - typoPenalty * Int32(needed))
+    let score = max(1, best.score - penalty * Int32(needed))
     return (Match(score: score, begin: places.first ?? 0, end: places.last ?? 0), places)
   }
 
