@@ -196,7 +196,7 @@ import Testing
             let fast = Matcher.closestWindow(p, budget: 2, t, scratch)
             let slow = Matcher.closestRunByTable(p, budget: 2, t, scratch)
             #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)
-            if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end) == fast.edits) }
+            if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end, scratch) == fast.edits) }
             #expect(Matcher.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
           }
         }

@@ -38,6 +38,16 @@ extension Matcher {
   private func forgivingMatch<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
+    // Most lines lack more of the term's characters than can be forgiven: one table load a byte
+    // says so before any alignment is tried.
+    if let ascii = text as? Scorer.ASCIIText, let scratch = typoScratch {
+      scratch.prepare(pattern)
+      if scratch.hasMasks
+        && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count - budget
+      {
+        return nil
+      }
+    }
     var typed: [Int] = []
     let whole =
       positions == nil
@@ -85,7 +95,7 @@ extension Matcher {
     {
       // Only the line's characters that stand for one of the term's count: one the person left
       // out is a gap, as in any fuzzy match.
-      let places = Matcher.aligned(pattern, text, run.start..<run.end)
+      let places = Matcher.aligned(pattern, text, run.start..<run.end, scratch)
       let score =
         places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
@@ -136,9 +146,6 @@ extension Matcher {
       if let ascii = text as? Scorer.ASCIIText {
         // One load a byte: the fold is in the table.
         let masks = scratch.byteMasks(folding: ascii.fold)
-        // First the places whose character the line has at all, four bytes a step with no chain
-        // between them: most lines lack too many to need the subsequence.
-        guard Matcher.heldPlaces(ascii, masks).nonzeroBitCount >= m - budget else { return budget + 1 }
         for j in 0..<ascii.count {
           let u = v & masks[Int(ascii.bytes[j])]
           v = (v &+ u) | (v &- u)
@@ -166,7 +173,8 @@ extension Matcher {
     return budget > 1 && reached.2 == m ? 2 : budget + 1
   }
 
-  /// The places of the term whose character the line holds somewhere (see `TypoScratch.byteMasks`).
+  /// The places of the term whose character the line holds somewhere (see `TypoScratch.byteMasks`),
+  /// four bytes a step with no chain between them.
   @inline(__always)
   private static func heldPlaces(_ text: Scorer.ASCIIText, _ masks: UnsafePointer<UInt64>) -> UInt64 {
     let bytes = text.bytes

@@ -1,29 +1,15 @@
 extension Matcher {
   /// The characters of `run` that stand for characters of `pattern` (matched, typed wrong or swapped)
   /// in an alignment of fewest edits, the others being characters the person left out.
-  static func aligned<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>)
-    -> [Int]
-  {
-    let m = pattern.count
-    let n = run.count
-    let width = n + 1
-    var table = [Int32](repeating: 0, count: (m + 1) * width)
+  static func aligned<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>, _ scratch: TypoScratch
+  ) -> [Int] {
+    let table = alignmentTable(pattern, text, run, scratch)
+    let width = run.count + 1
     @inline(__always) func at(_ i: Int, _ j: Int) -> Int { i * width + j }
     @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
-    for i in 0...m { table[at(i, 0)] = Int32(i) }
-    for j in 0...n { table[at(0, j)] = Int32(j) }
-    for i in stride(from: 1, through: m, by: 1) {
-      for j in stride(from: 1, through: n, by: 1) {
-        var cost = table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1)
-        cost = min(cost, table[at(i - 1, j)] + 1, table[at(i, j - 1)] + 1)
-        if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1) {
-          cost = min(cost, table[at(i - 2, j - 2)] + 1)
-        }
-        table[at(i, j)] = cost
-      }
-    }
     var places: [Int] = []
-    var (i, j) = (m, n)
+    var (i, j) = (pattern.count, run.count)
     while i > 0 && j > 0 {
       let here = table[at(i, j)]
       if here == table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1) {
@@ -45,14 +31,15 @@ extension Matcher {
   }
 
   /// The table of restricted Damerau distances between the prefixes of `pattern` and of the
-  /// characters `run` of `text`, row by row (`pattern.count + 1` rows of `run.count + 1`).
+  /// characters `run` of `text`, row by row (`pattern.count + 1` rows of `run.count + 1`), in
+  /// `scratch`'s memory (valid until the next call).
   private static func alignmentTable<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>
-  ) -> [Int32] {
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>, _ scratch: TypoScratch
+  ) -> UnsafeMutablePointer<Int32> {
     let m = pattern.count
     let n = run.count
     let width = n + 1
-    var table = [Int32](repeating: 0, count: (m + 1) * width)
+    let table = scratch.table.reserve((m + 1) * width)
     @inline(__always) func at(_ i: Int, _ j: Int) -> Int { i * width + j }
     @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
     for i in 0...m { table[at(i, 0)] = Int32(i) }
@@ -139,7 +126,7 @@ extension Matcher {
     // The nearest start at that distance: the run is as long as the term, give or take an edit each.
     let end = best.end
     for length in runLengths(m, best.edits) where length > 0 && length <= end {
-      if distance(pattern, text, (end - length)..<end) == best.edits {
+      if distance(pattern, text, (end - length)..<end, scratch) == best.edits {
         return (end - length, end, best.edits)
       }
     }
@@ -152,10 +139,12 @@ extension Matcher {
   }
 
   /// The restricted Damerau distance between `pattern` and the characters `run` of `text`.
-  static func distance<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>)
+  static func distance<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>, _ scratch: TypoScratch
+  )
     -> Int
   {
-    Int(alignmentTable(pattern, text, run).last ?? 0)
+    Int(alignmentTable(pattern, text, run, scratch)[(pattern.count + 1) * (run.count + 1) - 1])
   }
 
   /// `closestWindow` by Sellers' table itself, one column per character, each cell also carrying

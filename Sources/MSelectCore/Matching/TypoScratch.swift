@@ -6,6 +6,8 @@ final class TypoScratch {
   /// Three columns of `closestRunByTable`'s table: edits, then where the run starts.
   let edits = ScratchBuffer<Int32>()
   let starts = ScratchBuffer<Int32>()
+  /// The edit table of a run and the term (`Matcher.alignmentTable`).
+  let table = ScratchBuffer<Int32>()
   /// The term the tables below were made for, by its characters' address: a matcher's terms keep
   /// their characters in place, so a line after line asks about the same one in O(1).
   private var term: (base: UnsafePointer<UInt32>?, count: Int, last: UInt32) = (nil, -1, 0)
