@@ -84,10 +84,14 @@ extension Matcher {
     let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var best: (score: Int32, left: (Int, Int))?
-    Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
-      let variant = Matcher.without(pattern, i, j, scratch)
-      guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
-      if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
+    // A short term with a character left out is a few common letters anywhere in a line: strewn, it
+    // would match most lines of a long list and find nothing meant. It is forgiven as a word only.
+    if m >= Typos.strewnFrom {
+      Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
+        let variant = Matcher.without(pattern, i, j, scratch)
+        guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
+        if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
+      }
     }
     var window: (places: [Int], score: Int32)?
     if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),

@@ -18,6 +18,9 @@ public enum Typos: Sendable, Equatable {
   static let shortest = 5
   /// From this length on `byLength` gives two.
   static let twoFrom = 12
+  /// From this length on a repaired term may match strewn over the line, as fuzzy terms do; a
+  /// shorter one only as a word with mistakes (a run of the line's characters).
+  static let strewnFrom = 8
 
   /// The mistakes a fuzzy term of `length` characters may have.
   package func budget(forLength length: Int) -> Int {
