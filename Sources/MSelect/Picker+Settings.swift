@@ -21,6 +21,7 @@ extension Picker {
       min: minimum, max: maximum, order: outputInMarkingOrder ? .selection : .input)
     settings.preselection.indices = Set(items.indices.filter { preselected(items[$0]) })
     if let ignoresCase { settings.search.match.caseMode = ignoresCase ? .insensitive : .sensitive }
+    if forgivesTypos { settings.search.match.typos = .byLength }
     switch height {
     case .fullscreen: settings.height = .fullscreen
     case .rows(let rows):

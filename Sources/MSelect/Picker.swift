@@ -91,6 +91,9 @@ public struct Picker<Item> {
   public var cycle = false
   /// Matching ignores case: `nil` is fzf's smart case (a capital letter in the query makes it exact).
   public var ignoresCase: Bool?
+  /// Fuzzy terms forgive typing mistakes (`mselect --typos`: a wrong, extra or swapped key, one for
+  /// a term of 5 to 11 characters, two from 12); the person turns it on and off with alt-t.
+  public var forgivesTypos = false
 
   /// A picker over `items`, each shown as `label` makes it.
   public init(_ items: [Item], label: @escaping (Item) -> String) {

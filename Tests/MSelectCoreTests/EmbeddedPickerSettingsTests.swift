@@ -50,6 +50,14 @@ struct EmbeddedPickerSettingsTests {
     #expect(try outcome(picker, keys: [.ctrl(UInt8(ascii: "a")), .enter]) == .accepted(lines: [1], key: nil))
   }
 
+  @Test func forgivingTyposFindsAMistypedWord() throws {
+    var picker = Picker(["firefox", "thunderbird"])
+    picker.query = "fierfox"
+    #expect(try outcome(picker, keys: [.enter]) != .accepted(lines: [0], key: nil))
+    picker.forgivesTypos = true
+    #expect(try outcome(picker, keys: [.enter]) == .accepted(lines: [0], key: nil))
+  }
+
   @Test func anAcceptKeyEndsThePickerAndIsNamed() throws {
     var picker = Picker(["one", "two"])
     picker.acceptKeys = [.ctrl("o")]

@@ -43,7 +43,8 @@ extension Matcher {
     if let ascii = text as? Scorer.ASCIIText, let scratch = typoScratch {
       scratch.prepare(pattern)
       if scratch.hasMasks
-        && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count - budget
+        && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
+          - budget
       {
         return nil
       }
