@@ -132,7 +132,9 @@ public struct Matcher {
         for c in single.chars {
           j = text.next(c, from: j, through: n - 1)
           guard j < n else {
-            return single.typos > 0 && fuzzy(single.chars, typos: single.typos, text, positions: nil) != nil
+            return single.typos > 0
+              && Matcher.fuzzy(scorer, typoScratch, single.chars, typos: single.typos, text, positions: nil)
+                != nil
           }
           j += 1
         }
@@ -294,14 +296,14 @@ public struct Matcher {
     let p = line.baseAddress!.assumingMemoryBound(to: UInt8.self)
     if Matcher.isASCII(p, n) {
       let text = Scorer.ASCIIText(bytes: p, fold: table, pairs: term.pairs, count: n)
-      return fuzzy(term.chars, typos: term.typos, text, positions: positions)
+      return Matcher.fuzzy(scorer, typoScratch, term.chars, typos: term.typos, text, positions: positions)
     }
     // Rule the line out by its bytes before decoding it.
     guard prescanned || prescan.passes(p, n) else { return nil }
     if n >= longLineBytes { return matchLong(term.chars, table, p, n, positions: positions) }
     decode(line, folding: table)
     let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-    return fuzzy(term.chars, typos: term.typos, text, positions: positions)
+    return Matcher.fuzzy(scorer, typoScratch, term.chars, typos: term.typos, text, positions: positions)
   }
 
   /// The classes of the non-ASCII scalars met so far.
@@ -431,7 +433,7 @@ public struct Matcher {
       }
       switch term.kind {
       case .fuzzy:
-        return fuzzy(pattern, typos: term.typos, text, positions: positions)
+        return Matcher.fuzzy(scorer, typoScratch, pattern, typos: term.typos, text, positions: positions)
       case .exact:
         return exact(pattern, text, candidates: 0...max(0, n - m), positions)
       case .exactBoundary:

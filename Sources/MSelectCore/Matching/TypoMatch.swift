@@ -19,12 +19,18 @@ extension Matcher {
   /// matches by `repairedMatch`, and a line that holds them all by whichever reads better: the
   /// scorer's match, or a repaired one, which can only be better when the characters are strewn
   /// (a match that reaches `Matcher.repairCeiling` is kept without looking further).
+  ///
+  /// Static, taking the matcher's scorer and scratch: a method of the matcher called from its
+  /// mutating ones copied the whole matcher for every line (5 % of `s` over paths-500k).
   @inline(__always)
-  func fuzzy<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, typos: Int, _ text: T, positions: UnsafeMutablePointer<[Int]>?
+  static func fuzzy<T: ScoredText>(
+    _ scorer: Scorer, _ scratch: TypoScratch?, _ pattern: UnsafeBufferPointer<UInt32>, typos: Int, _ text: T,
+    positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
-    guard typos > 0 else { return scorer.fuzzy(pattern: pattern, text: text, positions: positions) }
-    return forgivingMatch(pattern, budget: typos, text, positions: positions)
+    guard typos > 0, let scratch else {
+      return scorer.fuzzy(pattern: pattern, text: text, positions: positions)
+    }
+    return forgivingMatch(scorer, scratch, pattern, budget: typos, text, positions: positions)
   }
 
   /// A bound on the score of any repaired match of a term of `length` characters: every character
@@ -34,13 +40,16 @@ extension Matcher {
       - typoPenalty(length)
   }
 
-  /// `fuzzy` for a term with a budget.
-  private func forgivingMatch<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, positions: UnsafeMutablePointer<[Int]>?
+  /// `fuzzy` for a term with a budget; never inlined, so that its code stays out of the matcher's
+  /// loop for terms without one.
+  @inline(never)
+  private static func forgivingMatch<T: ScoredText>(
+    _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
+    positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     // Most lines lack more of the term's characters than can be forgiven: one table load a byte
     // says so before any alignment is tried.
-    if let ascii = text as? Scorer.ASCIIText, let scratch = typoScratch {
+    if let ascii = text as? Scorer.ASCIIText {
       scratch.prepare(pattern)
       if scratch.hasMasks
         && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
@@ -58,7 +67,8 @@ extension Matcher {
       positions?.pointee.append(contentsOf: typed)
       return whole
     }
-    let repaired = repairedMatch(pattern, budget: budget, text, whole: whole != nil, placed: positions != nil)
+    let repaired = repairedMatch(
+      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, placed: positions != nil)
     if let repaired, repaired.match.score > whole?.score ?? 0 {
       positions?.pointee.append(contentsOf: repaired.places)
       return repaired.match
@@ -76,11 +86,12 @@ extension Matcher {
   /// with characters left out, aligned by the usual scorer anywhere in the line (strewn, as fuzzy
   /// matches are), less the penalty for each left out. The places of the second also mark the
   /// line's character where a left-out one was typed wrong (`mistyped`).
-  private func repairedMatch<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, whole: Bool, placed: Bool
+  private static func repairedMatch<T: ScoredText>(
+    _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
+    whole: Bool, placed: Bool
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
-    guard m > budget, text.count >= m - budget, let scratch = typoScratch else { return nil }
+    guard m > budget, text.count >= m - budget else { return nil }
     let penalty = Matcher.typoPenalty(m)
     let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
