@@ -203,4 +203,37 @@ import Testing
       }
     }
   }
+
+  @Test func positionsAndScoresAgreeWithAndWithoutPlaces() {
+    var state: UInt64 = 3
+    func next() -> Int {
+      state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+      return Int(state >> 33)
+    }
+    let letters = Array("abcdeé/-_ ".unicodeScalars)
+    func word(_ most: Int) -> String {
+      String(String.UnicodeScalarView((0..<(1 + next() % most)).map { _ in letters[next() % letters.count] }))
+    }
+    let lines = (0..<150).map { _ in word(40) }
+    var typos = MatchOptions()
+    typos.typos = .byLength
+    var repaired = 0
+    for _ in 0..<80 {
+      let query = word(14).replacingOccurrences(of: " ", with: "")
+      guard !query.isEmpty else { continue }
+      var matcher = Matcher(pattern: Pattern(query, options: typos))
+      for line in lines {
+        let bytes = Array(line.utf8)
+        let plain = bytes.withUnsafeBytes { matcher.match($0)?.score }
+        let placed = bytes.withUnsafeBytes { matcher.scoreWithPositions($0) }
+        #expect(plain == placed, "\(query) in \(line)")
+        if plain != nil && score(query, line) == nil { repaired += 1 }
+        if let places = matcher.positions(bytes) {
+          #expect(places.allSatisfy { $0 >= 0 && $0 < line.unicodeScalars.count })
+        }
+      }
+    }
+    // The lines above are ones only a repair matches, not just lines any query matches.
+    #expect(repaired > 100)
+  }
 }
