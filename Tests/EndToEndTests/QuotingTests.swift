@@ -172,6 +172,9 @@ import Testing
       columns: 100)
     #expect(picker.waitFor("1/1"))
     picker.send([0x18])
+    // execute-silent runs in the background and its group ends with the picker: esc only once the
+    // wrapper has written (on a loaded machine bash can start after esc is read).
+    picker.waitForScreen { _ in !((try? String(contentsOfFile: out, encoding: .utf8)) ?? "").isEmpty }
     picker.type("\u{1B}")
     #expect(picker.exitCode() == 130)
     #expect((try? String(contentsOfFile: out, encoding: .utf8)) == "'it'\\''s'bar")
