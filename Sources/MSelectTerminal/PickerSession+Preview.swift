@@ -49,10 +49,15 @@ extension PickerSession {
     }
     // The run before is stopped, or, when it has written nothing yet, left a moment to end.
     releasePreviewFiles()
+    var environment = run.environment
+    // Where the pane's text starts on screen, from 0 (fzf's, which image tools such as ueberzug place by).
+    if let origin = lastFrame?.previewOrigin, let top = painter.top(screenRows: state.rows) {
+      environment["FZF_PREVIEW_TOP"] = String(top + origin.row)
+      environment["FZF_PREVIEW_LEFT"] = String(origin.column)
+    }
     do {
       try previews.start(
-        run.command, generation: run.generation, size: (run.rows, run.columns),
-        environment: run.environment)
+        run.command, generation: run.generation, size: (run.rows, run.columns), environment: environment)
       previewCommand = run.command
     } catch {
       // Said in the pane, where the command's output would have been.

@@ -30,12 +30,12 @@ package final class PickerSession {
   /// What a `reload-sync` command has printed so far (nil: no such reload runs).
   private var heldReload: [LineBlock]?
   var state: PickerState
-  private var painter: ScreenPainter
-  private let renderer: Renderer
+  var painter: ScreenPainter
+  private var renderer: Renderer
   /// The match positions drawn, kept from frame to frame while the query stays.
   private var positions = PositionCache()
   private var decoder = KeyDecoder()
-  private var lastFrame: Frame?
+  var lastFrame: Frame?
   let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
   private lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
@@ -108,8 +108,10 @@ package final class PickerSession {
       state.handle(.inputEnded)
     }
     renderer = Renderer(unicode: unicode)
+    renderer.cell = tty.cellPixels
     let theme = Theme(colors: settings.colors, palette: settings.palette)
     painter = ScreenPainter(theme: theme, fullscreen: settings.height == .fullscreen, mouse: settings.mouse)
+    painter.inTmux = !(Environment.current["TMUX"] ?? "").isEmpty
     tty.resetOnCrash = painter.resetModes
     CrashGuard.install()
   }
@@ -541,6 +543,7 @@ package final class PickerSession {
         tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)
         awaitAnswers(keepingKeys: true)
         tty.write(painter.resized(columns: size.columns))
+        renderer.cell = tty.cellPixels
         lastFrame = nil
         state.handle(.resize(rows: size.rows, columns: size.columns))
       case SIGTSTP: try suspend()

@@ -446,6 +446,15 @@ package enum Syscall {
     guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
     return (Int(size.ws_row), Int(size.ws_col))
   }
+
+  /// A cell's size in pixels, from the terminal's size in pixels (nil when it gives none, as many do).
+  package static func cellPixels(_ fd: Int32) -> (width: Int, height: Int)? {
+    var size = winsize()
+    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0, size.ws_xpixel > 0,
+      size.ws_ypixel > 0
+    else { return nil }
+    return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))
+  }
 }
 
 /// glibc's `sched_getaffinity(2)` and `sched_setaffinity(2)` (thread 0: the calling one): declared by

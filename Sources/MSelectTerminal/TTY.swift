@@ -89,6 +89,9 @@ final class TTY {
   /// The size in cells (24×80 if the terminal does not say).
   var size: (rows: Int, columns: Int) { Syscall.windowSize(fd) ?? (24, 80) }
 
+  /// A cell's size in pixels, when the terminal says.
+  var cellPixels: (width: Int, height: Int)? { Syscall.cellPixels(fd) }
+
   /// Whether output is waiting for the terminal to take it.
   var hasPendingOutput: Bool { !pending.isEmpty }
 

@@ -113,6 +113,37 @@ import Testing
     #expect(picker.exitCode() == 130)
   }
 
+  /// A Sixel picture from the preview command reaches the terminal at the pane's top-left corner
+  /// (FZF_PREVIEW_TOP and FZF_PREVIEW_LEFT say where), the cursor saved around it; moving on writes
+  /// the cells under it again; the same bytes in a line of input never reach the terminal.
+  @Test func aPictureShowsInThePaneAndGoesWhenTheCursorMoves() throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let sixel = "\u{1B}Pq\"1;1;20;40#0~~~~-~~~~\u{1B}\\"
+    try (sixel + "\n").write(toFile: "\(directory)/picture", atomically: true, encoding: .utf8)
+    let show =
+      "if [ {n} = 0 ]; then cat \(directory)/picture; else echo at=$FZF_PREVIEW_TOP,$FZF_PREVIEW_LEFT; fi"
+    let picker = try PickerProcess(["--preview", show], rows: 24, columns: 80, cellPixels: (10, 20))
+    picker.feed("picture\n" + sixel + "\n")
+    picker.closeInput()
+    #expect(picker.waitForScreen { $0.pictures.count == 1 })
+    let drawn = try #require(picker.screen.pictures.first)
+    #expect(drawn.text == sixel)
+    picker.send([0x1B, 0x5B, 0x42])  // down: the line holding the same bytes
+    #expect(picker.waitFor("at="))
+    let line = try #require(picker.screen.lines.first { $0.contains("at=") })
+    let at = try #require(line.split(separator: "at=").last)
+    #expect(at.hasPrefix("\(drawn.row),\(drawn.column)"))
+    // The cells the picture covered were written again: the pane's text starts where it was.
+    #expect(picker.screen.lines[drawn.row].dropFirst(drawn.column).hasPrefix("at="))
+    let transcript = String(decoding: picker.transcript, as: UTF8.self)
+    #expect(transcript.components(separatedBy: "\u{1B}Pq").count == 2)
+    #expect(transcript.contains("\u{1B}7\u{1B}[?8452h" + sixel + "\u{1B}[?8452l\u{1B}8"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+    #expect(picker.screen.pictures.count == 1)
+  }
+
   @Test func aFailingPreviewShowsItsErrorAndStatus() throws {
     let (picker, _) = try start(["--preview", "echo oops >&2; exit 3"], lines: "one\n")
     #expect(picker.waitFor("oops"))

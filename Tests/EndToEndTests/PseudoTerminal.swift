@@ -39,7 +39,7 @@ final class PickerProcess {
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
     stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0, lineText: String = "",
-    typedAhead: String = ""
+    typedAhead: String = "", cellPixels: (width: Int, height: Int) = (0, 0)
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -51,7 +51,9 @@ final class PickerProcess {
       throw POSIXError(.ENOTTY)
     }
     slavePath = "/dev/pts/\(number)"
-    var size = winsize(ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: 0, ws_ypixel: 0)
+    var size = winsize(
+      ws_row: UInt16(rows), ws_col: UInt16(columns), ws_xpixel: UInt16(columns * cellPixels.width),
+      ws_ypixel: UInt16(rows * cellPixels.height))
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     screen = ScreenEmulator(rows: rows, columns: columns)
     screen.feed(Array(repeating: 0x0A, count: cursorRow) + Array(lineText.utf8))

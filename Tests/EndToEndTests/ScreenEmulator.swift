@@ -20,6 +20,8 @@ struct ScreenEmulator {
   /// Lines that left the main screen: scrolled off its top, or copied there when the whole screen was
   /// erased from its top-left corner (as tmux does with its default `scroll-on-clear`).
   private(set) var history: [String] = []
+  /// DCS and APC strings (Sixel and Kitty pictures) as they arrived, and where the cursor was.
+  private(set) var pictures: [(row: Int, column: Int, text: String)] = []
   /// The position saved by `ESC 7`.
   private var saved: (row: Int, column: Int)?
   /// Private modes currently set (e.g. 25 cursor visible, 2004 bracketed paste, 1049 alternate screen).
@@ -147,6 +149,14 @@ struct ScreenEmulator {
       var j = i + 2
       while j < pending.count && pending[j] != 0x07 { j += 1 }
       return j < pending.count ? j - i + 1 : nil
+    }
+    if kind == 0x50 || kind == 0x5F {
+      // DCS or APC: up to ST.
+      var j = i + 2
+      while j + 1 < pending.count && !(pending[j] == 0x1B && pending[j + 1] == 0x5C) { j += 1 }
+      guard j + 1 < pending.count else { return nil }
+      pictures.append((row, column, String(decoding: pending[i...(j + 1)], as: UTF8.self)))
+      return j - i + 2
     }
     if kind == 0x37 { saved = (row, column) }
     if kind == 0x38, let saved { (row, column) = saved }

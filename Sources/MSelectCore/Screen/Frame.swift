@@ -88,7 +88,28 @@ public struct Frame: Equatable, Sendable {
     package var kind: Kind
   }
 
+  /// A picture of the preview command's, drawn over blank cells of the pane after the rows.
+  package struct Image: Equatable, Sendable {
+    package var row: Int
+    package var column: Int
+    /// The cells it covers (none for Kitty's data-only commands or placeholder placements).
+    package var rows: Int
+    package var columns: Int
+    /// Its sequences in the order the command wrote them (Kitty sends a picture in chunks).
+    package var sequences: [PreviewImage]
+
+    /// Whether it sits on the cells it covers, so that writing them wipes it (Sixel, iTerm2), rather
+    /// than above them until deleted (Kitty).
+    var onCells: Bool { sequences.contains { $0.draws && $0.kind != .kitty } }
+    /// Kitty placements that stay until deleted.
+    var kittyPlaced: Bool { sequences.contains { $0.draws && $0.kind == .kitty } }
+  }
+
   package var rows: [[Span]]
+  /// Pictures from the preview command, inside the pane.
+  package var images: [Image] = []
+  /// Where the preview pane's text starts (row, column), when a pane shows.
+  package var previewOrigin: (row: Int, column: Int)?
   /// Caret position (row, column) on the prompt line.
   package var caret: (row: Int, column: Int)
   /// Whether the terminal's cursor shows at the caret (not without the input, `--no-input`).
@@ -107,7 +128,7 @@ public struct Frame: Equatable, Sendable {
 
   public static func == (a: Frame, b: Frame) -> Bool {
     a.rows == b.rows && a.caret == b.caret && a.caretShown == b.caretShown && a.width == b.width
-      && a.areas == b.areas
+      && a.areas == b.areas && a.images == b.images
   }
 
   /// What lies under the cell at `row`, `column` (counted from the frame's top-left corner).

@@ -17,11 +17,18 @@ struct PreviewRenderer {
   var labelEllipsis = RowBuilder.defaultEllipsis
   /// What starts each wrapped row, dimmed.
   var wrapSign = VisibleText("↳ ")
+  /// A cell's size in pixels, when the terminal says (how many rows a Sixel picture covers).
+  var cell: (width: Int, height: Int)?
 
   /// Line `index` of the output as cells (control sequences gone, control characters taking no
   /// room, as in fzf's pane) and the colors by character.
   static func cells(_ pane: PreviewPane, _ index: Int) -> (cells: [VisibleText.Cell], colors: [String?]) {
-    let colored = ANSI.withoutControlSequences(pane.line(index)).withUnsafeBytes { ANSI.colored($0) }
+    cells(PreviewImage.split(pane.line(index)).text)
+  }
+
+  /// `line` as cells, and its colors by character.
+  private static func cells(_ line: ArraySlice<UInt8>) -> (cells: [VisibleText.Cell], colors: [String?]) {
+    let colored = ANSI.withoutControlSequences(line).withUnsafeBytes { ANSI.colored($0) }
     let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
     return (visible.cells.filter { !($0.isPlaceholder && $0.text.hasPrefix("^")) }, colored.colors)
   }
@@ -49,10 +56,19 @@ struct PreviewRenderer {
   }
 
   /// The pane's `height` rows, each `layout.outer.columns` wide.
-  func rows(height: Int) -> [[Frame.Span]] {
+  func rows(height: Int) -> [[Frame.Span]] { draw(height: height).rows }
+
+  /// The pane's `height` rows, and the pictures of the output placed on them (from the pane's
+  /// top-left corner).
+  func draw(height: Int) -> (rows: [[Frame.Span]], images: [Frame.Image]) {
     let innerRows = max(0, height - border.rows)
     let innerWidth = layout.inner.columns
-    var (text, first, cut) = outputRows(innerRows: innerRows, innerWidth: innerWidth)
+    var (text, images, first, cut) = outputRows(innerRows: innerRows, innerWidth: innerWidth)
+    let sides = border.sides
+    for k in images.indices {
+      images[k].row += sides.top ? 1 : 0
+      images[k].column += sides.left ? 2 : 0
+    }
     // fzf's scroll position, `FIRST/TOTAL` over the right of the first row, when the output does not
     // fit the pane (`noinfo`: never).
     let position = " \(first + 1)/\(pane.lineCount)"
@@ -90,11 +106,13 @@ struct PreviewRenderer {
     let margin = [Frame.Span(text: String(repeating: " ", count: layout.margin), style: [])]
     guard border != .none else {
       // Each row as wide as the pane: a pane on the left keeps the list to its right.
-      return text.map { row in
-        let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
-        let fill = String(repeating: " ", count: max(0, layout.outer.columns - used))
-        return row + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
-      }
+      return (
+        text.map { row in
+          let used = row.reduce(0) { $0 + DisplayWidth.of($1.text) }
+          let fill = String(repeating: " ", count: max(0, layout.outer.columns - used))
+          return row + (fill.isEmpty ? [] : [Frame.Span(text: fill, style: [])])
+        }, images
+      )
     }
     var frame = Chrome()
     frame.border = border
@@ -104,14 +122,18 @@ struct PreviewRenderer {
       chrome: frame, unicode: unicode, rows: height, columns: layout.outer.columns - layout.margin)
     decorator.ellipsis = labelEllipsis
     let box = decorator.decorate(text, contentWidth: contentWidth, height: height)
-    return layout.margin > 0 ? box.map { $0 + margin } : box
+    return (layout.margin > 0 ? box.map { $0 + margin } : box, images)
   }
 
   /// The rows of output that fit `innerRows`: the header lines, then the lines from the scroll on,
-  /// wrapped or cut; the first line after the header, and whether some of the output was left out.
-  private func outputRows(innerRows: Int, innerWidth: Int) -> (rows: [[Frame.Span]], first: Int, cut: Bool) {
+  /// wrapped or cut, with the pictures among them; the first line after the header, and whether
+  /// some of the output was left out.
+  private func outputRows(
+    innerRows: Int, innerWidth: Int
+  ) -> (rows: [[Frame.Span]], images: [Frame.Image], first: Int, cut: Bool) {
     let wrapping = PreviewWrapping(width: innerWidth, settings: layout.active, signWidth: wrapSign.width)
     var text: [[Frame.Span]] = []
+    var images: [Frame.Image] = []
     // The header lines, then the scrolled ones after them.
     var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
     // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
@@ -129,7 +151,20 @@ struct PreviewRenderer {
         cut = true
         break
       }
-      let (cells, colors) = PreviewRenderer.cells(pane, line)
+      let (pictures, rest) = PreviewImage.split(pane.line(line))
+      if !pictures.isEmpty {
+        guard let image = place(pictures, row: text.count, innerRows: innerRows, innerWidth: innerWidth)
+        else {
+          // fzf's: a picture that does not fit shows as its outline down to the pane's bottom.
+          text += wireframe(rows: innerRows - text.count, width: innerWidth)
+          cut = true
+          break
+        }
+        images.append(image)
+        text += Array(repeating: [], count: image.rows)
+        if rest.isEmpty { continue }
+      }
+      let (cells, colors) = PreviewRenderer.cells(rest)
       for piece in wrapping.rows(cells) {
         guard text.count < innerRows else {
           cut = true
@@ -141,7 +176,30 @@ struct PreviewRenderer {
         text.append(row.spans)
       }
     }
-    return (text, first, cut)
+    return (text, images, first, cut)
+  }
+
+  /// The line's pictures put at the start of row `row`, covering the cells they say they take (the
+  /// rest of the pane when they do not say); nil when they do not fit in the pane.
+  private func place(_ pictures: [PreviewImage], row: Int, innerRows: Int, innerWidth: Int) -> Frame.Image? {
+    var (rows, columns) = (0, 0)
+    for picture in pictures where picture.draws {
+      let size = picture.size(cell: cell)
+      rows = max(rows, size.rows ?? (innerRows - row))
+      columns = max(columns, size.columns ?? innerWidth)
+    }
+    guard row + rows <= innerRows, columns <= innerWidth else { return nil }
+    return Frame.Image(row: row, column: 0, rows: rows, columns: columns, sequences: pictures)
+  }
+
+  /// fzf's outline of a picture left out: a top edge, then the sides.
+  private func wireframe(rows: Int, width: Int) -> [[Frame.Span]] {
+    guard rows > 0, width >= 2 else { return [] }
+    let (h, v) = unicode ? ("─", "│") : ("-", "|")
+    let top = (unicode ? "┌" : "+") + String(repeating: h, count: width - 2) + (unicode ? "┐" : "+")
+    let side = v + String(repeating: " ", count: width - 2) + v
+    return [[Frame.Span(text: top, style: [])]]
+      + Array(repeating: [Frame.Span(text: side, style: [])], count: rows - 1)
   }
 
   /// fzf's scrollbar rows for `total` lines in `height` rows scrolled down by `offset`: none when

@@ -206,18 +206,37 @@ extension Renderer {
   }
 
   /// The preview pane's rows, as tall as the content beside the list or as the pane above or below.
-  func previewRows(_ state: PickerState, _ plan: FramePlan) -> [[Frame.Span]] {
-    guard let pane = plan.pane else { return [] }
+  func previewRows(_ state: PickerState, _ plan: FramePlan) -> (rows: [[Frame.Span]], images: [Frame.Image]) {
+    guard let pane = plan.pane else { return ([], []) }
     let settings = plan.settings
     let height =
       pane.position == .left || pane.position == .right ? plan.layout.contentHeight : pane.outer.rows
-    return PreviewRenderer(
+    var renderer = PreviewRenderer(
       pane: state.preview, layout: pane, unicode: unicode,
       headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.layout),
       label: settings.preview.label, labelPosition: settings.preview.labelPosition,
       scrollbar: settings.scrollbar, labelEllipsis: itemEllipsis(settings),
-      wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> "))
-    ).rows(height: height).map { Frame.painted($0, .inPreview, width: pane.outer.columns) }
+      wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> ")))
+    renderer.cell = cell
+    let (rows, images) = renderer.draw(height: height)
+    return (rows.map { Frame.painted($0, .inPreview, width: pane.outer.columns) }, images)
+  }
+
+  /// The pane's pictures moved to where the pane lies on screen; none when rows of the pane were
+  /// cut (sections taller than the screen), and none that would not lie wholly in the pane.
+  func placedImages(
+    _ images: [Frame.Image], paneHeight: Int, _ plan: FramePlan, _ draft: FrameDraft
+  ) -> [Frame.Image] {
+    guard let area = paneAreas(plan, draft).first, area.rows.count == paneHeight else { return [] }
+    return images.compactMap { image in
+      var image = image
+      image.row += area.rows.lowerBound
+      image.column += area.columns.lowerBound
+      let inside =
+        image.row + image.rows <= area.rows.upperBound
+        && image.column + image.columns <= area.columns.upperBound
+      return inside ? image : nil
+    }
   }
 
   /// Puts the list's part, the input, the header and the footer in sections of their own.

@@ -8,6 +8,8 @@ public struct Renderer {
   static let frozenLimit = 1 << 20
 
   let unicode: Bool
+  /// A cell's size in pixels, when the terminal says: how many rows a Sixel picture takes.
+  package var cell: (width: Int, height: Int)?
 
   public init(unicode: Bool = true) {
     self.unicode = unicode
@@ -26,7 +28,7 @@ public struct Renderer {
     let fixed = fixedRows(state, plan)
     let list = listRows(state, plan, cache: &cache)
     var draft = arrange(state, plan, fixed, list)
-    let paneRows = previewRows(state, plan)
+    let (paneRows, paneImages) = previewRows(state, plan)
     if plan.sections.active { stackSections(state, plan, fixed, paneRows: paneRows, into: &draft) }
     placePane(plan, paneRows: paneRows, into: &draft)
     let contentHeight = plan.layout.contentHeight
@@ -45,6 +47,15 @@ public struct Renderer {
       width: state.columns,
       areas: itemAreas(state, plan, list, draft) + tagAreas(plan, fixed, draft) + paneAreas(plan, draft))
     frame.caretShown = plan.settings.inputShown
+    if let area = paneAreas(plan, draft).first, let pane = plan.pane {
+      let sides = pane.active.drawnBorder(plan.settings.layout).sides
+      frame.previewOrigin = (
+        area.rows.lowerBound + (sides.top ? 1 : 0), area.columns.lowerBound + (sides.left ? 2 : 0)
+      )
+    }
+    if !paneImages.isEmpty {
+      frame.images = placedImages(paneImages, paneHeight: paneRows.count, plan, draft)
+    }
     return frame
   }
 

@@ -49,6 +49,10 @@ public struct ScreenPainter {
   /// scrollback, top first: a taller screen pulls them back just above the region, where they are
   /// erased.
   private var hidden: [Int] = []
+  /// The preview's pictures on screen now.
+  private var shownImages: [Frame.Image] = []
+  /// The terminal is tmux's pane: Kitty's and iTerm2's pictures go through its passthrough.
+  package var inTmux = false
 
   public init(theme: Theme, fullscreen: Bool, mouse: Bool = false) {
     self.theme = theme
@@ -129,6 +133,7 @@ public struct ScreenPainter {
       beginning = false
       out += "\r"
     }
+    out += removeImages(keeping: frame.images)
     let height = frame.rows.count
     if height > drawn.count {
       // Grow the region: new lines at its bottom scroll the terminal if needed.
@@ -138,6 +143,7 @@ public struct ScreenPainter {
       drawn += Array(repeating: nil, count: height - drawn.count)
       peak = max(peak, height)
     }
+    var rewritten = Array(repeating: false, count: height)
     for (i, whole) in frame.rows.enumerated() {
       // Blank cells at the end are left to the erase: never written, a terminal that re-wraps long
       // lines on a narrower screen has fewer to re-wrap.
@@ -150,6 +156,7 @@ public struct ScreenPainter {
       let full = frame.width > 0 && columns >= frame.width
       out += move(to: i) + "\r" + (full ? "\u{1B}[K" + encoded : encoded + "\u{1B}[K")
       drawn[i] = encoded
+      rewritten[i] = true
       if widths.count < drawn.count { widths += Array(repeating: 0, count: drawn.count - widths.count) }
       widths[i] = columns
     }
@@ -159,10 +166,75 @@ public struct ScreenPainter {
       drawn[i] = ""
       if i < widths.count { widths[i] = 0 }
     }
+    out += drawImages(frame.images, rewritten: rewritten)
     caretColumn = frame.caret.column
     out += move(to: frame.caret.row) + "\r"
     if frame.caret.column > 0 { out += "\u{1B}[\(frame.caret.column)C" }
     if frame.caretShown { out += "\u{1B}[?25h" }
+    return out
+  }
+
+  /// Bytes that take away the pictures shown that `kept` does not hold: the cells under a Sixel or
+  /// iTerm2 one are written again (so blank), a Kitty placement is deleted.
+  private mutating func removeImages(keeping kept: [Frame.Image]) -> String {
+    var out = ""
+    for image in shownImages where !kept.contains(image) {
+      if image.onCells {
+        for row in image.row..<min(image.row + image.rows, drawn.count) { drawn[row] = nil }
+      }
+      if image.kittyPlaced { out += deleteKitty(image) }
+    }
+    shownImages = shownImages.filter { kept.contains($0) }
+    return out
+  }
+
+  /// Bytes that delete a Kitty picture's placements: by its id, else those on its top-left cell
+  /// (after a resize, where that cell is not known: all those on screen).
+  private mutating func deleteKitty(_ image: Frame.Image, placed: Bool = true) -> String {
+    if let id = image.sequences.lazy.compactMap(\.kittyID).first {
+      return wrapped("\u{1B}_Ga=d,d=I,i=\(id)\u{1B}\\")
+    }
+    return placed ? at(image) + wrapped("\u{1B}_Ga=d,d=c\u{1B}\\") : wrapped("\u{1B}_Ga=d,d=a\u{1B}\\")
+  }
+
+  /// Bytes that draw the pictures not shown yet, and again those on cells a row rewrote.
+  private mutating func drawImages(_ images: [Frame.Image], rewritten: [Bool]) -> String {
+    var out = ""
+    for image in images {
+      let wiped =
+        image.onCells
+        && (image.row..<(image.row + image.rows)).contains { rewritten.indices.contains($0) && rewritten[$0] }
+      guard wiped || !shownImages.contains(image) else { continue }
+      // Where the picture starts, the cursor saved around it (it moves below a Sixel picture);
+      // Sixel's mode 8452 keeps it beside the picture's last row, so one ending on the screen's
+      // last row does not scroll the screen.
+      out += at(image) + "\u{1B}7"
+      for sequence in image.sequences {
+        let bytes = String(decoding: sequence.output(inTmux: inTmux), as: UTF8.self)
+        out += sequence.kind == .sixel ? "\u{1B}[?8452h" + bytes + "\u{1B}[?8452l" : bytes
+      }
+      out += "\u{1B}8"
+      if !shownImages.contains(image) { shownImages.append(image) }
+    }
+    return out
+  }
+
+  /// Moves the cursor to a picture's top-left cell.
+  private mutating func at(_ image: Frame.Image) -> String {
+    move(to: image.row) + "\r" + (image.column > 0 ? "\u{1B}[\(image.column)C" : "")
+  }
+
+  /// `text` in tmux's passthrough when inside tmux.
+  private func wrapped(_ text: String) -> String {
+    inTmux ? String(decoding: PreviewImage.wrapForTmux(Array(text.utf8)), as: UTF8.self) : text
+  }
+
+  /// Bytes that delete the Kitty pictures shown, and forget all pictures (the screen is redrawn);
+  /// `placed`: the rows are where they were drawn.
+  private mutating func forgetImages(placed: Bool = true) -> String {
+    var out = ""
+    for image in shownImages where image.kittyPlaced { out += deleteKitty(image, placed: placed) }
+    shownImages = []
     return out
   }
 
@@ -225,6 +297,7 @@ public struct ScreenPainter {
 
   /// Forgets the region after a resize, once `move` took the cursor to its new top; the erasing bytes.
   private mutating func finishResize(_ move: String) -> String {
+    let deleted = forgetImages(placed: false)
     measuring = false
     measuredRow = nil
     cursorRow = 0
@@ -232,12 +305,12 @@ public struct ScreenPainter {
     widths = []
     peak = 1
     beginning = false
-    return move + ScreenPainter.eraseBelow
+    return deleted + move + ScreenPainter.eraseBelow
   }
 
   /// Forgets what is on screen so the next paint redraws every row (ctrl-l, resize, after ctrl-z).
   package mutating func invalidate(clear: Bool) -> String {
-    var out = ""
+    var out = forgetImages()
     if clear {
       out += move(to: 0) + ScreenPainter.eraseBelow
       drawn = [nil]
@@ -262,7 +335,7 @@ public struct ScreenPainter {
   public mutating func finish(keepingPicture: Bool = false) -> String {
     guard started else { return "" }
     started = false
-    var out = ""
+    var out = forgetImages()
     if fullscreen {
       out += "\u{1B}[?1049l"
     } else if keepingPicture {
