@@ -64,6 +64,9 @@ package enum ManPage {
       their whitespace), f (the values in a temporary file, its path given: {+f}); \\e{q} stays {q}.
       They get FZF_QUERY, FZF_PROMPT, FZF_MATCH_COUNT, FZF_SELECT_COUNT, FZF_TOTAL_COUNT, FZF_POS,
       FZF_LINES, FZF_COLUMNS, FZF_KEY and FZF_ACTION in their environment, as fzf's do.
+      A preview command's Sixel, Kitty graphics and iTerm2 inline pictures are drawn in the pane (an
+      outline when one does not fit) and wiped when the cursor moves; share/mselect/preview shows a file
+      as text or, through chafa, kitten icat or imgcat, as a picture.
       .SH ENVIRONMENT
       .TP
       .B MSELECT_DEFAULT_OPTS, MSELECT_DEFAULT_OPTS_FILE
@@ -106,6 +109,13 @@ package enum ManPage {
       .TP
       .B FZF_PREVIEW_LINES, FZF_PREVIEW_COLUMNS, LINES, COLUMNS
       Set for preview commands: the pane's size (also as MSELECT_PREVIEW_LINES and MSELECT_PREVIEW_COLUMNS).
+      .TP
+      .B FZF_PREVIEW_TOP, FZF_PREVIEW_LEFT
+      Set for preview commands: the screen row and column (from 0) where the pane's text starts.
+      .TP
+      .B MSELECT_PREVIEW_FORMAT
+      Read by the preview helper (share/mselect/preview): chafa's format (sixel, kitty, iterm or
+      symbols) where chafa's guess is wrong.
       .TP
       .B SHELL
       Runs commands (\\fB$SHELL \\-c\\fR) unless \\fB\\-\\-with\\-shell\\fR is given. Values are quoted
