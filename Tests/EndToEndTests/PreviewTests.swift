@@ -144,6 +144,44 @@ import Testing
     #expect(picker.screen.pictures.count == 1)
   }
 
+  /// The shipped helper (`share/mselect/preview`): a picture goes to chafa sized to the pane (a
+  /// stand-in here, which prints a Sixel picture and what it was given), and the picture reaches the
+  /// terminal; `FILE:LINE` shows the file as text. A pane down to the screen's last row gets a
+  /// picture a row shorter (a Sixel picture there would scroll the screen).
+  @Test(arguments: [
+    ([String](), "36x10"), (["--height", "100%", "--preview-window", "right,border-none"], "39x23"),
+  ])
+  func thePreviewHelperShowsPicturesAndText(options: [String], size: String) throws {
+    let directory = try temporaryDirectory()
+    defer { try? FileManager.default.removeItem(atPath: directory) }
+    let helper = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("scripts/mselect-preview").path
+    let sixel = "\u{1B}Pq\"1;1;20;40#0~~~~-~~~~\u{1B}\\"
+    let chafa =
+      "#!/bin/sh\necho \"$*\" > \(directory)/given\necho chafa:\nprintf '\\033Pq\"1;1;20;40#0~~~~-~~~~\\033\\\\'\n"
+    try chafa.write(toFile: "\(directory)/chafa", atomically: true, encoding: .utf8)
+    chmod("\(directory)/chafa", 0o755)
+    // A PNG's signature and header: enough for `file`, and the name for a machine without it.
+    let png: [UInt8] =
+      [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D] + Array("IHDR".utf8)
+      + [0, 0, 0, 8, 0, 0, 0, 8, 8, 2, 0, 0, 0]
+    FileManager.default.createFile(atPath: "\(directory)/p.png", contents: Data(png))
+    try "first\nsecond\n".write(toFile: "\(directory)/t.txt", atomically: true, encoding: .utf8)
+    let picker = try PickerProcess(
+      ["--preview", "\(helper) {}"] + options, rows: 24, columns: 80,
+      environment: ["PATH": "\(directory):/usr/bin:/bin", "BAT_STYLE": "plain"], cellPixels: (10, 20))
+    picker.feed("\(directory)/p.png\n\(directory)/t.txt:2\n")
+    picker.closeInput()
+    #expect(picker.waitFor("chafa:"))
+    #expect(picker.waitForScreen { $0.pictures.contains { $0.text == sixel } })
+    let given = try String(contentsOfFile: "\(directory)/given", encoding: .utf8)
+    #expect(given == "-s \(size) -- \(directory)/p.png\n")
+    picker.send([0x1B, 0x5B, 0x42])  // down
+    #expect(picker.waitFor("second"))
+    picker.type("\u{1B}")
+    #expect(picker.exitCode() == 130)
+  }
+
   @Test func aFailingPreviewShowsItsErrorAndStatus() throws {
     let (picker, _) = try start(["--preview", "echo oops >&2; exit 3"], lines: "one\n")
     #expect(picker.waitFor("oops"))
