@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import MSelectCore
+
 /// What docs/architecture.md promises about the modules, read off the sources.
 @Suite struct ArchitectureTests {
   static let sources = DocumentationTests.root.appendingPathComponent("Sources")
@@ -154,6 +156,25 @@ import Testing
     }
     #expect(stored.count >= 10, "the count is read off the file: \(stored)")
     #expect(stored.count <= 20, "PickerState has \(stored.count) stored properties")
+  }
+
+  /// `Action.kind` places each action under its own name: the kind's case is the action's, so no
+  /// action is done by another's code.
+  @Test func eachActionIsPlacedUnderItsOwnName() {
+    for action in Action.allCases {
+      let inner = Mirror(reflecting: action.kind).children.first.map { String(describing: $0.value) }
+      #expect(inner == String(describing: action), "\(action) is placed as \(action.kind)")
+    }
+  }
+
+  /// The action dispatch has no `default:`: a new action unhandled does not compile.
+  @Test func theActionDispatchHasNoDefault() throws {
+    let text = try String(
+      contentsOf: ArchitectureTests.sources.appendingPathComponent(
+        "MSelectCore/Picker/PickerState+Actions.swift"),
+      encoding: .utf8)
+    #expect(!text.contains("default:"))
+    #expect(text.contains("switch action.kind"))
   }
 
   @Test func noFileIsLong() throws {

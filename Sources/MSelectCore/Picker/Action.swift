@@ -144,5 +144,8 @@ public enum Action: String, Sendable, CaseIterable {
 
 extension Action {
   /// The query edit this action is, if it is one.
-  package var edit: QueryEditor.Edit? { QueryEditor.Edit(rawValue: rawValue) }
+  package var edit: QueryEditor.Edit? {
+    if case .edit(let edit) = kind { return edit }
+    return nil
+  }
 }

@@ -1,33 +1,26 @@
 /// What each action does to the state.
 extension PickerState {
-  /// The kinds of action, each done by a function of its own.
-  enum ActionGroup { case ending, motion, marking, preview, view, edit }
-
   mutating func perform(_ action: Action) {
     // fzf's single mode: the marking actions do nothing at all (tab and shift-tab do not move either,
     // as in fzf 0.74).
     if action.marks && !settings.marks { return }
     if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
-    if let edit = action.edit {
+    switch action.kind {
+    case .ending(let action): performEnding(action)
+    case .motion(let action): performMotion(action)
+    case .marking(let action): performMarking(action)
+    case .preview(let action): performPreview(action)
+    case .view(let action): performView(action)
+    case .edit(let edit):
       // Without the input (`--no-input`), the query stays as it is.
       editor.pathWords = settings.filepathWord
       if settings.inputShown && editor.perform(edit) { queryChanged() }
-      return
-    }
-    switch action.group {
-    case .ending: performEnding(action)
-    case .motion: performMotion(action)
-    case .marking: performMarking(action)
-    case .preview: performPreview(action)
-    case .view: performView(action)
-    // Done by the editor, above.
-    case .edit: break
     }
   }
 
   /// Accepting and cancelling, and the actions that hand work to the driver (a bell, a redraw, a
   /// suspension, forgetting a learned line) or hold the keys after them.
-  private mutating func performEnding(_ action: Action) {
+  private mutating func performEnding(_ action: ActionKind.Ending) {
     switch action {
     case .cancel:
       if editor.characters.isEmpty {
@@ -59,7 +52,7 @@ extension PickerState {
     case .wait: held.hold = .search
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
-      list.jumping = action
+      list.jumping = action == .jump ? .jump : .jumpAccept
     case .bgCancel:
       held.backgroundJobs.removeAll()
       queue(.cancelBackground)
@@ -72,12 +65,11 @@ extension PickerState {
     case .redraw: queue(.redraw)
     case .suspend: queue(.suspend)
     case .ignore: break
-    default: break
     }
   }
 
   /// Moving the cursor and the view, and tracking a line.
-  private mutating func performMotion(_ action: Action) {
+  private mutating func performMotion(_ action: ActionKind.Motion) {
     let reverse = settings.layout.listsDownwards
     switch action {
     case .best: if settings.raw { moveToBest() } else { perform(.first) }
@@ -125,12 +117,11 @@ extension PickerState {
     case .last:
       list.trackedLine = nil
       viewport.jump(to: max(0, listCount - 1))
-    default: break
     }
   }
 
   /// Marking lines, the review view, and taking lines out of the list.
-  private mutating func performMarking(_ action: Action) {
+  private mutating func performMarking(_ action: ActionKind.Marking) {
     let reverse = settings.layout.listsDownwards
     switch action {
     case .exclude, .excludeMulti:
@@ -181,12 +172,11 @@ extension PickerState {
         list.reviewLines = selection.lines(settings.selection.order)
       }
       viewport.reset()
-    default: break
     }
   }
 
   /// The preview pane: shown or hidden, scrolled, run again, wrapped.
-  private mutating func performPreview(_ action: Action) {
+  private mutating func performPreview(_ action: ActionKind.Pane) {
     switch action {
     case .togglePreviewWrap, .togglePreviewWrapWord:
       let word = action == .togglePreviewWrapWord
@@ -213,13 +203,12 @@ extension PickerState {
     case .previewHalfPageDown: scrollPreview(max(1, (previewLayout?.inner.rows ?? 2) / 2))
     case .previewTop: scrollPreview(-preview.lineCount)
     case .previewBottom: scrollPreview(preview.lineCount)
-    default: break
     }
   }
 
   /// What the picker shows and searches: the query from history or a line, search on and off, the
   /// header, the input, multi-line items, scrolling sideways, raw mode.
-  private mutating func performView(_ action: Action) {
+  private mutating func performView(_ action: ActionKind.View) {
     switch action {
     case .replaceQuery:
       guard let line = currentLine else { break }
@@ -253,7 +242,6 @@ extension PickerState {
       guard let query = history.step(older: action == .previousHistory, from: queryBytes) else { break }
       editor = QueryEditor(query)
       queryChanged()
-    default: break
     }
   }
 
@@ -382,37 +370,5 @@ extension PickerState {
       first += 1
     }
     viewport.show(from: first)
-  }
-}
-
-extension Action {
-  /// Which of `perform`'s functions does the action: one exhaustive list, so a new action must be
-  /// given a place.
-  var group: PickerState.ActionGroup {
-    switch self {
-    case .cancel, .deleteCharOrEnd, .backwardDeleteCharOrEnd, .acceptOrPrintQuery, .printQuery, .close, .bell,
-      .forget, .wait, .jump, .jumpAccept, .bgCancel, .accept, .acceptNonEmpty, .abort, .redraw, .suspend,
-      .ignore:
-      .ending
-    case .best, .upMatch, .downMatch, .upSelected, .downSelected, .offsetUp, .offsetDown, .offsetMiddle,
-      .toggleTrack, .trackCurrent, .untrackCurrent, .toggleTrackCurrent, .up, .down, .pageUp, .pageDown,
-      .halfPageUp, .halfPageDown, .first, .last:
-      .motion
-    case .exclude, .excludeMulti, .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .select, .deselect,
-      .selectAll, .deselectAll, .toggleAll, .clearSelection, .toggleMarkedView:
-      .marking
-    case .togglePreviewWrap, .togglePreviewWrapWord, .togglePreview, .previewUp, .previewDown, .previewPageUp,
-      .previewPageDown, .showPreview, .hidePreview, .refreshPreview, .previewHalfPageUp, .previewHalfPageDown,
-      .previewTop, .previewBottom:
-      .preview
-    case .replaceQuery, .enableSearch, .disableSearch, .toggleSearch, .toggleHeader, .showHeader, .hideHeader,
-      .toggleInput, .showInput, .hideInput, .toggleMultiLine, .toggleHscroll, .toggleRaw, .enableRaw,
-      .disableRaw, .toggleWrap, .toggleWrapWord, .previousHistory, .nextHistory, .toggleTypos:
-      .view
-    case .backwardChar, .forwardChar, .beginningOfLine, .endOfLine, .backwardWord, .forwardWord,
-      .backwardSubword, .forwardSubword, .backwardDeleteChar, .deleteChar, .killWord, .backwardKillWord,
-      .killSubword, .backwardKillSubword, .unixWordRubout, .unixLineDiscard, .killLine, .yank, .clearQuery:
-      .edit
-    }
   }
 }
