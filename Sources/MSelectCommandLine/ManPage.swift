@@ -39,11 +39,7 @@ package enum ManPage {
       \\fBabc$\\fR suffix, \\fB!abc\\fR not; \\fBa | b\\fR matches either; \\fB\\e\\fR before a space makes it literal.
       Smart case: an uppercase letter makes a term case-sensitive.
       .SH KEYS AND ACTIONS
-      tab / shift-tab toggle and move; shift-up / shift-down mark a range; alt-a / alt-d mark / unmark
-      all matches; ctrl-t inverts; ctrl-s shows only the marked lines; alt-up / alt-down scroll the
-      preview and ctrl-/ shows or hides it; shift-delete forgets the current line's learned picks
-      (\\fB\\-\\-learn\\fR); alt-t turns \\fB\\-\\-typos\\fR on or off; enter accepts; esc, ctrl-c,
-      ctrl-g, ctrl-q cancel.
+      \(escape(DefaultKeys.briefs.joined(separator: "; ") + "."))
       .PP
       Mouse (off with \\fB\\-\\-no\\-mouse\\fR): the wheel moves through the list, or scrolls the preview
       when over it; a click moves the cursor to the item, a double-click accepts, a click on the pointer or

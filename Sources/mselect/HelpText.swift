@@ -30,11 +30,8 @@ let helpText =
       Accepted and changing nothing:
     \(wrapped(OptionTable.ignoredNames, indent: "  ", width: 90))
 
-    Keys: tab / shift-tab toggle; shift-up/down mark a range; alt-a / alt-d (de)select all
-    matches; ctrl-t invert; ctrl-s review the marked lines; alt-up/down scroll the preview,
-    ctrl-/ shows or hides it; shift-delete forgets a learned line (--learn); alt-t typos on/off;
-    enter accept;
-    esc, ctrl-c cancel. Mouse: wheel, click moves,
+    \(wrapped(("Keys: " + DefaultKeys.briefs.joined(separator: "; ") + ".").split(separator: " ").map(String.init), indent: "", width: 90))
+    Mouse: wheel, click moves,
     double-click accepts, a click on the marker column toggles (hold shift to select text).
 
     --bind actions: \(OptionTable.actions.joined(separator: " "))

@@ -2,37 +2,8 @@
 package struct KeyBindings: Sendable {
   package private(set) var table: [Key: [BoundAction]]
 
-  /// The default keys (listed in docs/guide.md).
-  package static let defaults: [Key: [Action]] = [
-    .enter: [.accept], .escape: [.abort], .ctrl(UInt8(ascii: "c")): [.abort],
-    .ctrl(UInt8(ascii: "g")): [.abort],
-    .ctrl(UInt8(ascii: "q")): [.abort],
-    // ctrl-p / ctrl-n move as up / down do, but in raw mode only to matching lines (fzf's).
-    .up: [.up], .ctrl(UInt8(ascii: "p")): [.upMatch], .ctrl(UInt8(ascii: "k")): [.up],
-    .down: [.down], .ctrl(UInt8(ascii: "n")): [.downMatch], .ctrl(UInt8(ascii: "j")): [.down],
-    .pageUp: [.pageUp], .pageDown: [.pageDown], .wheel(up: true): [.up], .wheel(up: false): [.down],
-    .doubleClick: [.accept], .rightClick: [.toggle],
-    .tab: [.toggle, .down], .shiftTab: [.toggle, .up],
-    .shiftDown: [.select, .down], .shiftUp: [.select, .up],
-    .alt(UInt32(UInt8(ascii: "a"))): [.selectAll], .alt(UInt32(UInt8(ascii: "d"))): [.deselectAll],
-    .ctrl(UInt8(ascii: "t")): [.toggleAll], .ctrl(UInt8(ascii: "s")): [.toggleMarkedView],
-    .left: [.backwardChar], .ctrl(UInt8(ascii: "b")): [.backwardChar],
-    .right: [.forwardChar], .ctrl(UInt8(ascii: "f")): [.forwardChar],
-    .home: [.beginningOfLine], .ctrl(UInt8(ascii: "a")): [.beginningOfLine],
-    .end: [.endOfLine], .ctrl(UInt8(ascii: "e")): [.endOfLine],
-    .alt(UInt32(UInt8(ascii: "b"))): [.backwardWord], .ctrlLeft: [.backwardWord],
-    .alt(UInt32(UInt8(ascii: "f"))): [.forwardWord], .ctrlRight: [.forwardWord],
-    .backspace: [.backwardDeleteChar], .ctrl(UInt8(ascii: "h")): [.backwardDeleteChar],
-    .delete: [.deleteChar], .altBackspace: [.backwardKillWord],
-    .ctrl(UInt8(ascii: "u")): [.unixLineDiscard], .ctrl(UInt8(ascii: "w")): [.unixWordRubout],
-    .ctrl(UInt8(ascii: "y")): [.yank], .ctrl(UInt8(ascii: "l")): [.redraw],
-    .ctrl(UInt8(ascii: "z")): [.suspend],
-    // The preview pane: not shift-up/down (fzf's), which mark ranges here.
-    .altUp: [.previewUp], .altDown: [.previewDown], .ctrl(UInt8(ascii: "/")): [.togglePreview],
-    // What `--learn` learned of the line under the cursor (nothing happens without it).
-    .special("shift-delete"): [.forget],
-    .alt(UInt32(UInt8(ascii: "t"))): [.toggleTypos],
-  ]
+  /// The default keys (`DefaultKeys`, the table the help, the manual and the guide are made from).
+  package static var defaults: [Key: [Action]] { DefaultKeys.bindings }
 
   /// fzf's keys where they differ from mselect's (nil: unbound): alt-d kills a word, ctrl-d deletes
   /// (or aborts on an empty query), shift-up/down scroll the preview, shift-left/right move by
