@@ -38,6 +38,18 @@ extension PickerSession {
     }
   }
 
+  /// A preview run asked for: the first after a quiet spell starts at once; while the cursor keeps
+  /// moving, runs wait for a short pause, so only the preview it stops at runs.
+  func schedulePreview(_ run: PreviewRun) {
+    let now = PickerSession.now()
+    let quiet =
+      pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
+    dropPendingPreview()
+    var run = run
+    run.deadline = now + PickerSession.previewDelay
+    if quiet { startPreview(run) } else { pendingPreview = run }
+  }
+
   /// Starts a preview run in place of the one running.
   func startPreview(_ run: PreviewRun) {
     lastPreviewStart = PickerSession.now()

@@ -23,12 +23,12 @@ package final class PickerSession {
   /// before the terminal is given back (milliseconds): a terminal that never answers costs this.
   static let answerWait = 150
 
-  private let tty: TTY
-  private let signals: SignalPipe
-  private let worker: SearchWorker
+  let tty: TTY
+  let signals: SignalPipe
+  let worker: SearchWorker
   private let reader: InputReader?
   /// What a `reload-sync` command has printed so far (nil: no such reload runs).
-  private var heldReload: [LineBlock]?
+  var heldReload: [LineBlock]?
   var state: PickerState
   var painter: ScreenPainter
   private var renderer: Renderer
@@ -38,17 +38,17 @@ package final class PickerSession {
   var lastFrame: Frame?
   let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
-  private lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
+  lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
-  private var reloaded: InputReader?
-  private var reloadProcess: pid_t?
-  private var reloadCommand: [UInt8]?
+  var reloaded: InputReader?
+  var reloadProcess: pid_t?
+  var reloadCommand: [UInt8]?
   /// The preview command running (its `{+f}` files are removed when it ends).
   var previewCommand: [UInt8]?
   /// Keys read while the picker waited for the terminal's answer, handled by the loop.
   private var earlyKeys: [Key] = []
   /// What ends a line (for reloaded input).
-  private let terminator: UInt8
+  let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
   let temporaryFiles = TemporaryFiles()
   /// A preview run: what to run, for which pane size, and when to start it.
@@ -120,7 +120,17 @@ package final class PickerSession {
     CrashGuard.uninstall()
   }
 
+  /// What one turn of the loop hands the next: whether input is still read, when the picker times
+  /// out (`--timeout`), and when each `every(…)` timer is due next (monotonic nanoseconds, by its
+  /// interval).
+  struct Turn {
+    var inputOpen: Bool
+    let deadline: Int?
+    var timers: [Int: Int]
+  }
+
   /// Runs until the person accepts or cancels. Errors (and fatal signals) restore the terminal first.
+  /// Each turn: hand out the state's work, draw, wait for what comes or is due, serve it.
   package func run() throws(TerminalError) -> Ending {
     try tty.enterRawMode()
     begin()
@@ -133,169 +143,133 @@ package final class PickerSession {
       temporaryFiles.removeAll()
       Leftovers.cleanUp()
     }
-    var inputOpen = reader != nil
-    let deadline = state.settings.timeout.map { PickerSession.now() + $0 * 1_000_000 }
-    // When each `every(…)` timer is due next (monotonic nanoseconds), by its interval.
-    var timers: [Int: Int] = [:]
-    for interval in state.timerIntervals { timers[interval] = PickerSession.now() + interval * 1_000_000 }
+    let now = PickerSession.now()
+    var turn = Turn(
+      inputOpen: reader != nil, deadline: state.settings.timeout.map { now + $0 * 1_000_000 },
+      timers: Dictionary(uniqueKeysWithValues: state.timerIntervals.map { ($0, now + $0 * 1_000_000) }))
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
-      // A transform's output, handed back, may queue more work: taken until none is left.
-      var work = takeWork()
-      while !work.isEmpty {
-        for (command, environment) in work {
-          switch command {
-          case .redraw:
-            tty.write(painter.invalidate(clear: true))
-            lastFrame = nil
-          case .suspend: try suspend()
-          case .preview(let generation, let command, let rows, let columns):
-            // The first run after a quiet spell starts at once; while the cursor keeps moving,
-            // runs wait for a short pause, so only the preview it stops at runs.
-            let now = PickerSession.now()
-            let quiet =
-              pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
-            dropPendingPreview()
-            let run = (generation, command, rows, columns, environment, now + PickerSession.previewDelay)
-            if quiet { startPreview(run) } else { pendingPreview = run }
-          case .cancelPreview:
-            dropPendingPreview()
-            stopPreview()
-          case .execute(let command, let silent):
-            try execute(command, silent: silent, environment: environment)
-          case .become(let command):
-            become(command, environment: environment)
-          case .reload(let command, let sync):
-            reload(command, sync: sync, environment: environment)
-            inputOpen = true
-          case .transform(let command):
-            state.handle(.transformed(try output(of: command, environment: environment)))
-          case .backgroundTransform(let id, let command):
-            do {
-              try backgroundJobs.start(id, command: command, environment: environment)
-            } catch {
-              state.handle(.commandFailed(error.message))
-              state.handle(.backgroundTransformed(id: id, output: []))
-            }
-          case .cancelBackground: backgroundJobs.stopAll()
-          case .info(let generation, let command):
-            // As fzf runs it: at once, the picture waiting for the line it shows.
-            let bytes = try output(of: command, environment: environment)
-            state.handle(.infoOutput(generation: generation, bytes: bytes))
-          case .bell:
-            tty.write("\u{07}")
-          case .forget(let line):
-            guard let store = state.settings.learnStore else { break }
-            do {
-              try LearnFile(store, environment: [:]).forget(line)
-            } catch {
-              state.handle(.commandFailed(error.message))
-            }
-          }
-        }
-        work = takeWork()
-      }
+      try performWork(&turn)
       if let outcome = state.outcome {
         return Ending(
           outcome: outcome, store: state.store, query: state.queryBytes, printed: state.outbox.printed)
       }
       paint()
-
-      escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
-      // Input waits while a lone ESC does: the Esc key is on time however fast input streams.
-      var sources = EventSources(
-        terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
-        searches: worker.descriptor,
-        input: inputOpen && escape.due == nil ? (reloaded ?? reader)?.descriptor : nil,
-        preview: previews.descriptor
-      )
-      sources.remote = listener?.descriptors ?? []
-      sources.background = backgroundJobs.descriptors
-      let busy = inputOpen || state.isSearching
-      // Keys read while an answer was awaited (after `execute`, say) are handled at once.
-      var timeout: Int32 = !earlyKeys.isEmpty ? 0 : busy ? PickerSession.tickInterval : -1
-      let timerDue = timers.values.min()
-      previews.reapRetired()
-      let retiredDue = previews.retiredDeadline
-      for due in [
-        pendingPreview?.deadline, deadline, listener?.nextDeadline, timerDue, retiredDue, escape.due,
-        inputOpen ? (reloaded ?? reader)?.heldLinesDue : nil,
-      ]
-      .compactMap({ $0 }) {
-        let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
-        timeout = timeout < 0 ? wait : min(timeout, wait)
-      }
-      let ready: EventSources.Ready
-      do {
-        ready = try sources.wait(timeoutMilliseconds: timeout)
-      } catch {
-        throw .failed(error)
-      }
-      if inputOpen, let block = (reloaded ?? reader)?.takeHeldLines() {
-        if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
-      }
-      if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
-        pendingPreview = nil
-        startPreview(pending)
-      }
-      if let deadline, PickerSession.now() >= deadline {
-        return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
-      }
-      // `every(…)` timers: each due one fires once, however late, and is due again an interval on.
-      let now = PickerSession.now()
-      for (interval, due) in timers where now >= due {
-        timers[interval] = now + interval * 1_000_000
-        state.handle(.every(interval, idleMilliseconds: (now - lastKey) / 1_000_000))
-      }
-      if ready.preview { drainPreview() }
-      for job in backgroundJobs.service(ready.background) {
-        state.handle(.backgroundTransformed(id: job.id, output: job.output))
-      }
-      if let listener,
-        !ready.remote.isEmpty || listener.nextDeadline.map({ PickerSession.now() >= $0 }) == true
-      {
-        listener.service(ready.remote) { state.answer($0, local: listener.isLocal) }
-      }
-      if !ready.any {
-        handleEarlyKeys()
-        if !flushDueEscape() { tick() }
-        continue
-      }
-      if busy && PickerSession.now() - lastTick >= Int(PickerSession.tickInterval) * 1_000_000 { tick() }
-      if ready.signals { try handleSignals() }
-      if ready.searches {
-        for result in worker.takeResults() { state.handle(.searched(result)) }
-      }
-      if ready.input, let reader = reloaded ?? reader {
-        do {
-          let (block, ended) = try reader.readOnce(streaming: true, interrupt: tty.fd)
-          if let block {
-            if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
-          }
-          if ended {
-            inputOpen = false
-            reapReload()
-            endInput()
-            if reloaded == nil, let failure = reader.failure() { state.handle(.commandFailed(failure)) }
-          }
-        } catch {
-          // An input error ends the input; the lines read so far stay selectable.
-          inputOpen = false
-          endInput()
-        }
-      }
-      handleEarlyKeys()
-      if ready.terminalWritable { tty.flush() }
-      if ready.terminal, let bytes = try tty.read() {
-        if bytes.isEmpty {
-          // The terminal went away (hangup): nothing can be chosen any more.
-          return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes)
-        }
-        for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
-        escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
-      }
-      _ = flushDueEscape()
+      let ready = try waitForEvents(turn)
+      if let ending = serveDeadlines(&turn) { return ending }
+      if let ending = try serve(ready, &turn) { return ending }
     }
+  }
+
+  /// Waits for the terminal, the input, searches, commands and signals, or for the nearest deadline.
+  private func waitForEvents(_ turn: Turn) throws(TerminalError) -> EventSources.Ready {
+    escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
+    // Input waits while a lone ESC does: the Esc key is on time however fast input streams.
+    var sources = EventSources(
+      terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
+      searches: worker.descriptor,
+      input: turn.inputOpen && escape.due == nil ? (reloaded ?? reader)?.descriptor : nil,
+      preview: previews.descriptor
+    )
+    sources.remote = listener?.descriptors ?? []
+    sources.background = backgroundJobs.descriptors
+    // Keys read while an answer was awaited (after `execute`, say) are handled at once.
+    var timeout: Int32 = !earlyKeys.isEmpty ? 0 : busy(turn) ? PickerSession.tickInterval : -1
+    previews.reapRetired()
+    for due in [
+      pendingPreview?.deadline, turn.deadline, listener?.nextDeadline, turn.timers.values.min(),
+      previews.retiredDeadline, escape.due, turn.inputOpen ? (reloaded ?? reader)?.heldLinesDue : nil,
+    ]
+    .compactMap({ $0 }) {
+      let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
+      timeout = timeout < 0 ? wait : min(timeout, wait)
+    }
+    do {
+      return try sources.wait(timeoutMilliseconds: timeout)
+    } catch {
+      throw .failed(error)
+    }
+  }
+
+  /// Input is read or a search runs: the spinner turns.
+  private func busy(_ turn: Turn) -> Bool { turn.inputOpen || state.isSearching }
+
+  /// What is due by the clock: lines held back, a preview waiting for a pause, `--timeout`, timers.
+  private func serveDeadlines(_ turn: inout Turn) -> Ending? {
+    if turn.inputOpen, let block = (reloaded ?? reader)?.takeHeldLines() { take(block) }
+    if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
+      pendingPreview = nil
+      startPreview(pending)
+    }
+    if let deadline = turn.deadline, PickerSession.now() >= deadline {
+      return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
+    }
+    // `every(…)` timers: each due one fires once, however late, and is due again an interval on.
+    let now = PickerSession.now()
+    for (interval, due) in turn.timers where now >= due {
+      turn.timers[interval] = now + interval * 1_000_000
+      state.handle(.every(interval, idleMilliseconds: (now - lastKey) / 1_000_000))
+    }
+    return nil
+  }
+
+  /// Serves what is ready: the preview's output, background commands, the listener, signals,
+  /// search results, input, and the terminal's keys.
+  private func serve(_ ready: EventSources.Ready, _ turn: inout Turn) throws(TerminalError) -> Ending? {
+    if ready.preview { drainPreview() }
+    for job in backgroundJobs.service(ready.background) {
+      state.handle(.backgroundTransformed(id: job.id, output: job.output))
+    }
+    if let listener,
+      !ready.remote.isEmpty || listener.nextDeadline.map({ PickerSession.now() >= $0 }) == true
+    {
+      listener.service(ready.remote) { state.answer($0, local: listener.isLocal) }
+    }
+    guard ready.any else {
+      handleEarlyKeys()
+      if !flushDueEscape() { tick() }
+      return nil
+    }
+    if busy(turn) && PickerSession.now() - lastTick >= Int(PickerSession.tickInterval) * 1_000_000 { tick() }
+    if ready.signals { try handleSignals() }
+    if ready.searches {
+      for result in worker.takeResults() { state.handle(.searched(result)) }
+    }
+    if ready.input { readInput(&turn) }
+    handleEarlyKeys()
+    if ready.terminalWritable { tty.flush() }
+    if ready.terminal, let bytes = try tty.read() {
+      // The terminal went away (hangup): nothing can be chosen any more.
+      if bytes.isEmpty { return Ending(outcome: .cancelled, store: state.store, query: state.queryBytes) }
+      for key in decoder.feed(bytes) where state.outcome == nil { handle(key) }
+      escape.note(pending: decoder.hasPendingEscape, now: PickerSession.now())
+    }
+    _ = flushDueEscape()
+    return nil
+  }
+
+  /// Reads what the input (or a reload's output) has; at its end, the input ends.
+  private func readInput(_ turn: inout Turn) {
+    guard let reader = reloaded ?? reader else { return }
+    do {
+      let (block, ended) = try reader.readOnce(streaming: true, interrupt: tty.fd)
+      if let block { take(block) }
+      if ended {
+        turn.inputOpen = false
+        reapReload()
+        endInput()
+        if reloaded == nil, let failure = reader.failure() { state.handle(.commandFailed(failure)) }
+      }
+    } catch {
+      // An input error ends the input; the lines read so far stay selectable.
+      turn.inputOpen = false
+      endInput()
+    }
+  }
+
+  /// Lines read: to the state, or held while a `reload-sync` gathers its whole output.
+  private func take(_ block: LineBlock) {
+    if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
   }
 
   private func tick() {
@@ -327,45 +301,10 @@ package final class PickerSession {
     }
   }
 
-  /// `execute`: the picker steps aside (terminal restored, picture erased), the command runs on the
-  /// terminal, then raw mode and the picture come back; `silent`: it runs without leaving the picker.
-  private func execute(_ command: [UInt8], silent: Bool, environment: [String: String]) throws(TerminalError)
-  {
-    defer { temporaryFiles.release(mentionedIn: command) }
-    if silent {
-      // A group of its own: a signal that ends mselect meanwhile ends the command too.
-      let pid: pid_t
-      do {
-        pid = try ShellCommand.spawn(
-          command, .none, shell: state.settings.shell, ownGroup: true, environment: environment)
-      } catch {
-        state.handle(.commandFailed(error.message))
-        return
-      }
-      var failure: TerminalError?
-      ShellCommand.wait(pid, interrupt: signals.readEnd) { failure = self.signalsHandled() ?? failure }
-      // A signal's work that failed (the terminal could not be taken back): the picker ends on it.
-      if let failure { throw failure }
-      return
-    }
-    stepAside()
-    do {
-      let resized = try ForegroundJob.run(
-        command, shell: state.settings.shell, environment: environment, tty: tty, signals: signals
-      ) { signal in die(by: signal) }
-      if resized { state.handle(.resize(rows: tty.size.rows, columns: tty.size.columns)) }
-    } catch {
-      state.handle(.commandFailed(error.message))
-    }
-    try tty.enterRawMode()
-    begin()
-    lastFrame = nil
-  }
-
   /// Sets the terminal up and learns where the picture begins (below text on the cursor's line):
   /// the cursor position answer is waited for, a short while, before anything is drawn. Keys typed
   /// meanwhile are handled after it, in order.
-  private func begin() {
+  func begin() {
     tty.write(painter.start())
     awaitAnswers(keepingKeys: true)
   }
@@ -404,7 +343,7 @@ package final class PickerSession {
   /// Stops the preview, erases the picture and puts the terminal settings back (waiting a moment for
   /// a slow terminal to take the last output): the way out, and the way aside for ctrl-z and
   /// `execute`.
-  private func stepAside() {
+  func stepAside() {
     stopPreview()
     state.handle(.previewEnded(generation: previews.generation, status: 0))
     // Answers and mouse reports on their way must arrive while the picker still reads the terminal
@@ -417,102 +356,14 @@ package final class PickerSession {
     tty.leaveRawMode()
   }
 
-  /// `become`: the terminal is put back exactly, and the command takes mselect's place.
-  private func become(_ command: [UInt8], environment: [String: String]) {
-    worker.stop()
-    stepAside()
-    stopReload()
-    // The files the command names are its to read (as with fzf, they stay: nothing is left to
-    // remove them once it has taken mselect's place); the others go, and so does what still runs.
-    temporaryFiles.removeAll(except: command)
-    Leftovers.cleanUp()
-    for (name, value) in environment { setenv(name, value, 1) }
-    ShellCommand.exec(command, shell: state.settings.shell)
-    // Only if the shell could not be started: say so and end as an error.
-    let program = String(decoding: ShellCommand.words(state.settings.shell)[0], as: UTF8.self)
-    StandardStreams.writeStandardError("mselect: cannot run \(ControlEscapes.escaped(program))\n")
-    _exit(2)
-  }
-
-  /// `reload`: the state drops its lines; the command's output streams in as the new input.
-  private func reload(_ command: [UInt8], sync: Bool, environment: [String: String]) {
-    stopReload()
-    do {
-      // A group of its own: the whole pipeline is stopped by the next reload or the way out.
-      let (output, pid) = try ShellCommand.spawnReading(
-        command, shell: state.settings.shell, ownGroup: true, environment: environment)
-      // `reload-sync`: the old lines stay until the new ones are all there.
-      if sync { heldReload = [] } else { state.handle(.inputReplacing) }
-      reloadProcess = pid
-      reloadCommand = command
-      reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
-    } catch {
-      temporaryFiles.release(mentionedIn: command)
-      state.handle(.commandFailed(error.message))
-    }
-  }
-
-  /// Collects the reload command once its output ended (or it was stopped).
-  private func reapReload() {
-    guard let pid = reloadProcess else { return }
-    reloadProcess = nil
-    // Its output ended, so it is exiting; one that lingers is stopped rather than waited for.
-    ShellCommand.reap(pid, graceMilliseconds: 20, group: true)
-    if let command = reloadCommand { temporaryFiles.release(mentionedIn: command) }
-    reloadCommand = nil
-  }
-
-  /// The input has ended: a `reload-sync`'s lines replace the old ones now, all at once.
-  private func endInput() {
-    if let held = heldReload {
-      heldReload = nil
-      state.handle(.inputReset)
-      for block in held { state.handle(.input(block)) }
-    }
-    state.handle(.inputEnded)
-  }
-
-  /// Stops a reload command still running, its whole group, and drops its input.
-  private func stopReload() {
-    heldReload = nil
-    if let pid = reloadProcess { kill(-pid, SIGKILL) }
-    reapReload()
-    reloaded = nil
-  }
-
-  /// Runs `command` to its end and returns its output (empty, and the reason on the info line, when it
-  /// cannot run); the `{+f}` files it named go.
-  private func output(of command: [UInt8], environment: [String: String]) throws(TerminalError) -> [UInt8] {
-    var output: [UInt8] = []
-    var failure: TerminalError?
-    do {
-      output = try ShellCommand.output(
-        of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
-      ) { failure = self.signalsHandled() ?? failure }
-    } catch {
-      state.handle(.commandFailed(error.message))
-    }
-    temporaryFiles.release(mentionedIn: command)
-    if let failure { throw failure }
-    return output
-  }
-
   /// `handleSignals()` for a wait that cannot throw: the failure, if any, to throw after it.
-  private func signalsHandled() -> TerminalError? {
+  func signalsHandled() -> TerminalError? {
     do throws(TerminalError) {
       try handleSignals()
       return nil
     } catch {
       return error
     }
-  }
-
-  /// The state's pending commands, once the files they read are written.
-  private func takeWork() -> [(command: PickerState.Command, environment: [String: String])] {
-    for file in state.takeFiles() where !temporaryFiles.write(file) {
-      state.handle(.commandFailed("{+f}: cannot write its file in TMPDIR"))
-    }
-    return state.takeWork()
   }
 
   /// Monotonic nanoseconds.
@@ -528,7 +379,7 @@ package final class PickerSession {
     lastFrame = frame
   }
 
-  private func handleSignals() throws(TerminalError) {
+  func handleSignals() throws(TerminalError) {
     let received = signals.take()
     // A terminating signal goes first: resizes queued before it each wait for the terminal's answer,
     // and a terminal that stopped reading would hold it up for as long as it answers none.
@@ -557,7 +408,7 @@ package final class PickerSession {
   }
 
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
-  private func suspend() throws(TerminalError) {
+  func suspend() throws(TerminalError) {
     // Nothing could continue a stop in the shell's own group (`vim $(mselect)`): ctrl-z does nothing.
     guard CurrentProcess.canBeStopped else { return }
     stepAside()
@@ -572,7 +423,7 @@ package final class PickerSession {
   }
 
   /// A terminating signal from outside: restore the terminal, then die by the same signal.
-  private func die(by signal: Int32) -> Never {
+  func die(by signal: Int32) -> Never {
     worker.stop()
     previews.stop()
     listener?.close()
