@@ -22,6 +22,35 @@ enum App {
     } catch {
       return fail(error.commandLineMessage)
     }
+    if let answered = answerWithoutInput(options, profile: profile) { return answered }
+    if case .interactive = options.mode, let popup = options.popup, TmuxPopup.available {
+      if let status = inPopup(popup, options: options, profile: profile, arguments: arguments) {
+        return ExitCode(rawValue: status) ?? (status == 0 ? .success : .error)
+      }
+    }
+    // Picker settings (--bind, --expect) are made in every mode, so a typo never passes silently.
+    // The locale and the color settings matter only to a picker on the terminal: `--filter` and
+    // `--batch` do not read the environment (a dictionary of it costs ~0.1 ms a run).
+    let interactive = if case .interactive = options.mode { true } else { false }
+    let environment = interactive ? Environment.current : [:]
+    let unicode = interactive && (options.unicode ?? Options.isUnicodeLocale(environment))
+    let picker: PickerSettings
+    do throws(OptionError) {
+      picker = try options.pickerSettings(
+        unicode: unicode, colors: Options.useColors(options.color, environment: environment))
+    } catch {
+      return fail(error.commandLineMessage)
+    }
+    do throws(InputError) {
+      return try select(options, picker, profile: profile, unicode: unicode)
+    } catch {
+      return fail(error.message)
+    }
+  }
+
+  /// What needs no input: the help, the version, the shell scripts, the manual, and options that
+  /// contradict each other; nil for a run that selects.
+  private static func answerWithoutInput(_ options: Options, profile: Profile) -> ExitCode? {
     if options.help { return emit(Array(helpText.utf8)) }
     if options.version { return emit(Array(profile.versionLine(version).utf8)) }
     if let request = options.shellScript {
@@ -35,113 +64,103 @@ enum App {
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
-    if case .interactive = options.mode, let popup = options.popup, TmuxPopup.available {
-      if let status = inPopup(popup, options: options, profile: profile, arguments: arguments) {
-        return ExitCode(rawValue: status) ?? (status == 0 ? .success : .error)
-      }
+    return nil
+  }
+
+  /// The input, the marks it opens with, what is saved and learned; then the mode: filter, batch or
+  /// the picker.
+  private static func select(
+    _ options: Options, _ settings: PickerSettings, profile: Profile, unicode: Bool
+  ) throws(InputError) -> ExitCode {
+    var picker = settings
+    let terminator: UInt8 = options.read0 ? 0 : 10
+    let reader = try openInput(options, picker, profile: profile, terminator: terminator)
+    var fileLines: [[UInt8]] = []
+    for path in options.preselectFiles {
+      fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
     }
-    // Picker settings (--bind, --expect) are made in every mode, so a typo never passes silently.
-    // The locale and the color settings matter only to a picker on the terminal: `--filter` and
-    // `--batch` do not read the environment (a dictionary of it costs ~0.1 ms a run).
-    let interactive = if case .interactive = options.mode { true } else { false }
-    let environment = interactive ? Environment.current : [:]
-    let unicode = interactive && (options.unicode ?? Options.isUnicodeLocale(environment))
-    var picker: PickerSettings
-    do throws(OptionError) {
-      picker = try options.pickerSettings(
-        unicode: unicode, colors: Options.useColors(options.color, environment: environment))
-    } catch {
-      return fail(error.commandLineMessage)
+    // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
+    if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
+    if let path = options.history {
+      picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
     }
-    do throws(InputError) {
-      let terminator: UInt8 = options.read0 ? 0 : 10
-      let reader: InputReader
-      do throws(InputError) {
-        reader =
-          options.choices.isEmpty
-          ? try InputReader(path: options.file, terminator: terminator)
-          : try InputReader(lines: options.choices, terminator: terminator)
-      } catch .stdinIsTerminal {
-        // Nothing piped in: the files below, as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines);
-        // nothing at all when `start` reloads anyway (fzf's launchers: `start:reload:…`).
-        let reloadsAtStart = picker.bindings.events[.start]?.contains {
-          if case .reload = $0 { true } else { false }
-        }
-        let custom = CurrentProcess.variable(profile.defaultCommandVariable) ?? []
-        // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
-        // newline); they are printed as any line is.
-        reader =
-          reloadsAtStart == true
-          ? try InputReader(path: "/dev/null", terminator: terminator)
-          : custom.isEmpty
-            ? try InputReader(
-              command: Array(options.walker.command.utf8),
-              shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
-              terminator: InputReader.walkerTerminator, named: false)
-            : try InputReader(command: custom, shell: picker.shell, terminator: terminator)
+    var saving = Saving(options: options, terminator: terminator)
+    // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
+    if let problem = saving.problem { return fail("cannot save: \(problem)") }
+    picker.preselection = options.pickerPreselection(fileLines: fileLines)
+    let output = OutputFormatter(options.outputSettings)
+    var scripted = options.scriptedSettings
+    if let learn = learnFile(options, profile: profile) {
+      // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
+      let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
+      picker.learnMarker = marker.isEmpty ? nil : marker
+      let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
+      picker.search.rank.learned = learned
+      scripted.search.rank.learned = learned
+      picker.learnStore = learn.path
+      saving.learn = learn
+    }
+    switch options.mode {
+    case .filter(let query):
+      return filter(query, scripted.search, output, input: reader)
+    case .batch:
+      let store = try reader.readAll()
+      let outcome = Preselection.apply(
+        options.preselectionSettings(fileLines: fileLines), limit: picker.selection.max, store: store,
+        search: scripted.search)
+      if let warning = outcome.warning { warn(warning) }
+      let decision = Scripted.batch(scripted, store, outcome.selection)
+      let code = finish(decision, output, store, query: options.query, input: reader)
+      if code == .success, case .print(let lines) = decision {
+        saving.save(lines.map { store.lineBytes($0) }, query: nil, pickedWith: options.query)
       }
-      var fileLines: [[UInt8]] = []
-      for path in options.preselectFiles {
-        fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
-      }
-      // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
-      if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
-      if let path = options.history {
-        picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
-      }
-      var saving = Saving(options: options, terminator: terminator)
-      // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
-      if let problem = saving.problem { return fail("cannot save: \(problem)") }
-      picker.preselection = options.pickerPreselection(fileLines: fileLines)
-      let output = OutputFormatter(options.outputSettings)
-      var scripted = options.scriptedSettings
-      if let learn = learnFile(options, profile: profile) {
-        // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
-        let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
-        picker.learnMarker = marker.isEmpty ? nil : marker
-        let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
-        picker.search.rank.learned = learned
-        scripted.search.rank.learned = learned
-        picker.learnStore = learn.path
-        saving.learn = learn
-      }
-      switch options.mode {
-      case .filter(let query):
-        return filter(query, scripted.search, output, input: reader)
-      case .batch:
+      return code
+    case .interactive:
+      var preloaded: LineStore?
+      // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
+      // terminal (`fzf -m | … | fzf --sync`).
+      if options.select1 || options.exit0 || options.picker.sync {
         let store = try reader.readAll()
-        let outcome = Preselection.apply(
-          options.preselectionSettings(fileLines: fileLines), limit: picker.selection.max, store: store,
-          search: scripted.search)
-        if let warning = outcome.warning { warn(warning) }
-        let decision = Scripted.batch(scripted, store, outcome.selection)
-        let code = finish(decision, output, store, query: options.query, input: reader)
-        if code == .success, case .print(let lines) = decision {
-          saving.save(lines.map { store.lineBytes($0) }, query: nil, pickedWith: options.query)
+        let decision = Scripted.early(scripted, store)
+        if decision != .interactive {
+          return finish(decision, output, store, query: options.query, input: reader)
         }
-        return code
-      case .interactive:
-        var preloaded: LineStore?
-        // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
-        // terminal (`fzf -m | … | fzf --sync`).
-        if options.select1 || options.exit0 || options.picker.sync {
-          let store = try reader.readAll()
-          let decision = Scripted.early(scripted, store)
-          if decision != .interactive {
-            return finish(decision, output, store, query: options.query, input: reader)
-          }
-          preloaded = store
-        } else if let mapping = reader.mapWhole() {
-          // A regular file is mapped, as --filter maps it: its lines stay in the page cache, where
-          // reading would copy them into fresh memory (on a VM 200 MB of it cost 0.3-0.5 s more).
-          preloaded = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
-        }
-        return pick(
-          picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,
-          terminator: terminator, saving: saving)
+        preloaded = store
+      } else if let mapping = reader.mapWhole() {
+        // A regular file is mapped, as --filter maps it: its lines stay in the page cache, where
+        // reading would copy them into fresh memory (on a VM 200 MB of it cost 0.3-0.5 s more).
+        preloaded = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
       }
-    } catch {
-      return fail(error.message)
+      return pick(
+        picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,
+        terminator: terminator, saving: saving)
+    }
+  }
+
+  /// The lines to choose from: the file, the words given, standard input; with nothing piped in,
+  /// the files below as fzf lists them (or `MSELECT_DEFAULT_COMMAND`'s lines), or nothing when
+  /// `start` reloads anyway (fzf's launchers: `start:reload:…`).
+  private static func openInput(
+    _ options: Options, _ picker: PickerSettings, profile: Profile, terminator: UInt8
+  ) throws(InputError) -> InputReader {
+    do throws(InputError) {
+      return options.choices.isEmpty
+        ? try InputReader(path: options.file, terminator: terminator)
+        : try InputReader(lines: options.choices, terminator: terminator)
+    } catch .stdinIsTerminal {
+      let reloadsAtStart = picker.bindings.events[.start]?.contains {
+        if case .reload = $0 { true } else { false }
+      }
+      if reloadsAtStart == true { return try InputReader(path: "/dev/null", terminator: terminator) }
+      let custom = CurrentProcess.variable(profile.defaultCommandVariable) ?? []
+      if !custom.isEmpty {
+        return try InputReader(command: custom, shell: picker.shell, terminator: terminator)
+      }
+      // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
+      // newline); they are printed as any line is.
+      return try InputReader(
+        command: Array(options.walker.command.utf8), shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
+        terminator: InputReader.walkerTerminator, named: false)
     }
   }
 

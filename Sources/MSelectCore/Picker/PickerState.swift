@@ -367,22 +367,7 @@ public struct PickerState {
     case .input(let block):
       if input.replacing { resetInput() }
       append(block)
-    case .inputEnded:
-      if input.replacing { resetInput() }
-      input.ended = true
-      // The tracked line did not come back: the cursor keeps its position.
-      if let blocked = list.trackBlocked {
-        list.trackBlocked = nil
-        list.pendingPosition = blocked.position
-      }
-      placePendingCursor()
-      input.loadPending = true
-      if search.result.complete && search.result.query == searchQuery
-        && search.result.lineCount == store.count
-      {
-        fire(.resultFinal)
-        fireCountEvent()
-      }
+    case .inputEnded: inputEnded()
     case .inputReset: resetInput()
     case .inputReplacing: input.replacing = true
     case .resize(let r, let c):
@@ -415,6 +400,29 @@ public struct PickerState {
         surroundings.idleMilliseconds = 0
       }
     }
+    afterEvent()
+  }
+
+  /// The input ended: the cursor placed, `load` due once the search catches up.
+  private mutating func inputEnded() {
+    if input.replacing { resetInput() }
+    input.ended = true
+    // The tracked line did not come back: the cursor keeps its position.
+    if let blocked = list.trackBlocked {
+      list.trackBlocked = nil
+      list.pendingPosition = blocked.position
+    }
+    placePendingCursor()
+    input.loadPending = true
+    if search.result.complete && search.result.query == searchQuery && search.result.lineCount == store.count {
+      fire(.resultFinal)
+      fireCountEvent()
+    }
+  }
+
+  /// What follows any event: held keys released, `start`/`load`, `multi` and `focus` fired, the
+  /// preview and the info command brought up to date.
+  private mutating func afterEvent() {
     if case .search = held.hold, input.ended, !isSearching { release() }
     if input.loadPending && input.ended && !isSearching && search.result.complete
       && search.result.lineCount == store.count

@@ -67,19 +67,7 @@ enum RadixSort {
     var groups = split(segments, total: n, parts: parts)
     let differing = UnsafeMutablePointer<UInt32>.allocate(capacity: parts)
     defer { differing.deallocate() }
-    // Any key will do as the one the others are compared with.
-    let reference = segments.first { !$0.isEmpty }![0].key
-    let compared = Shared((groups, differing))
-    Parallel.run(parts) { t in
-      var bits: UInt32 = 0
-      for segment in compared.pointer.0[t] {
-        for line in segment { bits |= line.key ^ reference }
-      }
-      compared.pointer.1[t] = bits
-    }
-    var varying: UInt32 = 0
-    for t in 0..<parts { varying |= differing[t] }
-    let digits = windows(varying: varying, lines: n)
+    let digits = windows(varying: varyingBits(segments, groups, differing), lines: n)
     let passes = digits.count
     let most = digits.map(\.width).max()!
     let counts = UnsafeMutablePointer<UInt32>.allocate(capacity: parts << most)
@@ -104,15 +92,7 @@ enum RadixSort {
           for line in segment { count[digit.of(line.key)] &+= 1 }
         }
       }
-      // Bucket b of part t starts after all lines of smaller buckets and part t's predecessors in b.
-      var total: UInt32 = 0
-      for b in 0..<buckets {
-        for t in 0..<parts {
-          let c = counts[t * buckets + b]
-          counts[t * buckets + b] = total
-          total &+= c
-        }
-      }
+      startingPlaces(counts, buckets: buckets, parts: parts)
       let last = pass == passes - 1
       let target = pass % 2 == 0 ? scratch : scratch2
       let destination = Shared((last, output, target, pass > 0 || givingBack))
@@ -142,6 +122,39 @@ enum RadixSort {
       }
     }
     if passes == 1 { read() }
+  }
+
+  /// The key bits that differ between lines (each part's lines compared with one key, in parallel):
+  /// the only ones the passes need to sort by. `differing` holds a word per part.
+  private static func varyingBits(
+    _ segments: [Segment], _ groups: [[Segment]], _ differing: UnsafeMutablePointer<UInt32>
+  ) -> UInt32 {
+    // Any key will do as the one the others are compared with.
+    let reference = segments.first { !$0.isEmpty }![0].key
+    let compared = Shared((groups, differing))
+    Parallel.run(groups.count) { t in
+      var bits: UInt32 = 0
+      for segment in compared.pointer.0[t] {
+        for line in segment { bits |= line.key ^ reference }
+      }
+      compared.pointer.1[t] = bits
+    }
+    var varying: UInt32 = 0
+    for t in 0..<groups.count { varying |= differing[t] }
+    return varying
+  }
+
+  /// Turns each part's bucket counts into where its lines of each bucket start: bucket b of part t
+  /// after all lines of smaller buckets and part t's predecessors in b.
+  private static func startingPlaces(_ counts: UnsafeMutablePointer<UInt32>, buckets: Int, parts: Int) {
+    var total: UInt32 = 0
+    for b in 0..<buckets {
+      for t in 0..<parts {
+        let c = counts[t * buckets + b]
+        counts[t * buckets + b] = total
+        total &+= c
+      }
+    }
   }
 
   /// `segments` cut into `parts` runs of about `total / parts` lines each, in order (a segment is

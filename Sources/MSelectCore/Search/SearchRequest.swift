@@ -76,67 +76,7 @@ public struct SearchRequest: Sendable {
   ) -> SearchResult? {
     var runs: [Search.Run] = []
     let ranking = plan.rank
-    if base == nil {
-      var shown: [RankedLine]?
-      var broader = self.broader.take()
-      var broaderQuery: [UInt8]?
-      var broaderCount: Int?
-      switch broader {
-      case .ranked(let ranked, let query): (broaderCount, broaderQuery) = (ranked.count, query)
-      case .lines(let set, let query): (broaderCount, broaderQuery) = (set.count, query)
-      case nil: break
-      }
-      let scopeCount = broaderCount ?? max(0, tail.lowerBound - candidateStart)
-      if let preview, scopeCount > 2 * SearchRequest.progressiveRound {
-        // A provisional first screen: the best of the broader query's best lines, else of the first
-        // lines to search.
-        let round = SearchRequest.progressiveRound
-        let first: [UInt32]
-        switch broader {
-        case .ranked(let ranked, _): first = ranked.prefix(round).map(\.index)
-        case .lines(let set, _): first = set.first(round)
-        case nil: first = (candidateStart..<candidateStart + round).map { UInt32(truncatingIfNeeded: $0) }
-        }
-        guard let found = provisional(first, ranking, cancelled: cancelled, preview: preview) else {
-          return nil
-        }
-        shown = found
-      }
-      // The broader result's lines as a set, made here (off the event loop) when it was kept whole.
-      var scope: Search.Scope
-      switch broader {
-      case .ranked(let ranked, _): scope = .set(LineSet(ranked, lineCount: tail.lowerBound))
-      case .lines(let set, _): scope = .set(set)
-      case nil: scope = .all(candidateStart..<tail.lowerBound)
-      }
-      broader = nil
-      if let preview, tail.isEmpty, broaderQuery == pattern.query {
-        // The same query again (its result was kept as lines only): every candidate matches.
-        preview(
-          SearchResult(
-            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: scopeCount,
-            complete: false))
-      } else if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
-        scopeCount >= SearchRequest.countFirst,
-        pattern.isOneFuzzyTerm
-      {
-        // Count first: the info line gets the exact count while the matches are still being scored.
-        guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
-        else { return nil }
-        preview(
-          SearchResult(
-            query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: matching.count,
-            complete: false))
-        scope = .set(matching)
-      }
-      // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
-      var head = Search.matchParts(
-        plan, in: store, scope: scope, fields: fields, cancelled: cancelled)
-      // The candidates go before the sort needs memory.
-      scope = .all(0..<0)
-      guard head != nil else { return nil }
-      runs = head.take()!
-    }
+    if base == nil, !searchCandidates(into: &runs, cancelled: cancelled, preview: preview) { return nil }
     if !tail.isEmpty {
       let from = max(tail.lowerBound, candidateStart)
       var more = Search.matchParts(
@@ -161,6 +101,73 @@ public struct SearchRequest: Sendable {
     if cancelled() { return nil }
     let ranked = Search.merge(base?.ranked ?? [], found, ranking)
     return SearchResult(query: pattern.query, lineCount: tail.upperBound, ranked: ranked)
+  }
+
+  /// Matches the candidates (the broader query's result, else the lines from `candidateStart`) into
+  /// `runs`, sending a provisional first screen and an early count on the way; false if cancelled.
+  private func searchCandidates(
+    into runs: inout [Search.Run], cancelled: @Sendable () -> Bool, preview: ((SearchResult) -> Void)?
+  ) -> Bool {
+    var shown: [RankedLine]?
+    var broader = self.broader.take()
+    var broaderQuery: [UInt8]?
+    var broaderCount: Int?
+    switch broader {
+    case .ranked(let ranked, let query): (broaderCount, broaderQuery) = (ranked.count, query)
+    case .lines(let set, let query): (broaderCount, broaderQuery) = (set.count, query)
+    case nil: break
+    }
+    let scopeCount = broaderCount ?? max(0, tail.lowerBound - candidateStart)
+    if let preview, scopeCount > 2 * SearchRequest.progressiveRound {
+      // A provisional first screen: the best of the broader query's best lines, else of the first
+      // lines to search.
+      let round = SearchRequest.progressiveRound
+      let first: [UInt32]
+      switch broader {
+      case .ranked(let ranked, _): first = ranked.prefix(round).map(\.index)
+      case .lines(let set, _): first = set.first(round)
+      case nil: first = (candidateStart..<candidateStart + round).map { UInt32(truncatingIfNeeded: $0) }
+      }
+      guard let found = provisional(first, plan.rank, cancelled: cancelled, preview: preview) else {
+        return false
+      }
+      shown = found
+    }
+    // The broader result's lines as a set, made here (off the event loop) when it was kept whole.
+    var scope: Search.Scope
+    switch broader {
+    case .ranked(let ranked, _): scope = .set(LineSet(ranked, lineCount: tail.lowerBound))
+    case .lines(let set, _): scope = .set(set)
+    case nil: scope = .all(candidateStart..<tail.lowerBound)
+    }
+    broader = nil
+    if let preview, tail.isEmpty, broaderQuery == pattern.query {
+      // The same query again (its result was kept as lines only): every candidate matches.
+      preview(
+        SearchResult(
+          query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: scopeCount,
+          complete: false))
+    } else if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
+      scopeCount >= SearchRequest.countFirst,
+      pattern.isOneFuzzyTerm
+    {
+      // Count first: the info line gets the exact count while the matches are still being scored.
+      guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
+      else { return false }
+      preview(
+        SearchResult(
+          query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: matching.count,
+          complete: false))
+      scope = .set(matching)
+    }
+    // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
+    var head = Search.matchParts(
+      plan, in: store, scope: scope, fields: fields, cancelled: cancelled)
+    // The candidates go before the sort needs memory.
+    scope = .all(0..<0)
+    guard head != nil else { return false }
+    runs = head.take()!
+    return true
   }
 
   /// Scores `first` (the broader query's best lines, or the first lines to search) and sends their
