@@ -3,6 +3,8 @@ import MSelectCore
 /// The manual page (roff), made from `OptionTable` and a few fixed sections; `docs/mselect.1` is this
 /// text, checked in (a test keeps it current: regenerate with `mselect --man-roff > docs/mselect.1`).
 package enum ManPage {
+  /// The whole page.
+  // Kept whole: the manual's text, one literal with the option table's sections spliced in.
   package static func roff(version: String) -> String {
     var out = """
       .TH MSELECT 1 "" "mselect \(version)" "User Commands"

@@ -305,80 +305,93 @@ package struct Scorer {
       currentRuns[current.count] = 1
       current.count &+= 1
     }
-    var maxScore: Int32 = -1
-    var maxAt = firsts[0]
+    var best = (score: Int32(-1), at: firsts[0])
     for i in 1..<m {
       swap(&previous, &current)
       swap(&previousRuns, &currentRuns)
-      current.count = 0
-      let pi = pattern[i]
-      var below = 0  // index of the last event of the previous row at or before j - 1
-      // The row's own state before its first event: score 0, not in a gap.
-      var leftPosition = firsts[i] &- 1
-      var leftValue: Int32 = 0
-      var leftGap = false
-      var leftIsEvent = false
-      var ji = firsts[i]
-      let lastI = lasts[i]
-      while ji <= lastI {
-        let j = ji
-        ji = text.next(pi, from: ji &+ 1, through: lastI)
-        // Left neighbour (i, j - 1): the last event of this row, decayed over the cells since.
-        var left = leftValue
-        var inGap = leftGap
-        if leftPosition < j &- 1 {
-          let distance = Int32(truncatingIfNeeded: j &- 1 &- leftPosition)
-          left = leftIsEvent ? max(leftValue &- (leftGap ? 1 : 3) &- (distance &- 1), 0) : 0
-          inGap = leftIsEvent || distance > 0
-        }
-        let s2 = left &+ (inGap ? Scorer.gapExtension : Scorer.gapStart)
-        // Diagonal (i - 1, j - 1): the previous row's last event at or before it.
-        while below &+ 1 < previous.count && previous.position[below &+ 1] <= j &- 1 { below &+= 1 }
-        let eventPosition = previous.position[below]
-        let eventValue = previous.value.load(fromByteOffset: below &* 8, as: Int32.self)
-        let eventGap = previous.value.load(fromByteOffset: below &* 8 &+ 4, as: Int32.self) != 0
-        var diagonal: Int32
-        var diagonalRun: UInt16 = 0
-        if eventPosition == j &- 1 {
-          diagonal = eventValue
-          diagonalRun = previousRuns[below]
-        } else {
-          let distance = Int32(truncatingIfNeeded: j &- 1 &- eventPosition)
-          diagonal = max(eventValue &- (eventGap ? 1 : 3) &- (distance &- 1), 0)
-        }
-        var s1 = diagonal &+ Scorer.scoreMatch
-        let own = bonus(at: j, text)
-        var b = own
-        var consecutive = diagonalRun &+ 1
-        if consecutive > 1 {
-          let run = Scorer.runBonus(own: b, runStart: bonus(at: j &- Int(consecutive) &+ 1, text))
-          if run.restarts { consecutive = 1 }
-          b = run.bonus
-        }
-        if s1 &+ b < s2 {
-          s1 = s1 &+ own
-          consecutive = 0
-        } else {
-          s1 = s1 &+ b
-        }
-        let score = max(s1, s2, 0)
-        let gap = s1 < s2
-        current.position[current.count] = j
-        current.value.storeBytes(of: score, toByteOffset: current.count &* 8, as: Int32.self)
-        current.value.storeBytes(of: gap ? 1 : 0, toByteOffset: current.count &* 8 &+ 4, as: Int32.self)
-        currentRuns[current.count] = consecutive
-        current.count &+= 1
-        leftPosition = j
-        leftValue = score
-        leftGap = gap
-        leftIsEvent = true
-        if i == m &- 1 && score > maxScore {
-          maxScore = score
-          maxAt = j
-        }
-      }
+      sparseRow(
+        pattern[i], firsts[i]...lasts[i], text, previous, previousRuns, &current, currentRuns,
+        &best, last: i == m &- 1)
     }
-    return Match(score: maxScore, begin: firsts[0], end: maxAt)
+    return Match(score: best.score, begin: firsts[0], end: best.at)
+  }
+
+  /// A row of `sparse`'s events (positions, values and gap flags) and their count.
+  private typealias EventRow = (
+    position: UnsafeMutablePointer<Int>, value: UnsafeMutableRawPointer, count: Int
+  )
+
+  /// Row `i` of `sparse`: an event at each place in `range` where `pi` (the pattern's character `i`)
+  /// occurs, from the events of row `i - 1`; on the last row, the best score and where it ends.
+  @inline(__always)
+  private func sparseRow<T: ScoredText>(
+    _ pi: UInt32, _ range: ClosedRange<Int>, _ text: T, _ previous: EventRow,
+    _ previousRuns: UnsafeMutablePointer<UInt16>, _ current: inout EventRow,
+    _ currentRuns: UnsafeMutablePointer<UInt16>, _ best: inout (score: Int32, at: Int), last: Bool
+  ) {
+    current.count = 0
+    var below = 0  // index of the last event of the previous row at or before j - 1
+    // The row's own state before its first event: score 0, not in a gap.
+    var leftPosition = range.lowerBound &- 1
+    var leftValue: Int32 = 0
+    var leftGap = false
+    var leftIsEvent = false
+    var ji = range.lowerBound
+    let lastI = range.upperBound
+    while ji <= lastI {
+      let j = ji
+      ji = text.next(pi, from: ji &+ 1, through: lastI)
+      // Left neighbour (i, j - 1): the last event of this row, decayed over the cells since.
+      var left = leftValue
+      var inGap = leftGap
+      if leftPosition < j &- 1 {
+        let distance = Int32(truncatingIfNeeded: j &- 1 &- leftPosition)
+        left = leftIsEvent ? max(leftValue &- (leftGap ? 1 : 3) &- (distance &- 1), 0) : 0
+        inGap = leftIsEvent || distance > 0
+      }
+      let s2 = left &+ (inGap ? Scorer.gapExtension : Scorer.gapStart)
+      // Diagonal (i - 1, j - 1): the previous row's last event at or before it.
+      while below &+ 1 < previous.count && previous.position[below &+ 1] <= j &- 1 { below &+= 1 }
+      let eventPosition = previous.position[below]
+      let eventValue = previous.value.load(fromByteOffset: below &* 8, as: Int32.self)
+      let eventGap = previous.value.load(fromByteOffset: below &* 8 &+ 4, as: Int32.self) != 0
+      var diagonal: Int32
+      var diagonalRun: UInt16 = 0
+      if eventPosition == j &- 1 {
+        diagonal = eventValue
+        diagonalRun = previousRuns[below]
+      } else {
+        let distance = Int32(truncatingIfNeeded: j &- 1 &- eventPosition)
+        diagonal = max(eventValue &- (eventGap ? 1 : 3) &- (distance &- 1), 0)
+      }
+      var s1 = diagonal &+ Scorer.scoreMatch
+      let own = bonus(at: j, text)
+      var b = own
+      var consecutive = diagonalRun &+ 1
+      if consecutive > 1 {
+        let run = Scorer.runBonus(own: b, runStart: bonus(at: j &- Int(consecutive) &+ 1, text))
+        if run.restarts { consecutive = 1 }
+        b = run.bonus
+      }
+      if s1 &+ b < s2 {
+        s1 = s1 &+ own
+        consecutive = 0
+      } else {
+        s1 = s1 &+ b
+      }
+      let score = max(s1, s2, 0)
+      let gap = s1 < s2
+      current.position[current.count] = j
+      current.value.storeBytes(of: score, toByteOffset: current.count &* 8, as: Int32.self)
+      current.value.storeBytes(of: gap ? 1 : 0, toByteOffset: current.count &* 8 &+ 4, as: Int32.self)
+      currentRuns[current.count] = consecutive
+      current.count &+= 1
+      leftPosition = j
+      leftValue = score
+      leftGap = gap
+      leftIsEvent = true
+      if last && score > best.score { best = (score, j) }
+    }
   }
 
   /// The dynamic program's best for the lines where it is plain to see, else nil; `ceiling` is the
@@ -455,23 +468,7 @@ package struct Scorer {
     var maxScore: Int32 = -1
     var maxAt = first
 
-    // Row 0: the first pattern character, whose bonus counts double.
-    var previous: Int32 = 0
-    var inGap = false
-    let p0 = pattern[0]
-    for col in 0..<width {
-      let j = col + first
-      if text.folded(j) == p0 {
-        h[col] = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
-        c[col] = 1
-        inGap = false
-      } else {
-        h[col] = max(previous + (inGap ? Scorer.gapExtension : Scorer.gapStart), 0)
-        c[col] = 0
-        inGap = true
-      }
-      previous = h[col]
-    }
+    firstRow(pattern[0], text: text, bonus: bonus, first: first, width: width, h: h, c: c)
     for i in 1..<m {
       let row = i * width
       let up = row - width
@@ -525,12 +522,45 @@ package struct Scorer {
     guard let positions else {
       return Match(score: maxScore, begin: first, end: maxAt)
     }
-    // Backtrace from the best cell of the last row, by fzf's rule (so the same characters are
-    // taken where alignments tie): a cell is a match when it beats its diagonal and its left
-    // neighbour, or ties the left one while a run goes through it.
+    let found = backtrace(h: h, c: c, m: m, firsts: firsts, first: first, width: width, from: maxAt)
+    positions.pointee.append(contentsOf: found)
+    return Match(score: maxScore, begin: found[0], end: maxAt)
+  }
+
+  /// Row 0 of the dynamic program: the first pattern character, whose bonus counts double.
+  @inline(__always)
+  private func firstRow<T: ScoredText>(
+    _ p0: UInt32, text: T, bonus: UnsafePointer<Int32>, first: Int, width: Int,
+    h: UnsafeMutablePointer<Int32>, c: UnsafeMutablePointer<UInt16>
+  ) {
+    var previous: Int32 = 0
+    var inGap = false
+    for col in 0..<width {
+      let j = col + first
+      if text.folded(j) == p0 {
+        h[col] = Scorer.scoreMatch + bonus[j] * Scorer.firstCharMultiplier
+        c[col] = 1
+        inGap = false
+      } else {
+        h[col] = max(previous + (inGap ? Scorer.gapExtension : Scorer.gapStart), 0)
+        c[col] = 0
+        inGap = true
+      }
+      previous = h[col]
+    }
+  }
+
+  /// The matched characters of `dynamicProgram`'s best alignment ending at `end`, in order: from the
+  /// best cell of the last row back, by fzf's rule (so the same characters are taken where
+  /// alignments tie): a cell is a match when it beats its diagonal and its left neighbour, or ties
+  /// the left one while a run goes through it.
+  private func backtrace(
+    h: UnsafePointer<Int32>, c: UnsafePointer<UInt16>, m: Int, firsts: UnsafePointer<Int>, first: Int,
+    width: Int, from end: Int
+  ) -> [Int] {
     var found: [Int] = []
     var i = m - 1
-    var j = maxAt
+    var j = end
     var preferMatch = true
     let last = first + width - 1
     while true {
@@ -550,8 +580,6 @@ package struct Scorer {
         || current + 1 < m && j < last && j + 1 >= firsts[current + 1] && c[row + width + col + 1] > 0
       j -= 1
     }
-    found.reverse()
-    positions.pointee.append(contentsOf: found)
-    return Match(score: maxScore, begin: found[0], end: maxAt)
+    return found.reversed()
   }
 }

@@ -38,6 +38,7 @@ enum ActionKind {
 
 extension Action {
   /// Which kind the action is: one exhaustive list, so a new action must be given a place.
+  // Kept whole: a table, a line per action.
   var kind: ActionKind {
     switch self {
     case .cancel: .ending(.cancel)

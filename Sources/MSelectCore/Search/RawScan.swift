@@ -181,7 +181,7 @@ struct RawScan: LineSource {
     // The decision is looked at every 64 KiB: a broad query stops the scan within about a tenth of a
     // millisecond.
     var nextLook = decision == nil ? Int.max : position
-    func stopped() -> Bool {
+    func stopped(at position: Int) -> Bool {
       guard position >= nextLook else { return false }
       nextLook = position + (64 << 10)
       return decision!.state.load(ordering: .relaxed) == Decision.broad
@@ -189,32 +189,11 @@ struct RawScan: LineSource {
     let sample = position..<min(end, position + (16 << 10))
     let lineByLine =
       fields.selects || matcher.anchorsLineEnds && candidatesAreDense(base, sample, terminator, matcher)
-    if lineByLine && !fields.selects, let ends = matcher.lineEndBytes {
-      // A term must end the line and the skipping would stop in most lines: the lines whose last byte
-      // can end that term are found sixteen terminators at a time.
-      var lineStart = position
-      while position < end && !stopped() {
-        let next = min(end, position + (64 << 10))
-        lineEnds(base, position..<next, terminator, ends, from: &lineStart) { start, lineEnd in
-          visit(start, lineEnd)
-        }
-        position = next
-      }
-      // A last line without a terminator (the end of a mapped file).
-      if lineStart < end && decision?.state.load(ordering: .relaxed) != Decision.broad {
-        visit(lineStart, end)
-      }
-      return hits.move()
-    }
     if lineByLine {
-      // Line by line: with fields nothing can be skipped; with a term that must end the line, its
-      // last bytes rule most lines out at once, for less than finding where each candidate's line
-      // starts when candidates are many.
-      while position < end && !stopped() {
-        let lineEnd = lineEnd(base, from: position, to: end, terminator)
-        visit(position, lineEnd)
-        position = lineEnd + 1
-      }
+      scanLines(
+        base, position..<end, terminator, ends: fields.selects ? nil : matcher.lineEndBytes,
+        broad: { decision?.state.load(ordering: .relaxed) == Decision.broad }, stopped: stopped(at:),
+        visit: { visit($0, $1) })
       return hits.move()
     }
     // The candidates are matched in batches, after the skipping has found them: matched one at a
@@ -227,7 +206,7 @@ struct RawScan: LineSource {
       batch.removeAll(keepingCapacity: true)
     }
     let skipper = matcher.skipper
-    while position < end && !stopped() {
+    while position < end && !stopped(at: position) {
       let hit = skipper.nextCandidate(base, from: position, to: end)
       guard hit < end else { break }
       let verdict = skipper.verdict(base, from: hit, to: end, terminator: terminator)
@@ -244,6 +223,39 @@ struct RawScan: LineSource {
     // Once the query turns out broad the result is not used.
     if decision?.state.load(ordering: .relaxed) != Decision.broad { flush() }
     return hits.move()
+  }
+
+  /// `scan`'s line-by-line way, for when nothing can be skipped (fields) or a term must end the line
+  /// (`ends`: the bytes that can end it; the lines that end in one are found sixteen terminators at a
+  /// time). `stopped` is asked at each stretch's start; `broad` says the result will not be used.
+  @inline(__always)
+  private static func scanLines(
+    _ base: UnsafePointer<UInt8>, _ range: Range<Int>, _ terminator: UInt8, ends: [UInt8]?,
+    broad: () -> Bool, stopped: (Int) -> Bool, visit: (Int, Int) -> Void
+  ) {
+    var position = range.lowerBound
+    let end = range.upperBound
+    if let ends {
+      var lineStart = position
+      while position < end && !stopped(position) {
+        let next = min(end, position + (64 << 10))
+        lineEnds(base, position..<next, terminator, ends, from: &lineStart) { start, lineEnd in
+          visit(start, lineEnd)
+        }
+        position = next
+      }
+      // A last line without a terminator (the end of a mapped file).
+      if lineStart < end && !broad() { visit(lineStart, end) }
+      return
+    }
+    // Line by line: with fields nothing can be skipped; with a term that must end the line, its
+    // last bytes rule most lines out at once, for less than finding where each candidate's line
+    // starts when candidates are many.
+    while position < end && !stopped(position) {
+      let lineEnd = lineEnd(base, from: position, to: end, terminator)
+      visit(position, lineEnd)
+      position = lineEnd + 1
+    }
   }
 
   /// Calls `body(start, end)` for each line ended by a terminator in `range` whose last byte is one of
