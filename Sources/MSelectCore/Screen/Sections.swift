@@ -53,125 +53,183 @@ package struct SectionPlan: Equatable {
   /// The plan for `settings`, with `headerText` rows of `--header`, `headerLineCount` of the input's,
   /// `footerRows` of `--footer`, and the header shown or not; `nextPane`: the preview spec in force
   /// puts a pane between the list and the prompt (`--preview-window next`); `previewToggled`:
-  /// `toggle-preview` turned the panes the other way from their specs.
+  /// `toggle-preview` turned the panes the other way from their specs. Each step is one of fzf's
+  /// rules, in the order fzf applies them.
   init(
     settings: PickerSettings, headerShown: Bool, headerText: Int, headerLineCount: Int, footerRows: Int,
     nextPane: Bool = false, previewToggled: Bool = false
   ) {
+    let given = Given(
+      settings: settings, headerShown: headerShown, headerText: headerText, headerLineCount: headerLineCount,
+      footerRows: footerRows, next: nextPane, previewToggled: previewToggled)
     let chrome = settings.chrome
-    let layout = settings.layout
-    let next = nextPane
-    let specs = settings.preview.chain
-    let anyNext = specs.contains { $0.position == .next }
     active =
       [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
         $0.border != nil
       }
-      || footerRows > 0 || next
-    let list = SectionPlan.listFrame(chrome)
-    self.list = list
-    // `inline` needs a frame with a top and a bottom to sit between; else it is a line.
+      || footerRows > 0 || nextPane
+    let borders = SectionPlan.borders(given)
+    (list, input, header, footer) = (borders.list, borders.input, borders.header, borders.footer)
+    let lines = SectionPlan.headerLinesShape(given, borders)
+    headerLines = lines.border
+    let headerApart = SectionPlan.hasHeaderWindow(given, borders, linesApart: lines.apart)
+    headerHoldsLines = active && headerApart && !lines.apart
+    apart = active && (input != .none || headerApart || lines.apart || nextPane)
+    inputApart = apart && settings.inputShown
+    separatorHidden =
+      active && chrome.separatorAuto
+      && SectionPlan.separatorHidden(
+        given, borders, lines: lines, headerApart: headerApart, headerHoldsLines: headerHoldsLines,
+        inputApart: inputApart)
+    let parts = SectionPlan.stackOrder(
+      given, headerApart: headerApart, linesApart: lines.apart, inputApart: inputApart)
+    let inlined = SectionPlan.inlineParts(parts, given, borders, linesBorder: lines.border)
+    inlineTop = active ? inlined.top : []
+    inlineBottom = active ? inlined.bottom : []
+    order = active ? inlined.apart : [.list]
+  }
+
+  /// What the plan is worked out from.
+  private struct Given {
+    let settings: PickerSettings
+    let headerShown: Bool
+    let headerText: Int
+    let headerLineCount: Int
+    let footerRows: Int
+    let next: Bool
+    let previewToggled: Bool
+    var layout: PickerSettings.Layout { settings.layout }
+  }
+
+  /// The borders as drawn; the header lines' as given (nil: not given).
+  private struct Borders {
+    let list: Chrome.Border
+    let input: Chrome.Border
+    let header: Chrome.Border
+    let footer: Chrome.Border
+    let headerLinesGiven: Chrome.Border?
+  }
+
+  /// fzf's `line` borders resolved to the side facing the list, and `inline` to a line where the
+  /// list's frame has no top and bottom to sit between; the footer gets fzf's rule by default.
+  private static func borders(_ given: Given) -> Borders {
+    let chrome = given.settings.chrome
+    let layout = given.layout
+    let list = listFrame(chrome)
     let inline = list.sides.top && list.sides.bottom
     func line(_ border: Chrome.Border?, facing side: Chrome.Border) -> Chrome.Border {
       guard let border else { return .none }
       return border == .line || (border == .inline && !inline) ? side : border
     }
-    input = line(
-      chrome.input.border == .inline ? .line : chrome.input.border,
-      facing: layout == .reverse ? .bottom : .top)
-    let header = line(chrome.header.border, facing: layout == .reverse ? .bottom : .top)
-    self.header = header
-    // fzf draws a rule between the footer and the list unless told otherwise.
-    footer = line(chrome.footer.border ?? .line, facing: layout == .reverse ? .top : .bottom)
-    let headerLinesGiven = chrome.headerLines.border.map {
-      line($0, facing: layout == .default ? .top : .bottom)
+    return Borders(
+      list: list,
+      input: line(
+        chrome.input.border == .inline ? .line : chrome.input.border,
+        facing: layout == .reverse ? .bottom : .top),
+      header: line(chrome.header.border, facing: layout == .reverse ? .bottom : .top),
+      footer: line(chrome.footer.border ?? .line, facing: layout == .reverse ? .top : .bottom),
+      headerLinesGiven: chrome.headerLines.border.map {
+        line($0, facing: layout == .default ? .top : .bottom)
+      })
+  }
+
+  /// fzf's determineHeaderLinesShape: whether the header lines are a part of their own, and its border.
+  private static func headerLinesShape(_ given: Given, _ borders: Borders) -> (
+    apart: Bool, border: Chrome.Border
+  ) {
+    guard given.headerShown && given.headerLineCount > 0 else { return (false, .none) }
+    if let border = borders.headerLinesGiven { return (true, border) }
+    let shape = given.headerText == 0 ? borders.header : .none
+    let first = given.settings.headerFirst
+    if given.layout == .reverseList || (given.headerText > 0 && first) { return (true, shape) }
+    if given.headerText == 0 && first && shape == .none { return (true, .none) }
+    return (false, .none)
+  }
+
+  /// fzf's hasHeaderWindow: whether `--header` (with the header lines, when they have no part of
+  /// their own) is a part of its own.
+  private static func hasHeaderWindow(_ given: Given, _ borders: Borders, linesApart: Bool) -> Bool {
+    guard given.headerShown else { return false }
+    if linesApart { return given.headerText > 0 }
+    if borders.header != .none || given.settings.headerFirst {
+      return given.headerText + given.headerLineCount > 0
     }
-    // fzf's determineHeaderLinesShape: whether the header lines are a part of their own, and its border.
-    var linesApart = false
-    var linesBorder = Chrome.Border.none
-    if headerShown && headerLineCount > 0 {
-      if let given = headerLinesGiven {
-        (linesApart, linesBorder) = (true, given)
-      } else {
-        let shape = headerText == 0 ? header : .none
-        if layout == .reverseList || (headerText > 0 && settings.headerFirst) {
-          (linesApart, linesBorder) = (true, shape)
-        } else if headerText == 0 && settings.headerFirst && shape == .none {
-          (linesApart, linesBorder) = (true, .none)
-        }
-      }
-    }
-    headerLines = linesBorder
-    // fzf's hasHeaderWindow.
-    let headerApart: Bool
-    if !headerShown {
-      headerApart = false
-    } else if linesApart {
-      headerApart = headerText > 0
-    } else if header != .none || settings.headerFirst {
-      headerApart = headerText + headerLineCount > 0
-    } else {
-      headerApart = input != .none
-    }
-    headerHoldsLines = active && headerApart && !linesApart
-    apart = active && (input != .none || headerApart || linesApart || next)
-    inputApart = apart && settings.inputShown
-    let facesList = (layout == .reverse ? input.sides.bottom : input.sides.top)
+    return borders.input != .none
+  }
+
+  /// fzf's default separator under the prompt is left out when a border already parts the input
+  /// from the list: the input's own, a `next` pane's frame, or that of the part against the input.
+  private static func separatorHidden(
+    _ given: Given, _ borders: Borders, lines: (apart: Bool, border: Chrome.Border), headerApart: Bool,
+    headerHoldsLines: Bool, inputApart: Bool
+  ) -> Bool {
+    let layout = given.layout
+    let settings = given.settings
     func facingInput(_ border: Chrome.Border) -> Bool {
       border == .inline || (layout == .reverse ? border.sides.top : border.sides.bottom)
     }
-    if !active || !chrome.separatorAuto {
-      separatorHidden = false
-    } else if facesList {
-      separatorHidden = true
-    } else if anyNext && settings.preview.command?.isEmpty != false {
+    if layout == .reverse ? borders.input.sides.bottom : borders.input.sides.top { return true }
+    let specs = settings.preview.chain
+    if specs.contains(where: { $0.position == .next }) {
       // Without a preview command, `preview(…)` may open a pane there at any time.
-      separatorHidden = false
-    } else if anyNext {
+      guard settings.preview.command?.isEmpty == false else { return false }
       // The pane sits against the input: its frame parts them, if it faces the input. fzf's: only
       // when every spec of the chain (`<N(…)`) puts a framed pane there.
-      separatorHidden = specs.allSatisfy {
-        $0.position == .next && $0.hidden == previewToggled && !$0.takesNoRoom
+      return specs.allSatisfy {
+        $0.position == .next && $0.hidden == given.previewToggled && !$0.takesNoRoom
           && facingInput($0.drawnBorder(layout))
       }
-    } else if !inputApart {
-      separatorHidden = false
-    } else if headerApart && headerText + (headerHoldsLines ? headerLineCount : 0) > 0
-      && !settings.headerFirst && header != .inline
-    {
-      separatorHidden = facingInput(header)
-    } else if linesApart && layout != .reverseList && (headerApart || !settings.headerFirst) {
-      separatorHidden = facingInput(linesBorder)
-    } else {
-      separatorHidden = facingInput(list)
     }
-    // The order of fzf's resizeWindows, top to bottom.
-    var parts: [Part]
-    let first = settings.headerFirst
+    guard inputApart else { return false }
+    if headerApart && given.headerText + (headerHoldsLines ? given.headerLineCount : 0) > 0
+      && !settings.headerFirst && borders.header != .inline
+    {
+      return facingInput(borders.header)
+    }
+    if lines.apart && layout != .reverseList && (headerApart || !settings.headerFirst) {
+      return facingInput(lines.border)
+    }
+    return facingInput(borders.list)
+  }
+
+  /// The order of fzf's resizeWindows, top to bottom, of the parts drawn apart.
+  private static func stackOrder(_ given: Given, headerApart: Bool, linesApart: Bool, inputApart: Bool)
+    -> [Part]
+  {
+    let first = given.settings.headerFirst
     // The default and reverse layouts mirror each other: the same parts outwards from the list.
     let outwards: [Part] =
       first
       ? (headerApart && linesApart
         ? [.headerLines, .input, .header] : linesApart ? [.input, .headerLines] : [.input, .header])
       : [.headerLines, .header, .input]
-    switch layout {
+    var parts: [Part]
+    switch given.layout {
     case .default: parts = [.footer, .list] + outwards
     case .reverse: parts = outwards.reversed() + [.list, .footer]
     case .reverseList:
       parts = [.footer, .headerLines, .list] + (first ? [.input, .header] : [.header, .input])
     }
-    let inputShown = inputApart
     parts.removeAll { part in
       switch part {
       case .list: false
-      case .input: !inputShown
+      case .input: !inputApart
       case .header: !headerApart
       case .headerLines: !linesApart
-      case .footer: footerRows == 0
+      case .footer: given.footerRows == 0
       }
     }
-    // Sections inside the list's frame (fzf's inlineMetaFor): the header on the prompt's side (top
-    // in reverse), outermost; the header lines next to the list; the footer opposite the prompt.
+    return parts
+  }
+
+  /// fzf's inlineMetaFor: the sections drawn inside the list's frame, the header on the prompt's side
+  /// (top in reverse), outermost; the header lines next to the list; the footer opposite the prompt.
+  /// The rest stay apart.
+  private static func inlineParts(
+    _ parts: [Part], _ given: Given, _ borders: Borders, linesBorder: Chrome.Border
+  ) -> (apart: [Part], top: [Part], bottom: [Part]) {
+    let layout = given.layout
+    var parts = parts
     var top: [Part] = []
     var bottom: [Part] = []
     func place(_ part: Part, onTop: Bool, inner: Bool) {
@@ -184,18 +242,16 @@ package struct SectionPlan: Equatable {
         bottom.insert(part, at: 0)
       }
     }
-    if parts.contains(.header) && header == .inline {
+    if parts.contains(.header) && borders.header == .inline {
       place(.header, onTop: layout == .reverse, inner: false)
     }
     if parts.contains(.headerLines) && linesBorder == .inline {
       place(.headerLines, onTop: layout != .default, inner: true)
     }
-    if parts.contains(.footer) && footer == .inline {
+    if parts.contains(.footer) && borders.footer == .inline {
       place(.footer, onTop: layout != .reverse, inner: layout != .reverseList)
     }
-    inlineTop = active ? top : []
-    inlineBottom = active ? bottom : []
-    order = active ? parts : [.list]
+    return (parts, top, bottom)
   }
 
   /// The border of `part` as drawn.
