@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -15,7 +15,15 @@ let package = Package(
     .target(name: "MSelectCore"),
     // The command line: option words → settings values, the option table and what is made from it
     // (help, the manual, completions, the shell scripts), fzf's and mselect's profiles.
-    .target(name: "MSelectCommandLine", dependencies: ["MSelectCore"]),
+    // Its shell scripts are files in its `shell` folder, embedded at build time by the plugin below.
+    .target(
+      name: "MSelectCommandLine", dependencies: ["MSelectCore"], exclude: ["shell"],
+      plugins: ["EmbedShellScripts"]),
+    // The build plugin that embeds them, and the tool it runs (text files → Swift string literals).
+    .plugin(
+      name: "EmbedShellScripts", capability: .buildTool(), dependencies: ["embed-text"],
+      path: "Sources/EmbedShellScripts"),
+    .executableTarget(name: "embed-text"),
     // Syscalls, /dev/tty, termios, signals, processes and reading input (the core has only its
     // Platform folder's memory calls).
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),

@@ -125,10 +125,13 @@ import Testing
   /// initialisers, subscripts and computed properties included (a body ends at the first closing
   /// brace at its declaration's indentation). A literal text or a hot loop whose split would cost
   /// speed may be longer when the comment above it starts `Kept whole:` and says why.
-  @Test(arguments: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect", "mselect-bench"])
+  @Test(arguments: [
+    "MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect", "mselect-bench",
+  ])
   func noFunctionIsLong(folder: String) throws {
     let declaration = try Regex(
-      #"^( *)(?:@[A-Za-z]+(?:\([^)]*\))? +)*(?:(?:public|package|private|fileprivate|internal|open|static|final|override|mutating|nonmutating|convenience|required|lazy|nonisolated|(?:package |private |internal )?(?:private|package|internal)\(set\)) +)*(func|init\??|subscript|deinit|var)\b"#)
+      #"^( *)(?:@[A-Za-z]+(?:\([^)]*\))? +)*(?:(?:public|package|private|fileprivate|internal|open|static|final|override|mutating|nonmutating|convenience|required|lazy|nonisolated|(?:package |private |internal )?(?:private|package|internal)\(set\)) +)*(func|init\??|subscript|deinit|var)\b"#
+    )
     for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {
       let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       for (k, line) in lines.enumerated() {
@@ -137,12 +140,16 @@ import Testing
         else { continue }
         // A stored property's initial value is no body; a body on the declaration's line is short.
         if kind == "var", !line.hasSuffix("{") || line.contains(" = ") { continue }
-        if line.contains("{"), line.filter({ $0 == "{" }).count == line.filter({ $0 == "}" }).count { continue }
+        if line.contains("{"), line.filter({ $0 == "{" }).count == line.filter({ $0 == "}" }).count {
+          continue
+        }
         let closing = indent + "}"
         guard let end = lines[(k + 1)...].firstIndex(where: { $0 == closing || $0.hasPrefix(closing + ")") })
         else { continue }
         let count = end - k + 1
-        let comment = lines[..<k].reversed().prefix { $0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }
+        let comment = lines[..<k].reversed().prefix {
+          $0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+        }
         if count > 80, comment.contains(where: { $0.contains("Kept whole:") }) { continue }
         let name = line.dropFirst(indent.count).prefix { $0 != "(" && $0 != "{" && $0 != ":" }
         #expect(count <= 80, "\(path):\(k + 1): \(name) has \(count) lines")

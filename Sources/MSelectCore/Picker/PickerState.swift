@@ -414,7 +414,8 @@ public struct PickerState {
     }
     placePendingCursor()
     input.loadPending = true
-    if search.result.complete && search.result.query == searchQuery && search.result.lineCount == store.count {
+    if search.result.complete && search.result.query == searchQuery && search.result.lineCount == store.count
+    {
       fire(.resultFinal)
       fireCountEvent()
     }
