@@ -28,7 +28,7 @@ let package = Package(
     // Platform folder's memory calls).
     .target(name: "MSelectTerminal", dependencies: ["MSelectCore"]),
     // The embeddable picker: typed settings over the core, run on /dev/tty by the terminal module.
-    .target(name: "MSelect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
+    .target(name: "MSelect", dependencies: ["MSelectCore", "MSelectTerminal"]),
     // Thin wiring: options → input → filter/batch or picker → output → exit code.
     .executableTarget(
       name: "mselect", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),

@@ -1,4 +1,3 @@
-import MSelectCommandLine
 import MSelectCore
 import MSelectTerminal
 
@@ -11,7 +10,7 @@ extension Picker {
     settings.header = header
     settings.ghost = placeholder
     settings.cycle = cycle
-    settings.colors = Options.useColors(.auto, environment: Environment.current)
+    settings.colors = TerminalTraits.useColors(.auto, environment: Environment.current)
     if let minimum, minimum < 0 { throw .invalidConfiguration("minimum must be 0 or more, not \(minimum)") }
     if let maximum, maximum < 1 { throw .invalidConfiguration("maximum must be 1 or more, not \(maximum)") }
     if let minimum, let maximum, minimum > maximum {

@@ -1,4 +1,3 @@
-import MSelectCommandLine
 import MSelectCore
 import MSelectTerminal
 
@@ -113,7 +112,7 @@ public struct Picker<Item> {
     do throws(TerminalError) {
       let session = try PickerSession(
         settings: settings, reader: nil, store: store,
-        unicode: Options.isUnicodeLocale(Environment.current))
+        unicode: TerminalTraits.isUnicodeLocale(Environment.current))
       if let preview {
         let items = items
         session.previewText = { index in

@@ -130,22 +130,13 @@ extension Options {
     settings.markerMultiLine = marks
   }
 
-  /// Whether `--color`, `NO_COLOR` and `TERM` allow colors.
+  /// Whether to color (`TerminalTraits.useColors`).
   package static func useColors(_ mode: ColorMode, environment: [String: String]) -> Bool {
-    if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
-    switch mode {
-    case .always: return true
-    case .never: return false
-    case .auto: return environment["TERM"] != "dumb"
-    }
+    TerminalTraits.useColors(mode, environment: environment)
   }
 
-  /// Whether the locale variables say UTF-8.
+  /// Whether the locale variables say UTF-8 (`TerminalTraits.isUnicodeLocale`).
   package static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
-    let value =
-      environment["LC_ALL"].flatMap { $0.isEmpty ? nil : $0 }
-      ?? environment["LC_CTYPE"].flatMap { $0.isEmpty ? nil : $0 } ?? environment["LANG"] ?? ""
-    let lower = value.lowercased()
-    return lower.contains("utf-8") || lower.contains("utf8")
+    TerminalTraits.isUnicodeLocale(environment)
   }
 }

@@ -16,9 +16,7 @@ package struct Options: Sendable {
   }
 
   /// Color use (`--color`).
-  package enum ColorMode: String, Sendable, Equatable, CaseIterable {
-    case auto, always, never
-  }
+  package typealias ColorMode = TerminalTraits.ColorMode
 
   package var mode: Mode = .interactive
   /// The FILE argument; nil or `-` means stdin.

@@ -84,12 +84,12 @@ import Testing
     }
   }
 
-  /// The embedded picker is settings over the core, run by the terminal module: no system calls.
+  /// The embedded picker is settings over the core, run by the terminal module: no system calls,
+  /// and no command-line code.
   @Test func theEmbeddedPickerOnlyConfigures() throws {
     for (path, text) in try files("MSelect") {
       #expect(
-        imports(text).isSubset(of: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
-        "\(path) imports \(imports(text))")
+        imports(text).isSubset(of: ["MSelectCore", "MSelectTerminal"]), "\(path) imports \(imports(text))")
     }
   }
 
@@ -173,6 +173,30 @@ import Testing
     }
     #expect(stored.count >= 10, "the count is read off the file: \(stored)")
     #expect(stored.count <= 20, "PickerState has \(stored.count) stored properties")
+  }
+
+  /// The screen draws the picker, never the other way round: no type of `Screen/` is named in
+  /// `Picker/` (its settings, layout and state), outside comments.
+  @Test func thePickerDoesNotReachIntoTheScreen() throws {
+    let declared = try Regex(
+      #"^(?:public |package |private |fileprivate )?(?:final )?(?:struct|enum|class|protocol) ([A-Za-z]+)"#)
+    var screenTypes: Set<String> = []
+    for (_, text) in try files("MSelectCore/Screen") {
+      for line in text.split(separator: "\n") {
+        if let match = line.firstMatch(of: declared), let name = match.output[1].substring {
+          screenTypes.insert(String(name))
+        }
+      }
+    }
+    #expect(screenTypes.contains("Renderer") && screenTypes.contains("ScreenPainter"))
+    for (path, text) in try files("MSelectCore/Picker") {
+      for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      {
+        let words = Set(line.split { !$0.isLetter && !$0.isNumber }.map(String.init))
+        let named = words.intersection(screenTypes)
+        #expect(named.isEmpty, "\(path) names \(named.sorted()): \(line)")
+      }
+    }
   }
 
   /// `Action.kind` places each action under its own name: the kind's case is the action's, so no

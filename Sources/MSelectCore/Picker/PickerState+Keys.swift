@@ -130,7 +130,7 @@ extension PickerState {
   /// Wheel over the pane scrolls it, elsewhere it runs `scroll-up` / `scroll-down`; a press on an item
   /// moves the cursor there first, then runs what `left-click`, `double-click` or `right-click` is
   /// bound to; a left press on the pointer or marker column toggles the item instead.
-  mutating func handle(_ event: MouseEvent, on target: Frame.Target?, at time: Int) {
+  mutating func handle(_ event: MouseEvent, on target: ClickTarget?, at time: Int) {
     switch event.action {
     case .wheel(let up):
       if target == .preview {

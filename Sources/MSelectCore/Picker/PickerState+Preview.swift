@@ -72,7 +72,7 @@ extension PickerState {
     let wrapping = PreviewWrapping(
       width: layout.inner.columns, settings: layout.active,
       signWidth: VisibleText(settings.previewWrapSign ?? "↳ ").width)
-    let bottom = PreviewRenderer.firstLine(
+    let bottom = PreviewPane.firstLine(
       preview, scroll: .max, rows: max(1, layout.inner.rows), headerLines: header, wrapping: wrapping)
     preview.scroll = min(max(0, lowest + delta), bottom)
     // `follow`: scrolled to the end it follows again, scrolled up it stops.

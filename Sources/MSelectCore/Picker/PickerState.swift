@@ -31,7 +31,7 @@ public struct PickerState {
     case inputReplacing
     /// A mouse report, with what lies under it on the frame on screen (nil: nothing, or not known)
     /// and when it came (milliseconds, any clock: only differences count, for double clicks).
-    case mouse(MouseEvent, target: Frame.Target?, time: Int)
+    case mouse(MouseEvent, target: ClickTarget?, time: Int)
     /// The output of the command a `.transform` command ran (empty if it could not run).
     case transformed([UInt8])
     /// The output of background command `id`, once it ended.

@@ -84,3 +84,42 @@ package struct PreviewPane: Sendable, Equatable {
     self.status = status
   }
 }
+
+/// The pane's lines as the screen shows them: as cells, and which one shows first (what scrolling
+/// and the renderer both go by).
+extension PreviewPane {
+  /// Line `index` of the output as cells (control sequences gone, control characters taking no
+  /// room, as in fzf's pane) and the colors by character.
+  func cells(_ index: Int) -> (cells: [VisibleText.Cell], colors: [String?]) {
+    PreviewPane.cells(PreviewImage.split(line(index)).text)
+  }
+
+  /// `line` as cells, and its colors by character.
+  static func cells(_ line: ArraySlice<UInt8>) -> (cells: [VisibleText.Cell], colors: [String?]) {
+    let colored = ANSI.withoutControlSequences(line).withUnsafeBytes { ANSI.colored($0) }
+    let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
+    return (visible.cells.filter { !($0.isPlaceholder && $0.text.hasPrefix("^")) }, colored.colors)
+  }
+
+  /// The first line shown: the scroll, but no further than where the output's end fills the pane
+  /// (with wrapping, counted in rows), and never among the header lines.
+  static func firstLine(
+    _ pane: PreviewPane, scroll: Int, rows: Int, headerLines: Int, wrapping: PreviewWrapping
+  ) -> Int {
+    let body = max(0, rows - headerLines)
+    guard wrapping.wrap else { return max(min(scroll, pane.lineCount - body), headerLines) }
+    // fzf's: from the end up, the lines that fit.
+    var used = 0
+    var bottom = headerLines
+    var line = pane.lineCount - 1
+    while line >= headerLines {
+      used += wrapping.rows(pane.cells(line).cells).count
+      if used > body {
+        bottom = min(pane.lineCount - 1, line + 1)
+        break
+      }
+      line -= 1
+    }
+    return max(min(scroll, bottom), headerLines)
+  }
+}

@@ -20,41 +20,6 @@ struct PreviewRenderer {
   /// A cell's size in pixels, when the terminal says (how many rows a Sixel picture covers).
   var cell: (width: Int, height: Int)?
 
-  /// Line `index` of the output as cells (control sequences gone, control characters taking no
-  /// room, as in fzf's pane) and the colors by character.
-  static func cells(_ pane: PreviewPane, _ index: Int) -> (cells: [VisibleText.Cell], colors: [String?]) {
-    cells(PreviewImage.split(pane.line(index)).text)
-  }
-
-  /// `line` as cells, and its colors by character.
-  private static func cells(_ line: ArraySlice<UInt8>) -> (cells: [VisibleText.Cell], colors: [String?]) {
-    let colored = ANSI.withoutControlSequences(line).withUnsafeBytes { ANSI.colored($0) }
-    let visible = colored.text.withUnsafeBytes { VisibleText($0, limit: 64 << 10) }
-    return (visible.cells.filter { !($0.isPlaceholder && $0.text.hasPrefix("^")) }, colored.colors)
-  }
-
-  /// The first line shown: the scroll, but no further than where the output's end fills the pane
-  /// (with wrapping, counted in rows), and never among the header lines.
-  static func firstLine(
-    _ pane: PreviewPane, scroll: Int, rows: Int, headerLines: Int, wrapping: PreviewWrapping
-  ) -> Int {
-    let body = max(0, rows - headerLines)
-    guard wrapping.wrap else { return max(min(scroll, pane.lineCount - body), headerLines) }
-    // fzf's: from the end up, the lines that fit.
-    var used = 0
-    var bottom = headerLines
-    var line = pane.lineCount - 1
-    while line >= headerLines {
-      used += wrapping.rows(cells(pane, line).cells).count
-      if used > body {
-        bottom = min(pane.lineCount - 1, line + 1)
-        break
-      }
-      line -= 1
-    }
-    return max(min(scroll, bottom), headerLines)
-  }
-
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] { draw(height: height).rows }
 
@@ -137,7 +102,7 @@ struct PreviewRenderer {
     // The header lines, then the scrolled ones after them.
     var lines = Array(0..<min(headerLines, pane.lineCount)).makeIterator()
     // A scroll past the output shows its end (an offset of `+N` on a short output shows it all).
-    let first = PreviewRenderer.firstLine(
+    let first = PreviewPane.firstLine(
       pane, scroll: pane.scroll, rows: innerRows, headerLines: headerLines, wrapping: wrapping)
     var body = first
     func next() -> Int? {
@@ -164,7 +129,7 @@ struct PreviewRenderer {
         text += Array(repeating: [], count: image.rows)
         if rest.isEmpty { continue }
       }
-      let (cells, colors) = PreviewRenderer.cells(rest)
+      let (cells, colors) = PreviewPane.cells(rest)
       for piece in wrapping.rows(cells) {
         guard text.count < innerRows else {
           cut = true
