@@ -199,6 +199,19 @@ import Testing
     }
   }
 
+  /// The picker's settings change only through `change(_:)` (a `SettingChange`): no other line of
+  /// the state assigns to them (the compiler sees to outside writers: `settings` is
+  /// `private(set)`).
+  @Test func settingsChangeOnlyThroughSettingChange() throws {
+    let assignment = try Regex(#"\bsettings(\.[A-Za-z]+)+ *(=|\+=|-=|\.append|\.insert|\.remove)[^=]"#)
+    for (path, text) in try files("MSelectCore/Picker") where !path.hasSuffix("SettingChange.swift") {
+      for line in text.split(separator: "\n") where !line.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+      {
+        #expect(line.firstMatch(of: assignment) == nil, "\(path): \(line)")
+      }
+    }
+  }
+
   /// `Action.kind` places each action under its own name: the kind's case is the action's, so no
   /// action is done by another's code.
   @Test func eachActionIsPlacedUnderItsOwnName() {

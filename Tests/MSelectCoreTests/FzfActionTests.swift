@@ -176,7 +176,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.query == "x")
     h.state.handle(.transformed(Array("new> \nignored\n".utf8)))
     h.settle()
-    #expect(h.state.prompt == "new> ")
+    #expect(h.state.settings.prompt == "new> ")
     #expect(h.query == "b")
     #expect(h.listed == ["b"])
 
@@ -296,7 +296,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.query == "")
     h.press(ctrl("j"))
     h.type("z")
-    #expect(h.state.prompt == "no> ")
+    #expect(h.state.settings.prompt == "no> ")
     #expect(h.current == "c")
     h.press(ctrl("k"))
     h.type("s")
@@ -430,7 +430,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
       ["a", "b"],
       ["--bind", "multi:change-prompt(marked> ),backward-eof:change-header(eof),resize:change-query(r)"])
     h.press(tab)
-    #expect(h.state.prompt == "marked> ")
+    #expect(h.state.settings.prompt == "marked> ")
     h.press(.backspace)
     #expect(h.state.settings.header == "eof")
     h.state.handle(.resize(rows: 30, columns: 50))

@@ -132,7 +132,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     let h = Harness(["apple", "apricot", "banana"], ["--bind", "one:accept,zero:change-prompt(none> )"])
     #expect(h.state.outcome == nil)
     h.type("z")
-    #expect(h.state.prompt == "none> ")
+    #expect(h.state.settings.prompt == "none> ")
     h.press(.backspace)
     h.type("ban")
     #expect(h.accepted() == ["banana"])

@@ -164,7 +164,7 @@ import Testing
     let h = Harness(["alpha", "beta"])
     h.state.handle(.remote([.change(.query, "be"), .change(.prompt, "remote> ")]))
     h.settle()
-    #expect(h.query == "be" && h.state.prompt == "remote> ")
+    #expect(h.query == "be" && h.state.settings.prompt == "remote> ")
     #expect(h.listed == ["beta"])
   }
 

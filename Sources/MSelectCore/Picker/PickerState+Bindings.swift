@@ -164,7 +164,7 @@ extension PickerState {
       guard settings.inputShown else { break }
       editor = QueryEditor(Array(text.utf8))
       queryChanged()
-    case .prompt: prompt = text
+    case .prompt: change(.text(.prompt, text))
     case .header:
       change(.text(.header, text.isEmpty ? nil : text))
       updateHeight()
@@ -282,7 +282,7 @@ extension PickerState {
       current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
       marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
     values.markedIndices = marked.map { $0 - candidateStart }
-    values.prompt = prompt
+    values.prompt = settings.prompt
     values.action = binding.lastAction
     values.fileDirectory = settings.fileDirectory
     values.fileSerial = outbox.filesNamed

@@ -155,7 +155,7 @@ extension PickerState {
     if let inFlight = search.schedule.inFlight, inFlight.query == q { return nil }
     var rank = settings.search.rank
     rank.sort = search.sorting
-    let plan = SearchPlan(settings.search.pattern(q), ranking: rank)
+    let plan = SearchPlan(searchSettings.pattern(q), ranking: rank)
     // (With `--learn` the learned lines come first: a search orders them.)
     if plan.pattern.isEmpty && !plan.rank.sort {
       // Every line, in input order: no search, and no memory a line. Handled as a search's result

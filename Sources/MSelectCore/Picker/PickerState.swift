@@ -94,7 +94,7 @@ public struct PickerState {
   package internal(set) var input = InputProgress()
   package internal(set) var editor: QueryEditor
   /// The prompt (`change-prompt` changes it).
-  package internal(set) var prompt: String
+
   /// ctrl-p / ctrl-n's walk through `--history`.
   var history: HistoryWalk
   package internal(set) var search = SearchState()
@@ -125,14 +125,21 @@ public struct PickerState {
       focus.ansi = settings.preselection.ansi
       marking.focusFinder = Preselector(focus, limit: nil)
     }
-    prompt = settings.prompt
     search.sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     search.paused = !settings.search.filtering
-    self.settings.search.filtering = true
     history = HistoryWalk(settings.history)
     updateHeight()
     if settings.sync { input.startPending = true } else { fire(.start) }
+  }
+
+  /// What the picker's searches match and rank by: the settings', always filtering (`--disabled`
+  /// starts the picker with its search paused, `search.paused`; it is not a search that keeps every
+  /// line).
+  package var searchSettings: SearchSettings {
+    var search = settings.search
+    search.filtering = true
+    return search
   }
 
   /// Makes a change of the settings an action asked for.
@@ -214,7 +221,7 @@ public struct PickerState {
   /// the picker's size and the last key and action.
   package var environment: [String: String] {
     [
-      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": prompt,
+      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": settings.prompt,
       "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
       "FZF_MATCH_COUNT": String(search.result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
       "FZF_TOTAL_COUNT": String(totalCount),

@@ -7,7 +7,7 @@ extension Renderer {
   func promptRow(_ state: PickerState, width: Int, separator: String?, borderFollows: Bool) -> (
     spans: [Frame.Span], caret: Int
   ) {
-    let prompt = VisibleText(state.prompt)
+    let prompt = VisibleText(state.settings.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
     var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
     // Keep the caret on screen: drop characters from the left of a long query (counted first, then

@@ -61,6 +61,7 @@ extension PickerSettings {
   /// Sets the text `setting` names (the settings that are not texts are left alone).
   private mutating func setText(_ setting: BoundAction.Setting, _ text: String?) {
     switch setting {
+    case .prompt: prompt = text ?? ""
     case .header: header = text
     case .footer: footer = text
     case .pointer: pointer = text ?? ""
@@ -71,7 +72,7 @@ extension PickerSettings {
     case .inputLabel: chrome.input.label = text
     case .headerLabel: chrome.header.label = text
     case .footerLabel: chrome.footer.label = text
-    case .query, .prompt, .search, .headerLines, .nth, .withNth: break
+    case .query, .search, .headerLines, .nth, .withNth: break
     }
   }
 }
