@@ -208,6 +208,35 @@ import Testing
     #expect(Array(pane().prefix(3)) == ["L1", "L2", "L3"])
   }
 
+  /// fzf's rule with nothing under the cursor: a command of the line is not run (the pane is left
+  /// empty); one of the query, of fzf's values, of every line, of the marks while some are marked,
+  /// or with no placeholder at all still runs.
+  @Test(arguments: [
+    ("cat {}", false, false), ("echo {n}", false, false), ("echo {2}", false, false),
+    ("echo hi", false, true),
+    ("echo {q}", false, true), ("echo {} {q}", false, true), ("echo {fzf:prompt}", false, true),
+    ("echo {*}", false, true), ("echo {+}", false, false), ("echo {+}", true, true),
+    ("echo \\{}", false, true),
+  ])
+  func withNoLineOnlyCommandsOfSomethingElseRun(template: String, marks: Bool, runs: Bool) {
+    #expect(Placeholders.previewRunsWithoutLine(template, marks: marks) == runs, "\(template)")
+  }
+
+  @Test func noMatchLeavesThePaneEmptyForACommandOfTheLine() {
+    let h = Harness(["alpha", "beta"], ["--preview", "cat {}"], columns: 60)
+    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+      Issue.record("no preview asked for")
+      return
+    }
+    h.state.handle(.previewOutput(generation: generation, bytes: Array("alpha's text\n".utf8)))
+    h.type("zzz")
+    h.settle()
+    let commands = h.state.takeCommands()
+    #expect(!commands.contains { if case .preview = $0 { true } else { false } })
+    #expect(commands.contains { if case .cancelPreview = $0 { true } else { false } })
+    #expect(h.state.preview.lineCount == 0)
+  }
+
   @Test func thePaneFollowsTheCursorAndScrolls() {
     let h = Harness(["a", "b"], ["--preview", "cat {}"], columns: 60)
     #expect(h.state.previewLayout?.position == .right)

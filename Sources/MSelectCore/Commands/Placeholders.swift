@@ -65,6 +65,23 @@ public enum Placeholders {
     }
   }
 
+  /// fzf's rule for a preview with no line under the cursor: it still runs when the template has no
+  /// placeholder, or one of the query or of fzf's values (`{q}`, `{fzf:…}`), or `{*…}`, or `{+…}`
+  /// while lines are marked (`marks`); else the pane is left empty.
+  package static func previewRunsWithoutLine(_ template: String, marks: Bool) -> Bool {
+    var placeholders = false
+    for piece in pieces(template) {
+      guard case .placeholder(let placeholder) = piece else { continue }
+      placeholders = true
+      if placeholder.every || placeholder.marked && marks { return true }
+      switch placeholder.kind {
+      case .query, .queryFields, .prompt, .action: return true
+      case .line, .index, .fields: break
+      }
+    }
+    return !placeholders
+  }
+
   /// Whether `template` may list every line (`{*}`): only then are they gathered.
   package static func needsEveryLine(_ template: String) -> Bool { template.contains("*") }
 

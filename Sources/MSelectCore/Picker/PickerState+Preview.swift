@@ -53,8 +53,10 @@ extension PickerState {
     }
     preview.restart(generation: generation, key: key, scroll: scroll ?? 0)
     preview.following = layout.active.follow
-    // With nothing under the cursor the preview still runs, its line placeholders empty (as fzf's).
-    guard let command = expand(template) else {
+    // With nothing under the cursor, fzf runs only a command that shows something else (the query,
+    // the marked or every line); the pane of any other is left empty.
+    let runs = currentLine != nil || Placeholders.previewRunsWithoutLine(template, marks: selection.count > 0)
+    guard runs, let command = expand(template) else {
       queue(.cancelPreview)
       return
     }
