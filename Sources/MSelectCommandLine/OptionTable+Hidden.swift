@@ -31,7 +31,7 @@ extension OptionTable {
       .hidden(["--reverse"]) { o, _ in o.picker.layout = .reverse },
       .hidden(["--selected-prefix"], takes: .value) { o, v in o.marker = v.string },
       .hidden(["--cursor", "--indicator"], takes: .value) { o, v in o.pointer = v.string },
-      .hidden(["--placeholder"], takes: .value) { o, v in o.ghost = v.string },
+      .hidden(["--placeholder"], takes: .value) { o, v in o.picker.ghost = v.string },
       .hidden(["--listen-unsafe"], takes: .optionalValue { RemoteControl.Address($0) != nil }) { o, v in
         try OptionTable.listen(&o, v, unsafe: true)
       },
@@ -73,7 +73,7 @@ extension OptionTable {
       .hidden(["--no-preview-border"]) { o, _ in o.picker.preview.border = .none },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
       .hidden(["--no-gap"]) { o, _ in o.picker.gap = 0 },
-      .hidden(["--no-gap-line"]) { o, _ in o.gapLine = nil },
+      .hidden(["--no-gap-line"]) { o, _ in o.picker.gapLine = nil },
       .hidden(["--no-info-command"]) { o, _ in o.picker.infoCommand = nil },
       .hidden(["--phony"]) { o, _ in o.disabled = true },
       .hidden(["--enabled", "--no-phony"]) { o, _ in o.disabled = false },

@@ -250,7 +250,7 @@ package enum OptionTable {
       o, v in o.picker.unmarked = v.string
     },
     OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty") { o, v in
-      o.ghost = v.string
+      o.picker.ghost = v.string
     },
     OptionInfo(
       ["--listen"], "[ADDR]", .picker,
@@ -338,7 +338,7 @@ package enum OptionTable {
     OptionInfo(
       ["--gap-line"], "[STR]", .picker, "a line of STR on each gap (default ┈)",
       takes: .optionalValue { !$0.hasPrefix("-") }
-    ) { o, v in o.gapLine = v.optionalString ?? "" },
+    ) { o, v in o.picker.gapLine = v.optionalString.flatMap { $0.isEmpty ? nil : $0 } },
     OptionInfo(["--wrap-sign"], "STR", .picker, "starts each wrapped row (default ↳; the preview's too)") {
       o, v in o.wrapSign = v.string
     },
@@ -395,7 +395,7 @@ package enum OptionTable {
     OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)") {
       o, v in
       guard !v.string.isEmpty else { throw v.invalid("some characters") }
-      o.jumpLabels = v.string
+      o.picker.jumpLabels = v.string
     },
     OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)") { o, _ in
       o.picker.mouse = false
@@ -422,7 +422,7 @@ package enum OptionTable {
     ) { o, v in
       let words = try ShellWords.split(v.raw)
       guard !words.isEmpty else { throw v.invalid("a shell and its flags, e.g. 'bash -c'") }
-      o.withShell = words
+      o.picker.shell = words
     },
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,

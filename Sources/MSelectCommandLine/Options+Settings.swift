@@ -79,7 +79,6 @@ extension Options {
     settings.query = query
     settings.shownFields = withNth
     setMarks(&settings, unicode: unicode)
-    settings.ghost = ghost ?? ""
     settings.colors = colors
     if history != nil {
       // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).
@@ -97,10 +96,7 @@ extension Options {
     if chrome.border == .line { settings.chrome.border = settings.height == .fullscreen ? .none : .top }
     settings.marksSurviveReload = marksSurviveReload ?? (settings.flavor == .mselect)
     settings.fileTerminator = print0 ? 0 : 10
-    if let jumpLabels { settings.jumpLabels = jumpLabels }
     settings.previewWrapSign = previewWrapSign ?? wrapSign
-    if let gapLine { settings.gapLine = gapLine.isEmpty ? nil : gapLine }
-    settings.shell = withShell
     return settings
   }
 

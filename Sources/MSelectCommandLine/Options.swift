@@ -87,7 +87,7 @@ package struct Options: Sendable {
   /// `--marker-multi-line`: the marks of an item over several rows (top, middle, bottom).
   package var markerMultiLine: [String]?
   /// Dim text in the empty query (`--ghost`, gum's `--placeholder`).
-  package var ghost: String?
+
   /// gum's `--selected` lines: marked, or with `--limit 1` where the cursor starts (as in gum).
   package var selected: [[UInt8]] = []
   /// gum's `--label-delimiter`: preselected lines name labels (see `PreselectionSettings`).
@@ -101,9 +101,9 @@ package struct Options: Sendable {
   /// Marks stay on the lines a reload brings back (nil: as the flavor has it, mselect yes, fzf no).
   package var marksSurviveReload: Bool?
   /// `--jump-labels`: the labels `jump` shows (nil: fzf's).
-  package var jumpLabels: String?
+
   /// `--gap-line` (an empty string: the default line).
-  package var gapLine: String?
+
   /// `--wrap-sign`, `--preview-wrap-sign`.
   package var wrapSign: String?
   package var previewWrapSign: String?
@@ -112,7 +112,7 @@ package struct Options: Sendable {
   /// `--ansi`: SGR sequences in lines are colors, not text.
   package var ansi = false
   /// `--with-shell STR`: STR split into words (the shell and its flags, e.g. `bash -c`).
-  package var withShell: [[UInt8]]?
+
   /// fzf options accepted for compatibility that change nothing here (listed in docs/guide.md, "Coming from fzf").
   package var ignored: [String] = []
   /// What lists files when nothing is piped in (`--walker`, `--walker-root`, `--walker-skip`).

@@ -35,8 +35,8 @@ import Testing
 
   @Test func filterOptions() throws {
     #expect(try parse(["--value", "ab"]).query == Array("ab".utf8))
-    #expect(try parse(["--placeholder", "Search"]).ghost == "Search")
-    #expect(try parse(["--ghost", "Type"]).ghost == "Type")
+    #expect(try parse(["--placeholder", "Search"]).picker.ghost == "Search")
+    #expect(try parse(["--ghost", "Type"]).picker.ghost == "Type")
     #expect(try parse(["--no-fuzzy"]).match.exact)
     #expect(try parse(["--no-fuzzy-sort"]).rank.sort == false)
     #expect(try parse(["--no-strict"]).bindings == ["enter:accept-or-print-query"])
