@@ -106,7 +106,8 @@ package struct PreviewImage: Equatable, Sendable {
 extension PreviewImage {
   /// The pictures in a line of preview output, and the line without them.
   package static func split(_ line: ArraySlice<UInt8>) -> (images: [PreviewImage], text: ArraySlice<UInt8>) {
-    guard line.contains(0x1B) else { return ([], line) }
+    // Most lines hold no picture (colored ones hold ESC [ only): nothing is copied for them.
+    guard mayHoldImage(line) else { return ([], line) }
     var images: [PreviewImage] = []
     var text: [UInt8] = []
     var i = line.startIndex
@@ -122,6 +123,19 @@ extension PreviewImage {
       i += 1
     }
     return images.isEmpty ? ([], line) : (images, text[...])
+  }
+
+  /// Whether an ESC in `line` starts a DCS, an APC or an OSC: only those can be pictures.
+  private static func mayHoldImage(_ line: ArraySlice<UInt8>) -> Bool {
+    var i = line.startIndex
+    while let at = line[i...].firstIndex(of: 0x1B) {
+      let next = at + 1
+      guard next < line.endIndex else { return false }
+      let kind = line[next]
+      if kind == UInt8(ascii: "P") || kind == UInt8(ascii: "_") || kind == UInt8(ascii: "]") { return true }
+      i = next
+    }
+    return false
   }
 
   /// The picture whose sequence starts at `i`, and where the sequence ends.
