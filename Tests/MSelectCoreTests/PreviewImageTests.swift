@@ -72,6 +72,8 @@ private enum Sample {
     #expect(size(Sample.sixel, nil) == [nil, nil])
     #expect(size(Sample.bareSixel, (10, 6)) == [3, nil])
     #expect(size(Sample.kitty, nil) == [2, 4])
+    // 0 is "as the picture needs": not known here.
+    #expect(size(Sample.esc + "_Ga=T,c=0,r=0;AA" + Sample.st, nil) == [nil, nil])
     #expect(size(Sample.iterm, nil) == [3, 6])
     #expect(size(Sample.esc + "]1337;File=width=25px;height=41px:AA\u{07}", cell) == [3, 3])
     #expect(size(Sample.esc + "]1337;File=height=50%:AA\u{07}", cell) == [nil, nil])

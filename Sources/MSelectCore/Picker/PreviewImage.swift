@@ -40,12 +40,14 @@ package struct PreviewImage: Equatable, Sendable {
       return (cells(height, cell?.height), cells(width, cell?.width))
     case .kitty:
       let keys = kittyKeys
-      return (keys["r"].flatMap { Int($0) }, keys["c"].flatMap { Int($0) })
+      // 0 (or nothing) is Kitty's "as the picture needs".
+      func count(_ key: String) -> Int? { keys[key].flatMap { Int($0) }.flatMap { $0 > 0 ? $0 : nil } }
+      return (count("r"), count("c"))
     case .iterm:
       let arguments = itermArguments ?? [:]
       func measure(_ value: String?, _ per: Int?) -> Int? {
         guard let value else { return nil }
-        if let n = Int(value) { return n }
+        if let n = Int(value) { return n > 0 ? n : nil }
         if value.hasSuffix("px") { return cells(Int(value.dropLast(2)), per) }
         return nil
       }

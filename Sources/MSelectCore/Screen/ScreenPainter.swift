@@ -205,9 +205,10 @@ public struct ScreenPainter {
         image.onCells
         && (image.row..<(image.row + image.rows)).contains { rewritten.indices.contains($0) && rewritten[$0] }
       guard wiped || !shownImages.contains(image) else { continue }
-      // Where the picture starts, the cursor saved around it (it moves below a Sixel picture);
-      // Sixel's mode 8452 keeps it beside the picture's last row, so one ending on the screen's
-      // last row does not scroll the screen.
+      // Where the picture starts, the cursor saved around it (it moves below a Sixel picture).
+      // Mode 8452 asks for the cursor beside a Sixel picture's last row instead, which spares the
+      // screen a scroll when the picture ends on its last row where a terminal honours it (xterm
+      // 379 does not: the helper keeps pictures off that row, as fzf's does).
       out += at(image) + "\u{1B}7"
       for sequence in image.sequences {
         let bytes = String(decoding: sequence.output(inTmux: inTmux), as: UTF8.self)
