@@ -88,7 +88,7 @@ extension PickerSession {
       let resized = try ForegroundJob.run(
         command, shell: state.settings.shell, environment: environment, tty: tty, signals: signals
       ) { signal in die(by: signal) }
-      if resized { state.handle(.resize(rows: tty.size.rows, columns: tty.size.columns)) }
+      if resized { takeSize() }
     } catch {
       state.handle(.commandFailed(error.message))
     }

@@ -394,9 +394,8 @@ package final class PickerSession {
         tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)
         awaitAnswers(keepingKeys: true)
         tty.write(painter.resized(columns: size.columns))
-        renderer.cell = tty.cellPixels
         lastFrame = nil
-        state.handle(.resize(rows: size.rows, columns: size.columns))
+        takeSize()
       case SIGTSTP: try suspend()
       case SIGCONT:
         try tty.enterRawMode()
@@ -407,6 +406,14 @@ package final class PickerSession {
     }
   }
 
+  /// The terminal's size as it is now, to the state, and its cells' size in pixels to the renderer
+  /// (how many rows a Sixel picture covers).
+  func takeSize() {
+    let size = tty.size
+    renderer.cell = tty.cellPixels
+    state.handle(.resize(rows: size.rows, columns: size.columns))
+  }
+
   /// ctrl-z: put the terminal back, stop like any job, and take it again when continued.
   func suspend() throws(TerminalError) {
     // Nothing could continue a stop in the shell's own group (`vim $(mselect)`): ctrl-z does nothing.
@@ -415,8 +422,7 @@ package final class PickerSession {
     // The whole job stops, as for ctrl-z in cooked mode; SIGSTOP, which cannot be caught or dropped
     // (as SIGTSTP is in an orphaned group). Execution resumes here after SIGCONT.
     kill(0, SIGSTOP)
-    let size = tty.size
-    state.handle(.resize(rows: size.rows, columns: size.columns))
+    takeSize()
     try tty.enterRawMode()
     begin()
     lastFrame = nil
