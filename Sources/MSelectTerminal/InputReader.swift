@@ -25,7 +25,7 @@ package enum InputError: Error, Equatable, Sendable {
 }
 
 /// Reads candidate lines from a file descriptor into `LineBlock`s.
-package final class InputReader: LineStream {
+package final class InputReader: PolledLineStream {
   private let fd: Int32
   /// The input's name in messages: the FILE, or "standard input".
   package let name: String

@@ -26,7 +26,7 @@ package final class PickerSession {
   let tty: TTY
   let signals: SignalPipe
   let worker: SearchWorker
-  private let reader: InputReader?
+  private let reader: (any PolledLineStream)?
   /// What a `reload-sync` command has printed so far (nil: no such reload runs).
   var heldReload: [LineBlock]?
   var state: PickerState
@@ -40,7 +40,7 @@ package final class PickerSession {
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
   lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
-  var reloaded: InputReader?
+  var reloaded: (any PolledLineStream)?
   var reloadProcess: pid_t?
   var reloadCommand: [UInt8]?
   /// The preview command running (its `{+f}` files are removed when it ends).
@@ -73,7 +73,8 @@ package final class PickerSession {
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).
   package init(
-    settings: PickerSettings, reader: InputReader?, store: LineStore?, unicode: Bool, terminator: UInt8 = 10
+    settings: PickerSettings, reader: (any PolledLineStream)?, store: LineStore?, unicode: Bool,
+    terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
     previews = PreviewRunner(shell: settings.shell)

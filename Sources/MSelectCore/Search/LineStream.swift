@@ -47,3 +47,22 @@ package struct ConcurrentReads<Failure: Error> {
     self.failure = failure
   }
 }
+
+/// A `LineStream` the picker reads while it runs: waited on with the terminal, read a little at a
+/// time without blocking, its lines handed over in blocks as they are due; what produces it (a
+/// command) stopped or reaped through it.
+package protocol PolledLineStream: LineStream {
+  /// What to wait on for more input.
+  var descriptor: Int32 { get }
+  /// Reads what is there: the lines completed (if `streaming`, or the buffer filled up), and whether
+  /// the input ended; gathering stops early once `interrupt` (the terminal) has something to read.
+  func readOnce(streaming: Bool, interrupt: Int32?) throws(Failure) -> (block: LineBlock?, ended: Bool)
+  /// When the lines held back to gather a larger block are due (monotonic nanoseconds), if any are.
+  var heldLinesDue: Int? { get }
+  /// The lines held back, as a block, once they are due.
+  func takeHeldLines() -> LineBlock?
+  /// Why the input ended early (its command failed), once it ended; nil otherwise.
+  func failure() -> String?
+  /// Stops what produces the input, if it still runs.
+  func stopProducer()
+}
