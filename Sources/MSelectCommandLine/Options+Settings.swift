@@ -125,14 +125,4 @@ extension Options {
     }
     settings.markerMultiLine = marks
   }
-
-  /// Whether to color (`TerminalTraits.useColors`).
-  package static func useColors(_ mode: ColorMode, environment: [String: String]) -> Bool {
-    TerminalTraits.useColors(mode, environment: environment)
-  }
-
-  /// Whether the locale variables say UTF-8 (`TerminalTraits.isUnicodeLocale`).
-  package static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
-    TerminalTraits.isUnicodeLocale(environment)
-  }
 }

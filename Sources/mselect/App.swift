@@ -33,11 +33,11 @@ enum App {
     // `--batch` do not read the environment (a dictionary of it costs ~0.1 ms a run).
     let interactive = if case .interactive = options.mode { true } else { false }
     let environment = interactive ? Environment.current : [:]
-    let unicode = interactive && (options.unicode ?? Options.isUnicodeLocale(environment))
+    let unicode = interactive && (options.unicode ?? TerminalTraits.isUnicodeLocale(environment))
     let picker: PickerSettings
     do throws(OptionError) {
       picker = try options.pickerSettings(
-        unicode: unicode, colors: Options.useColors(options.color, environment: environment))
+        unicode: unicode, colors: TerminalTraits.useColors(options.color, environment: environment))
     } catch {
       return fail(error.commandLineMessage)
     }

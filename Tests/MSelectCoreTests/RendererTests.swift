@@ -185,13 +185,13 @@ import Testing
   }
 
   @Test func colorDecision() {
-    #expect(!Options.useColors(.always, environment: ["NO_COLOR": "1"]))
-    #expect(Options.useColors(.auto, environment: ["TERM": "xterm"]))
-    #expect(!Options.useColors(.auto, environment: ["TERM": "dumb"]))
-    #expect(!Options.useColors(.never, environment: [:]))
-    #expect(Options.isUnicodeLocale(["LANG": "en_US.UTF-8"]))
-    #expect(!Options.isUnicodeLocale(["LANG": "C"]))
-    #expect(!Options.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
+    #expect(!TerminalTraits.useColors(.always, environment: ["NO_COLOR": "1"]))
+    #expect(TerminalTraits.useColors(.auto, environment: ["TERM": "xterm"]))
+    #expect(!TerminalTraits.useColors(.auto, environment: ["TERM": "dumb"]))
+    #expect(!TerminalTraits.useColors(.never, environment: [:]))
+    #expect(TerminalTraits.isUnicodeLocale(["LANG": "en_US.UTF-8"]))
+    #expect(!TerminalTraits.isUnicodeLocale(["LANG": "C"]))
+    #expect(!TerminalTraits.isUnicodeLocale(["LC_ALL": "C", "LANG": "en_US.UTF-8"]))
   }
 
   @Test func aNarrowInfoLineKeepsTheMarkedCountFirst() {

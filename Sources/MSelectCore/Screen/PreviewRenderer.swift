@@ -23,17 +23,12 @@ struct PreviewRenderer {
   /// The pane's `height` rows, each `layout.outer.columns` wide.
   func rows(height: Int) -> [[Frame.Span]] { draw(height: height).rows }
 
-  /// The pane's `height` rows, and the pictures of the output placed on them (from the pane's
-  /// top-left corner).
+  /// The pane's `height` rows, and the pictures of the output placed on them (from the top-left
+  /// corner of the pane's text, inside its frame).
   func draw(height: Int) -> (rows: [[Frame.Span]], images: [Frame.Image]) {
     let innerRows = max(0, height - border.rows)
     let innerWidth = layout.inner.columns
     var (text, images, first, cut) = outputRows(innerRows: innerRows, innerWidth: innerWidth)
-    let sides = border.sides
-    for k in images.indices {
-      images[k].row += sides.top ? 1 : 0
-      images[k].column += sides.left ? 2 : 0
-    }
     // fzf's scroll position, `FIRST/TOTAL` over the right of the first row, when the output does not
     // fit the pane (`noinfo`: never).
     let position = " \(first + 1)/\(pane.lineCount)"

@@ -222,16 +222,15 @@ extension Renderer {
     return (rows.map { Frame.painted($0, .inPreview, width: pane.outer.columns) }, images)
   }
 
-  /// The pane's pictures moved to where the pane lies on screen; none when rows of the pane were
-  /// cut (sections taller than the screen), and none that would not lie wholly in the pane.
-  func placedImages(
-    _ images: [Frame.Image], paneHeight: Int, _ plan: FramePlan, _ draft: FrameDraft
-  ) -> [Frame.Image] {
-    guard let area = paneAreas(plan, draft).first, area.rows.count == paneHeight else { return [] }
-    return images.compactMap { image in
+  /// The pane's pictures moved to where its text starts on screen (`origin`); one that would not lie
+  /// wholly in the pane's `area` is left out.
+  func placed(_ images: [Frame.Image], at origin: (row: Int, column: Int), within area: Frame.Area) -> [Frame
+    .Image]
+  {
+    images.compactMap { image in
       var image = image
-      image.row += area.rows.lowerBound
-      image.column += area.columns.lowerBound
+      image.row += origin.row
+      image.column += origin.column
       let inside =
         image.row + image.rows <= area.rows.upperBound
         && image.column + image.columns <= area.columns.upperBound

@@ -41,20 +41,22 @@ public struct Renderer {
       decorator.ellipsis = itemEllipsis(plan.settings)
       rows = decorator.decorate(rows, contentWidth: plan.layout.contentWidth, height: state.height)
     }
+    let paneArea = paneAreas(plan, draft)
     var frame = Frame(
       rows: rows,
       caret: (min(draft.caretRow + insets.top, state.height - 1), draft.caretColumn + insets.left),
       width: state.columns,
-      areas: itemAreas(state, plan, list, draft) + tagAreas(plan, fixed, draft) + paneAreas(plan, draft))
+      areas: itemAreas(state, plan, list, draft) + tagAreas(plan, fixed, draft) + paneArea)
     frame.caretShown = plan.settings.inputShown
-    if let area = paneAreas(plan, draft).first, let pane = plan.pane {
+    if let area = paneArea.first, let pane = plan.pane {
       let sides = pane.active.drawnBorder(plan.settings.layout).sides
-      frame.previewOrigin = (
-        area.rows.lowerBound + (sides.top ? 1 : 0), area.columns.lowerBound + (sides.left ? 2 : 0)
+      let origin = (
+        row: area.rows.lowerBound + (sides.top ? 1 : 0),
+        column: area.columns.lowerBound + (sides.left ? 2 : 0)
       )
-    }
-    if !paneImages.isEmpty {
-      frame.images = placedImages(paneImages, paneHeight: paneRows.count, plan, draft)
+      frame.previewOrigin = origin
+      // Rows of the pane cut (sections taller than the screen): its pictures would land elsewhere.
+      if area.rows.count == paneRows.count { frame.images = placed(paneImages, at: origin, within: area) }
     }
     return frame
   }
