@@ -396,7 +396,8 @@ package final class PickerSession {
         awaitAnswers(keepingKeys: true)
         tty.write(painter.resized(columns: size.columns))
         lastFrame = nil
-        takeSize()
+        // The size the painter was told: a later resize is in the signal pipe, and comes next.
+        takeSize(size)
       case SIGTSTP: try suspend()
       case SIGCONT:
         try tty.enterRawMode()
@@ -407,10 +408,10 @@ package final class PickerSession {
     }
   }
 
-  /// The terminal's size as it is now, to the state, and its cells' size in pixels to the renderer
-  /// (how many rows a Sixel picture covers).
-  func takeSize() {
-    let size = tty.size
+  /// The terminal's size (as it is now, unless given), to the state, and its cells' size in pixels
+  /// to the renderer (how many rows a Sixel picture covers).
+  func takeSize(_ given: (rows: Int, columns: Int)? = nil) {
+    let size = given ?? tty.size
     renderer.cell = tty.cellPixels
     state.handle(.resize(rows: size.rows, columns: size.columns))
   }
