@@ -5,12 +5,12 @@ extension Picker {
   /// The picker's settings: mselect's defaults, then this picker's properties.
   func makeSettings() throws(PickerError) -> PickerSettings {
     var settings = PickerSettings()
-    settings.prompt = prompt
+    settings.look.prompt = prompt
     settings.query = Array(query.utf8)
-    settings.header = header
-    settings.ghost = placeholder
-    settings.cycle = cycle
-    settings.colors = TerminalTraits.useColors(.auto, environment: Environment.current)
+    settings.look.header = header
+    settings.look.ghost = placeholder
+    settings.list.cycle = cycle
+    settings.look.colors = TerminalTraits.useColors(.auto, environment: Environment.current)
     if let minimum, minimum < 0 { throw .invalidConfiguration("minimum must be 0 or more, not \(minimum)") }
     if let maximum, maximum < 1 { throw .invalidConfiguration("maximum must be 1 or more, not \(maximum)") }
     if let minimum, let maximum, minimum > maximum {
@@ -22,15 +22,15 @@ extension Picker {
     if let ignoresCase { settings.search.match.caseMode = ignoresCase ? .insensitive : .sensitive }
     if forgivesTypos { settings.search.match.typos = .byLength }
     switch height {
-    case .fullscreen: settings.height = .fullscreen
+    case .fullscreen: settings.window.height = .fullscreen
     case .rows(let rows):
       guard rows > 0 else { throw .invalidConfiguration("height must be 1 row or more, not \(rows)") }
-      settings.height = .lines(rows)
+      settings.window.height = .lines(rows)
     case .percent(let percent):
       guard (1...100).contains(percent) else {
         throw .invalidConfiguration("height must be 1% to 100%, not \(percent)%")
       }
-      settings.height = percent == 100 ? .fullscreen : .percent(percent)
+      settings.window.height = percent == 100 ? .fullscreen : .percent(percent)
     }
     if preview != nil {
       guard (1...99).contains(previewSize) else {
@@ -48,10 +48,10 @@ extension Picker {
         }
     }
     for (key, actions) in bindings {
-      settings.bindings[.key(key.key)] = actions.map(BoundAction.action)
+      settings.behaviour.bindings[.key(key.key)] = actions.map(BoundAction.action)
     }
     for key in acceptKeys {
-      settings.expectKeys[key.key] = key.description
+      settings.behaviour.expectKeys[key.key] = key.description
     }
     return settings
   }

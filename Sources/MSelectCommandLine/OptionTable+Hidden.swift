@@ -22,44 +22,44 @@ extension OptionTable {
       .hidden(["--no-multi"], plus: "+m") { o, _ in o.max = 1 },
       .hidden(["--no-select-1"], plus: "+1") { o, _ in o.select1 = false },
       .hidden(["--no-exit-0"], plus: "+0") { o, _ in o.exit0 = false },
-      .hidden(["--no-height"]) { o, _ in o.picker.height = .fullscreen },
+      .hidden(["--no-height"]) { o, _ in o.picker.window.height = .fullscreen },
       // fzf's 16-colour theme.
       .hidden(["--no-256"], plus: "+2") { o, _ in
-        o.picker.palette = Palette.parse("16", onto: o.picker.palette) ?? o.picker.palette
+        o.picker.look.palette = Palette.parse("16", onto: o.picker.look.palette) ?? o.picker.look.palette
       },
       .hidden(["--no-color"], plus: "+c") { o, _ in o.color = .never },
-      .hidden(["--reverse"]) { o, _ in o.picker.layout = .reverse },
+      .hidden(["--reverse"]) { o, _ in o.picker.window.layout = .reverse },
       .hidden(["--selected-prefix"], takes: .value) { o, v in o.marker = v.string },
       .hidden(["--cursor", "--indicator"], takes: .value) { o, v in o.pointer = v.string },
-      .hidden(["--placeholder"], takes: .value) { o, v in o.picker.ghost = v.string },
+      .hidden(["--placeholder"], takes: .value) { o, v in o.picker.look.ghost = v.string },
       .hidden(["--listen-unsafe"], takes: .optionalValue { RemoteControl.Address($0) != nil }) { o, v in
         try OptionTable.listen(&o, v, unsafe: true)
       },
       .hidden(["--no-listen", "--no-listen-unsafe"]) { o, _ in
-        o.picker.listen = nil
-        o.picker.listenUnsafe = false
+        o.picker.commands.listen = nil
+        o.picker.commands.listenUnsafe = false
       },
-      .hidden(["--no-keep-right"]) { o, _ in o.picker.keepRight = false },
-      .hidden(["--no-sync", "--async"]) { o, _ in o.picker.sync = false },
-      .hidden(["--clear"]) { o, _ in o.picker.keepsPicture = false },
-      .hidden(["--no-reverse"]) { o, _ in o.picker.layout = .default },
+      .hidden(["--no-keep-right"]) { o, _ in o.picker.list.keepRight = false },
+      .hidden(["--no-sync", "--async"]) { o, _ in o.picker.behaviour.sync = false },
+      .hidden(["--clear"]) { o, _ in o.picker.window.keepsPicture = false },
+      .hidden(["--no-reverse"]) { o, _ in o.picker.window.layout = .default },
       .hidden(["--no-literal"]) { o, _ in o.match.foldDiacritics = true },
       .hidden(["--no-expect"]) { o, _ in o.expect = [] },
       .hidden(["--no-print-query"]) { o, _ in o.printQuery = false },
       .hidden(["--no-read0"]) { o, _ in o.read0 = false },
       .hidden(["--no-print0"]) { o, _ in o.print0 = false },
-      .hidden(["--no-header"]) { o, _ in o.picker.header = nil },
+      .hidden(["--no-header"]) { o, _ in o.picker.look.header = nil },
       .hidden(["--no-header-lines"]) { o, _ in o.headerLines = 0 },
-      .hidden(["--no-footer"]) { o, _ in o.picker.footer = nil },
+      .hidden(["--no-footer"]) { o, _ in o.picker.look.footer = nil },
       .hidden(["--no-history"]) { o, _ in o.history = nil },
-      .hidden(["--no-id-nth"]) { o, _ in o.picker.idNth = nil },
-      .hidden(["--no-margin"]) { o, _ in o.picker.chrome.margin = Chrome.Spacing() },
-      .hidden(["--no-padding"]) { o, _ in o.picker.chrome.padding = Chrome.Spacing() },
-      .hidden(["--no-border-label"]) { o, _ in o.picker.chrome.borderLabel = nil },
+      .hidden(["--no-id-nth"]) { o, _ in o.picker.list.idNth = nil },
+      .hidden(["--no-margin"]) { o, _ in o.picker.look.chrome.margin = Chrome.Spacing() },
+      .hidden(["--no-padding"]) { o, _ in o.picker.look.chrome.padding = Chrome.Spacing() },
+      .hidden(["--no-border-label"]) { o, _ in o.picker.look.chrome.borderLabel = nil },
       .hidden(["--no-preview-label"]) { o, _ in o.picker.preview.label = nil },
-      .hidden(["--no-track"]) { o, _ in o.picker.track = false },
-      .hidden(["--no-cycle"]) { o, _ in o.picker.cycle = false },
-      .hidden(["--mouse"]) { o, _ in o.picker.mouse = true },
+      .hidden(["--no-track"]) { o, _ in o.picker.list.track = false },
+      .hidden(["--no-cycle"]) { o, _ in o.picker.list.cycle = false },
+      .hidden(["--mouse"]) { o, _ in o.picker.behaviour.mouse = true },
       // fzf's older spelling of `--bind KEY:toggle-sort`.
       .hidden(["--toggle-sort"], takes: .value) { o, v in o.bindings.append(v.string + ":toggle-sort") },
       .hidden(["--no-preview"]) { o, _ in o.picker.preview.command = nil },
@@ -67,25 +67,25 @@ extension OptionTable {
       .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
         o.picker.preview.border = try v.border(otherwise: o.defaultBorder)
       },
-      .hidden(["--no-multi-line"]) { o, _ in o.picker.multiLine = false },
-      .hidden(["--hscroll"]) { o, _ in o.picker.hscroll = true },
-      .hidden(["--no-hscroll"]) { o, _ in o.picker.hscroll = false },
+      .hidden(["--no-multi-line"]) { o, _ in o.picker.list.multiLine = false },
+      .hidden(["--hscroll"]) { o, _ in o.picker.list.hscroll = true },
+      .hidden(["--no-hscroll"]) { o, _ in o.picker.list.hscroll = false },
       .hidden(["--no-preview-border"]) { o, _ in o.picker.preview.border = .none },
       .hidden(["--no-ansi"]) { o, _ in o.ansi = false },
-      .hidden(["--no-gap"]) { o, _ in o.picker.gap = 0 },
-      .hidden(["--no-gap-line"]) { o, _ in o.picker.gapLine = nil },
-      .hidden(["--no-info-command"]) { o, _ in o.picker.infoCommand = nil },
+      .hidden(["--no-gap"]) { o, _ in o.picker.list.gap = 0 },
+      .hidden(["--no-gap-line"]) { o, _ in o.picker.look.gapLine = nil },
+      .hidden(["--no-info-command"]) { o, _ in o.picker.commands.infoCommand = nil },
       .hidden(["--phony"]) { o, _ in o.disabled = true },
       .hidden(["--enabled", "--no-phony"]) { o, _ in o.disabled = false },
-      .hidden(["--no-header-first"]) { o, _ in o.picker.headerFirst = false },
-      .hidden(["--inline-info"]) { o, _ in o.picker.chrome.info = .inline },
-      .hidden(["--no-inline-info"]) { o, _ in o.picker.chrome.info = .default },
-      .hidden(["--no-info"]) { o, _ in o.picker.chrome.info = .hidden },
+      .hidden(["--no-header-first"]) { o, _ in o.picker.look.headerFirst = false },
+      .hidden(["--inline-info"]) { o, _ in o.picker.look.chrome.info = .inline },
+      .hidden(["--no-inline-info"]) { o, _ in o.picker.look.chrome.info = .default },
+      .hidden(["--no-info"]) { o, _ in o.picker.look.chrome.info = .hidden },
       .hidden(["--unicode"]) { o, _ in o.unicode = true },
       .hidden(["--no-separator"]) { o, _ in
-        (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (nil, false)
+        (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (nil, false)
       },
-      .hidden(["--no-border"]) { o, _ in o.picker.chrome.border = .none },
+      .hidden(["--no-border"]) { o, _ in o.picker.look.chrome.border = .none },
       // gum's selection options, as `gum choose` / `gum filter` read them.
       .hidden(["--value"], takes: .value) { o, v in o.query = v.raw },
       .hidden(["--limit"], takes: .value) { o, v in o.max = try v.number(minimum: 1) },
@@ -140,11 +140,11 @@ extension OptionTable {
   static func listen(_ o: inout Options, _ v: OptionValue, unsafe: Bool) throws(OptionError) {
     if let text = v.optionalString {
       guard let address = RemoteControl.Address(text) else { throw v.invalid("PORT, HOST:PORT or PATH.sock") }
-      o.picker.listen = address
+      o.picker.commands.listen = address
     } else {
-      o.picker.listen = .local
+      o.picker.commands.listen = .local
     }
-    o.picker.listenUnsafe = unsafe
+    o.picker.commands.listenUnsafe = unsafe
   }
 
   /// `--margin` and `--padding`: `N`, `N%`, or a TRBL list.

@@ -35,22 +35,23 @@ extension OptionTable {
       if border == .inline && (v.name == "--list-border" || v.name == "--input-border") {
         throw OptionTable.inlineRefused(v)
       }
-      o.picker.chrome[keyPath: section(v.name, "border")].border = border
+      o.picker.look.chrome[keyPath: section(v.name, "border")].border = border
     },
     OptionInfo(
       sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label" }, "TEXT", .picker,
       "text in that section's border"
-    ) { o, v in o.picker.chrome[keyPath: section(v.name, "label")].label = v.string },
+    ) { o, v in o.picker.look.chrome[keyPath: section(v.name, "label")].label = v.string },
     OptionInfo(
       sectionNames.filter { $0.name != "header-lines" }.map { "--\($0.name)-label-pos" }, "N[:bottom]",
       .picker, "where that label goes, as --border-label-pos"
-    ) { o, v in o.picker.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition()
+    ) { o, v in
+      o.picker.look.chrome[keyPath: section(v.name, "label-pos")].labelPosition = try v.labelPosition()
     },
     OptionInfo(["--no-input"], nil, .picker, "no prompt and info: the query cannot be typed (toggle-input)") {
-      o, _ in o.picker.inputShown = false
+      o, _ in o.picker.look.inputShown = false
     },
     OptionInfo(["--footer"], "TEXT", .picker, "text below the list (above it with --layout reverse)") {
-      o, v in o.picker.footer = v.string
+      o, v in o.picker.look.footer = v.string
     },
     OptionInfo(
       ["--style"], "PRESET", .picker, "default, minimal, or full[:STYLE] (a frame around each section)",
@@ -69,9 +70,9 @@ extension OptionTable {
   /// given.
   static let negations: [OptionInfo] =
     [
-      .hidden(["--no-scrollbar"]) { o, _ in o.picker.scrollbar = nil },
-      .hidden(["--no-filepath-word"]) { o, _ in o.picker.filepathWord = false },
-      .hidden(["--no-raw"]) { o, _ in o.picker.raw = false },
+      .hidden(["--no-scrollbar"]) { o, _ in o.picker.look.scrollbar = nil },
+      .hidden(["--no-filepath-word"]) { o, _ in o.picker.behaviour.filepathWord = false },
+      .hidden(["--no-raw"]) { o, _ in o.picker.list.raw = false },
       // The shell bindings' store (`--learn`'s, when learning is on for the name run under).
       .hidden(["--binding-learn"], takes: .value) { o, v in o.bindingLearn = v.string },
       .hidden(["--no-tmux", "--no-popup"]) { o, _ in o.popup = nil },
@@ -83,11 +84,14 @@ extension OptionTable {
     + sectionNames.map { section in
       // The footer's rule is there unless told otherwise: no border is said outright.
       .hidden(["--no-\(section.name)-border"]) { o, _ in
-        o.picker.chrome[keyPath: section.path].border = section.name == "footer" ? Chrome.Border.none : nil
+        o.picker.look.chrome[keyPath: section.path].border =
+          section.name == "footer" ? Chrome.Border.none : nil
       }
     }
     + sectionNames.map { section in
-      .hidden(["--no-\(section.name)-label"]) { o, _ in o.picker.chrome[keyPath: section.path].label = nil }
+      .hidden(["--no-\(section.name)-label"]) { o, _ in
+        o.picker.look.chrome[keyPath: section.path].label = nil
+      }
     }
 
   /// fzf's `--style` presets: `full[:STYLE]` frames every section (and the preview) in STYLE with the
@@ -98,19 +102,19 @@ extension OptionTable {
     o.defaultBorder = .rounded
     switch parts.first ?? "" {
     case "default":
-      for path in sections { o.picker.chrome[keyPath: path].border = nil }
+      for path in sections { o.picker.look.chrome[keyPath: path].border = nil }
       o.picker.preview.border = .rounded
-      o.picker.chrome.info = .default
-      o.picker.scrollbar = "│"
-      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+      o.picker.look.chrome.info = .default
+      o.picker.look.scrollbar = "│"
+      (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     case "minimal":
-      for path in sections { o.picker.chrome[keyPath: path].border = nil }
-      o.picker.chrome.footer.border = .line
+      for path in sections { o.picker.look.chrome[keyPath: path].border = nil }
+      o.picker.look.chrome.footer.border = .line
       o.picker.preview.border = .line
-      o.picker.chrome.info = .default
+      o.picker.look.chrome.info = .default
       o.gutter = " "
-      o.picker.scrollbar = nil
-      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (nil, false)
+      o.picker.look.scrollbar = nil
+      (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (nil, false)
     case "full":
       var shape = Chrome.Border.rounded
       if parts.count == 2 {
@@ -120,15 +124,15 @@ extension OptionTable {
         shape = given
       }
       o.defaultBorder = shape
-      for path in sections { o.picker.chrome[keyPath: path].border = shape }
+      for path in sections { o.picker.look.chrome[keyPath: path].border = shape }
       if shape == .line {
-        o.picker.chrome.list.border = nil
-        o.picker.chrome.border = .line
+        o.picker.look.chrome.list.border = nil
+        o.picker.look.chrome.border = .line
       }
       o.picker.preview.border = shape
-      o.picker.chrome.info = .inlineRight
-      o.picker.scrollbar = "│"
-      (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
+      o.picker.look.chrome.info = .inlineRight
+      o.picker.look.scrollbar = "│"
+      (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (Chrome.defaultSeparator, true)
     default:
       throw v.invalid("default, minimal, or full[:STYLE]")
     }

@@ -151,7 +151,8 @@ package enum OptionTable {
     OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)") {
       o, v in o.headerLines = try v.number(minimum: 0)
     },
-    OptionInfo(["--header"], "TEXT", .io, "a header above the list") { o, v in o.picker.header = v.string },
+    OptionInfo(["--header"], "TEXT", .io, "a header above the list") { o, v in o.picker.look.header = v.string
+    },
     OptionInfo(
       ["--label-delimiter"], "STR", .io,
       "LABEL<STR>VALUE lines: the label is shown and searched, the value printed"
@@ -174,9 +175,9 @@ package enum OptionTable {
     },
     OptionInfo(["--height"], "N|N%|-N", .picker, "lines to use (default 50%, at least 10; -N: all but N)") {
       o, v in
-      o.picker.height = try v.height()
+      o.picker.window.height = try v.height()
       // fzf's `~N`: at most N, fewer when the list is short (mselect's heights always do that).
-      if v.string.hasPrefix("~") { o.picker.heightAdapts = true }
+      if v.string.hasPrefix("~") { o.picker.window.heightAdapts = true }
     },
     OptionInfo(
       ["--scrollbar"], "[C]", .picker,
@@ -185,43 +186,44 @@ package enum OptionTable {
     ) { o, v in
       let glyph = v.optionalString ?? "│"
       // fzf's second character is the preview's bar, which mselect does not draw.
-      o.picker.scrollbar = glyph.isEmpty ? nil : String(glyph.prefix(1))
+      o.picker.look.scrollbar = glyph.isEmpty ? nil : String(glyph.prefix(1))
     },
     OptionInfo(["--no-clear"], nil, .picker, "leave the picture on the terminal when the picker ends") {
       o, _ in
-      o.picker.keepsPicture = true
+      o.picker.window.keepsPicture = true
     },
     OptionInfo(
       ["--filepath-word"], nil, .picker, "word movements and kills stop at / only (--no-filepath-word)"
     ) {
-      o, _ in o.picker.filepathWord = true
+      o, _ in o.picker.behaviour.filepathWord = true
     },
     OptionInfo(
       ["--freeze-left", "--freeze-right"], "N", .picker,
       "a line too long for its row keeps its first (last) N fields in view"
     ) { o, v in
       let n = try v.number(minimum: 0)
-      if v.name == "--freeze-left" { o.picker.freezeLeft = n } else { o.picker.freezeRight = n }
+      if v.name == "--freeze-left" { o.picker.list.freezeLeft = n } else { o.picker.list.freezeRight = n }
     },
     OptionInfo(
       ["--min-height"], "N[+]", .picker,
       "the fewest rows a percentage height gives (default 10; N+: N list rows and what is around them)"
     ) { o, v in
       let text = v.string
-      o.picker.minHeightAddsChrome = text.hasSuffix("+")
+      o.picker.window.minHeightAddsChrome = text.hasSuffix("+")
       guard let n = Int(text.hasSuffix("+") ? String(text.dropLast()) : text), n >= 0 else {
         throw v.invalid("a number of rows, N or N+")
       }
-      o.picker.minHeight = n
+      o.picker.window.minHeight = n
     },
     OptionInfo(["--fullscreen"], nil, .picker, "use the whole screen (--no-height)") { o, _ in
-      o.picker.height = .fullscreen
+      o.picker.window.height = .fullscreen
     },
     OptionInfo(
       ["--layout"], "LAYOUT", .picker, "reverse (default), default or reverse-list",
       values: ["reverse", "default", "reverse-list"]
-    ) { o, v in o.picker.layout = try v.choice(PickerSettings.Layout.self) },
-    OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')") { o, v in o.picker.prompt = v.string
+    ) { o, v in o.picker.window.layout = try v.choice(PickerSettings.Layout.self) },
+    OptionInfo(["--prompt"], "STR", .picker, "the prompt (default '> ')") { o, v in
+      o.picker.look.prompt = v.string
     },
     OptionInfo(["--pointer"], "STR", .picker, "the cursor's mark") { o, v in o.pointer = v.string },
     OptionInfo(["--marker"], "STR", .picker, "the marked lines' mark") { o, v in o.marker = v.string },
@@ -244,13 +246,13 @@ package enum OptionTable {
     OptionInfo(
       ["--multi-line"], nil, .picker, "an item holding line breaks takes a row per line (fzf mode's default)"
     ) {
-      o, _ in o.picker.multiLine = true
+      o, _ in o.picker.list.multiLine = true
     },
     OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)") {
-      o, v in o.picker.unmarked = v.string
+      o, v in o.picker.look.unmarked = v.string
     },
     OptionInfo(["--ghost"], "TEXT", .picker, "dim text shown while the query is empty") { o, v in
-      o.picker.ghost = v.string
+      o.picker.look.ghost = v.string
     },
     OptionInfo(
       ["--listen"], "[ADDR]", .picker,
@@ -272,10 +274,10 @@ package enum OptionTable {
       guard let milliseconds = OptionParser.duration(v.string) else {
         throw v.invalid("a duration such as 30s, 1m30s, 500ms or 0")
       }
-      o.picker.timeout = milliseconds == 0 ? nil : milliseconds
+      o.picker.behaviour.timeout = milliseconds == 0 ? nil : milliseconds
     },
     OptionInfo(["--header-first"], nil, .picker, "the header before the prompt") { o, _ in
-      o.picker.headerFirst = true
+      o.picker.look.headerFirst = true
     },
     OptionInfo(
       ["--color"], "WHEN|SPEC", .picker, "auto, always, never, or fzf's spec (dark,fg:#cdd6f4,hl:red,...)",
@@ -283,8 +285,8 @@ package enum OptionTable {
     ) { o, v in
       if let mode = Options.ColorMode(rawValue: v.string) {
         o.color = mode
-      } else if let palette = Palette.parse(v.string, onto: o.picker.palette) {
-        o.picker.palette = palette
+      } else if let palette = Palette.parse(v.string, onto: o.picker.look.palette) {
+        o.picker.look.palette = palette
       } else {
         throw v.invalid("auto, always, never, or fzf's spec such as dark,fg:#cdd6f4,hl:red,bg+:236")
       }
@@ -296,18 +298,18 @@ package enum OptionTable {
         "top", "bottom", "left", "right", "none",
       ], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
     ) { o, v in
-      o.picker.chrome.border = try v.border(otherwise: o.defaultBorder)
-      if o.picker.chrome.border == .inline { throw OptionTable.inlineRefused(v) }
+      o.picker.look.chrome.border = try v.border(otherwise: o.defaultBorder)
+      if o.picker.look.chrome.border == .inline { throw OptionTable.inlineRefused(v) }
     },
     OptionInfo(["--border-label"], "TEXT", .picker, "text in the top border") { o, v in
-      o.picker.chrome.borderLabel = v.string
+      o.picker.look.chrome.borderLabel = v.string
     },
     OptionInfo(
       ["--border-label-pos", "--preview-label-pos"], "N[:bottom]", .picker,
       "where the label goes: 0 centered, N from the left, -N from the right"
     ) { o, v in
       if v.name == "--border-label-pos" {
-        o.picker.chrome.borderLabelPosition = try v.labelPosition()
+        o.picker.look.chrome.borderLabelPosition = try v.labelPosition()
       } else {
         o.picker.preview.labelPosition = try v.labelPosition()
       }
@@ -316,10 +318,10 @@ package enum OptionTable {
       o.picker.preview.label = v.string
     },
     OptionInfo(["--margin"], "TRBL", .picker, "space outside the border") { o, v in
-      o.picker.chrome.margin = try OptionTable.spacing(v)
+      o.picker.look.chrome.margin = try OptionTable.spacing(v)
     },
     OptionInfo(["--padding"], "TRBL", .picker, "space inside the border") { o, v in
-      o.picker.chrome.padding = try OptionTable.spacing(v)
+      o.picker.look.chrome.padding = try OptionTable.spacing(v)
     },
     OptionInfo(
       ["--info"], "STYLE", .picker, "default, right, inline, inline-right or hidden",
@@ -327,18 +329,18 @@ package enum OptionTable {
     ) { o, v in
       // `inline:PREFIX` and `inline-right:PREFIX`: the text drawn before the info.
       let parts = v.string.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
-      o.picker.chrome.info = try v.choice(Chrome.Info.self, String(parts[0]))
-      o.picker.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
+      o.picker.look.chrome.info = try v.choice(Chrome.Info.self, String(parts[0]))
+      o.picker.look.chrome.infoPrefix = parts.count > 1 ? String(parts[1]) : nil
     },
     OptionInfo(
       ["--gap"], "[N]", .picker, "N empty rows (1) after each item", takes: .optionalValue { Int($0) != nil }
     ) {
-      o, v in o.picker.gap = v.bytes == nil ? 1 : try v.number(minimum: 0)
+      o, v in o.picker.list.gap = v.bytes == nil ? 1 : try v.number(minimum: 0)
     },
     OptionInfo(
       ["--gap-line"], "[STR]", .picker, "a line of STR on each gap (default ┈)",
       takes: .optionalValue { !$0.hasPrefix("-") }
-    ) { o, v in o.picker.gapLine = v.optionalString.flatMap { $0.isEmpty ? nil : $0 } },
+    ) { o, v in o.picker.look.gapLine = v.optionalString.flatMap { $0.isEmpty ? nil : $0 } },
     OptionInfo(["--wrap-sign"], "STR", .picker, "starts each wrapped row (default ↳; the preview's too)") {
       o, v in o.wrapSign = v.string
     },
@@ -348,35 +350,36 @@ package enum OptionTable {
     OptionInfo(
       ["--info-command"], "CMD", .picker,
       "the info line shows CMD's first line (FZF_INFO: what it would show; FZF_POS, FZF_QUERY, ...)"
-    ) { o, v in o.picker.infoCommand = v.string },
+    ) { o, v in o.picker.commands.infoCommand = v.string },
     OptionInfo(
       ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"
     ) { o, _ in o.unicode = false },
     OptionInfo(
       ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"
-    ) { o, v in (o.picker.chrome.separator, o.picker.chrome.separatorAuto) = (v.string, false) },
+    ) { o, v in (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (v.string, false) },
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)") {
       o, v in o.bindings.append(v.string)
     },
-    OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around") { o, _ in o.picker.cycle = true
+    OptionInfo(["--cycle"], nil, .picker, "moving past an end wraps around") { o, _ in
+      o.picker.list.cycle = true
     },
     OptionInfo(["--gutter"], "STR", .picker, "the pointer column of the other lines (fzf mode: ▌)") { o, v in
       o.gutter = v.string
     },
     OptionInfo(["--raw"], nil, .picker, "list every line, those that do not match dimmed (toggle-raw)") {
-      o, _ in o.picker.raw = true
+      o, _ in o.picker.list.raw = true
     },
     OptionInfo(["--gutter-raw"], "STR", .picker, "the pointer column of the other lines in raw mode (▖)") {
       o, v in o.gutterRaw = v.string
     },
     OptionInfo(["--ellipsis"], "STR", .picker, "marks a cut line (default: …; fzf mode: ··)") { o, v in
-      o.picker.ellipsis = v.string
+      o.picker.look.ellipsis = v.string
     },
     OptionInfo(["--hscroll-off"], "N", .picker, "columns kept in view after a match in a long line (10)") {
-      o, v in o.picker.hscrollOff = try v.number(minimum: 0)
+      o, v in o.picker.list.hscrollOff = try v.number(minimum: 0)
     },
     OptionInfo(["--keep-right"], nil, .picker, "a long line with no match in view shows its end") { o, _ in
-      o.picker.keepRight = true
+      o.picker.list.keepRight = true
     },
     OptionInfo(
       ["--id-nth"], "FIELDS", .picker,
@@ -384,27 +387,27 @@ package enum OptionTable {
     ) { o, v in
       // Marks follow a line across reloads; fzf mode keeps them only with an --id-nth.
       o.marksSurviveReload = true
-      o.picker.idNth = try v.fields()
+      o.picker.list.idNth = try v.fields()
     },
     OptionInfo(["--sync"], nil, .picker, "start actions run once the input is read and searched") { o, _ in
-      o.picker.sync = true
+      o.picker.behaviour.sync = true
     },
     OptionInfo(["--track"], nil, .picker, "the cursor stays on its line when the list changes") { o, _ in
-      o.picker.track = true
+      o.picker.list.track = true
     },
     OptionInfo(["--jump-labels"], "CHARS", .picker, "the labels the jump action shows (default: fzf's)") {
       o, v in
       guard !v.string.isEmpty else { throw v.invalid("some characters") }
-      o.picker.jumpLabels = v.string
+      o.picker.behaviour.jumpLabels = v.string
     },
     OptionInfo(["--no-mouse"], nil, .picker, "leave the mouse to the terminal (wheel, clicks)") { o, _ in
-      o.picker.mouse = false
+      o.picker.behaviour.mouse = false
     },
     OptionInfo(["--scroll-off"], "N", .picker, "lines kept visible around the cursor (default 3)") { o, v in
-      o.picker.scrollOff = try v.number(minimum: 0)
+      o.picker.list.scrollOff = try v.number(minimum: 0)
     },
     OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)") { o, v in
-      o.picker.tabstop = try v.number(minimum: 1)
+      o.picker.list.tabstop = try v.number(minimum: 1)
     },
     OptionInfo(
       ["--history"], "FILE", .picker, "accepted queries are kept in FILE; ctrl-p / ctrl-n walk them",
@@ -422,7 +425,7 @@ package enum OptionTable {
     ) { o, v in
       let words = try ShellWords.split(v.raw)
       guard !words.isEmpty else { throw v.invalid("a shell and its flags, e.g. 'bash -c'") }
-      o.picker.shell = words
+      o.picker.commands.shell = words
     },
     OptionInfo(
       ["--preview-window"], "SPEC", .preview,

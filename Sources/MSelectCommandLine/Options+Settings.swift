@@ -62,7 +62,7 @@ extension Options {
     throws(OptionError) -> PickerSettings
   {
     var settings = picker
-    let chrome = settings.chrome
+    let chrome = settings.look.chrome
     if chrome.header.border == .inline
       && ![nil, .inline, Chrome.Border.none].contains(chrome.headerLines.border)
     {
@@ -72,31 +72,33 @@ extension Options {
       )
     }
     // The flavor's keys first: `--bind` goes on top of them.
-    settings.bindings = KeyBindings(settings.flavor)
+    settings.behaviour.bindings = KeyBindings(settings.flavor)
     settings.search = searchSettings
     settings.selection = selectionSettings
     settings.preselection = pickerPreselection(fileLines: preselectFileLines)
     settings.query = query
-    settings.shownFields = withNth
+    settings.list.shownFields = withNth
     setMarks(&settings, unicode: unicode)
-    settings.colors = colors
+    settings.look.colors = colors
     if history != nil {
       // As in fzf: with a history, ctrl-p / ctrl-n walk it (up / down and ctrl-k / ctrl-j still move).
-      try settings.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
+      try settings.behaviour.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
     }
-    for spec in bindings { try settings.bindings.apply(spec) }
+    for spec in bindings { try settings.behaviour.bindings.apply(spec) }
     for name in expect {
       guard let key = Key(name: name) else {
         throw .invalidValue(
           option: "--expect", value: name, expected: "key names such as ctrl-x, alt-enter, f1")
       }
-      settings.expectKeys[key] = name
+      settings.behaviour.expectKeys[key] = name
     }
     // fzf's `--border line`: a line on top, none at all on the full screen.
-    if chrome.border == .line { settings.chrome.border = settings.height == .fullscreen ? .none : .top }
-    settings.marksSurviveReload = marksSurviveReload ?? (settings.flavor == .mselect)
-    settings.fileTerminator = print0 ? 0 : 10
-    settings.previewWrapSign = previewWrapSign ?? wrapSign
+    if chrome.border == .line {
+      settings.look.chrome.border = settings.window.height == .fullscreen ? .none : .top
+    }
+    settings.list.marksSurviveReload = marksSurviveReload ?? (settings.flavor == .mselect)
+    settings.commands.fileTerminator = print0 ? 0 : 10
+    settings.look.previewWrapSign = previewWrapSign ?? wrapSign
     return settings
   }
 
@@ -104,25 +106,27 @@ extension Options {
   private func setMarks(_ settings: inout PickerSettings, unicode: Bool) {
     switch settings.flavor {
     case .mselect:
-      settings.pointer = pointer ?? (unicode ? "▌ " : "> ")
-      settings.marker = marker ?? (unicode ? "✓ " : "* ")
-      settings.gutter = gutter
+      settings.look.pointer = pointer ?? (unicode ? "▌ " : "> ")
+      settings.look.marker = marker ?? (unicode ? "✓ " : "* ")
+      settings.look.gutter = gutter
     case .fzf:
       // fzf 0.74's: narrow marks, and a gutter on the lines the cursor is not on.
-      settings.pointer = pointer ?? (unicode ? "▌" : ">")
-      settings.marker = marker ?? (unicode ? "┃" : ">")
-      settings.gutter = gutter ?? (unicode ? "▌" : " ")
+      settings.look.pointer = pointer ?? (unicode ? "▌" : ">")
+      settings.look.marker = marker ?? (unicode ? "┃" : ">")
+      settings.look.gutter = gutter ?? (unicode ? "▌" : " ")
     }
-    settings.gutterRaw = gutterRaw ?? (unicode ? "▖" : ":")
+    settings.look.gutterRaw = gutterRaw ?? (unicode ? "▖" : ":")
     // fzf's: no marker, no multi-line marks; else `╻┃╹`, padded to the marker's width.
     var marks =
       markerMultiLine
-      ?? (settings.marker.isEmpty ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
-    if markerMultiLine?.first == "" && marker == nil { settings.marker = "" }
+      ?? (settings.look.marker.isEmpty ? ["", "", ""] : unicode ? ["╻", "┃", "╹"] : [".", "|", "'"])
+    if markerMultiLine?.first == "" && marker == nil { settings.look.marker = "" }
     let markWidth = DisplayWidth.of(marks[0])
-    if markWidth < DisplayWidth.of(settings.marker) {
-      marks = marks.map { $0 + String(repeating: " ", count: DisplayWidth.of(settings.marker) - markWidth) }
+    if markWidth < DisplayWidth.of(settings.look.marker) {
+      marks = marks.map {
+        $0 + String(repeating: " ", count: DisplayWidth.of(settings.look.marker) - markWidth)
+      }
     }
-    settings.markerMultiLine = marks
+    settings.look.markerMultiLine = marks
   }
 }

@@ -26,19 +26,19 @@ package struct Profile: Sendable, Equatable {
   /// in the order they were marked, the marked count shown whenever several may be marked.
   package static let fzf: Profile = {
     var options = Options()
-    options.picker.height = .fullscreen
-    options.picker.heightAdapts = false
-    options.picker.minHeightAddsChrome = true
-    options.picker.scrollbar = "│"
-    options.picker.layout = .default
+    options.picker.window.height = .fullscreen
+    options.picker.window.heightAdapts = false
+    options.picker.window.minHeightAddsChrome = true
+    options.picker.look.scrollbar = "│"
+    options.picker.window.layout = .default
     options.max = 1
     options.order = .selection
     options.picker.flavor = .fzf
-    options.picker.chrome.separator = Chrome.defaultSeparator
-    options.picker.chrome.separatorAuto = true
-    options.picker.ellipsis = "··"
-    options.picker.multiLine = true
-    options.picker.palette.fzfTheme = true
+    options.picker.look.chrome.separator = Chrome.defaultSeparator
+    options.picker.look.chrome.separatorAuto = true
+    options.picker.look.ellipsis = "··"
+    options.picker.list.multiLine = true
+    options.picker.look.palette.fzfTheme = true
     return Profile(command: "fzf", variablePrefix: "FZF_", defaults: options)
   }()
 

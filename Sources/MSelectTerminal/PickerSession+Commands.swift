@@ -54,7 +54,7 @@ extension PickerSession {
 
   /// `forget`: the line goes from the file of what `--learn` learned.
   private func forget(_ line: [UInt8]) {
-    guard let store = state.settings.learnStore else { return }
+    guard let store = state.settings.commands.learnStore else { return }
     do {
       try LearnFile(store, environment: [:]).forget(line)
     } catch {
@@ -72,7 +72,7 @@ extension PickerSession {
       let pid: pid_t
       do {
         pid = try ShellCommand.spawn(
-          command, .none, shell: state.settings.shell, ownGroup: true, environment: environment)
+          command, .none, shell: state.settings.commands.shell, ownGroup: true, environment: environment)
       } catch {
         state.handle(.commandFailed(error.message))
         return
@@ -86,7 +86,7 @@ extension PickerSession {
     stepAside()
     do {
       let resized = try ForegroundJob.run(
-        command, shell: state.settings.shell, environment: environment, tty: tty, signals: signals
+        command, shell: state.settings.commands.shell, environment: environment, tty: tty, signals: signals
       ) { signal in die(by: signal) }
       if resized { takeSize() }
     } catch {
@@ -107,9 +107,9 @@ extension PickerSession {
     temporaryFiles.removeAll(except: command)
     Leftovers.cleanUp()
     for (name, value) in environment { setenv(name, value, 1) }
-    ShellCommand.exec(command, shell: state.settings.shell)
+    ShellCommand.exec(command, shell: state.settings.commands.shell)
     // Only if the shell could not be started: say so and end as an error.
-    let program = String(decoding: ShellCommand.words(state.settings.shell)[0], as: UTF8.self)
+    let program = String(decoding: ShellCommand.words(state.settings.commands.shell)[0], as: UTF8.self)
     StandardStreams.writeStandardError("mselect: cannot run \(ControlEscapes.escaped(program))\n")
     _exit(2)
   }
@@ -120,7 +120,7 @@ extension PickerSession {
     do {
       // A group of its own: the whole pipeline is stopped by the next reload or the way out.
       let (output, pid) = try ShellCommand.spawnReading(
-        command, shell: state.settings.shell, ownGroup: true, environment: environment)
+        command, shell: state.settings.commands.shell, ownGroup: true, environment: environment)
       // `reload-sync`: the old lines stay until the new ones are all there.
       if sync { heldReload = [] } else { state.handle(.inputReplacing) }
       reloadProcess = pid
@@ -167,7 +167,8 @@ extension PickerSession {
     var failure: TerminalError?
     do {
       output = try ShellCommand.output(
-        of: command, shell: state.settings.shell, environment: environment, interrupt: signals.readEnd
+        of: command, shell: state.settings.commands.shell, environment: environment,
+        interrupt: signals.readEnd
       ) { failure = self.signalsHandled() ?? failure }
     } catch {
       state.handle(.commandFailed(error.message))

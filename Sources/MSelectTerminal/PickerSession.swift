@@ -38,7 +38,7 @@ package final class PickerSession {
   var lastFrame: Frame?
   let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
-  lazy var backgroundJobs = BackgroundJobs(shell: state.settings.shell, files: temporaryFiles)
+  lazy var backgroundJobs = BackgroundJobs(shell: state.settings.commands.shell, files: temporaryFiles)
   /// The input of the last `reload`, and its process and command (reaped when its output ends).
   var reloaded: (any PolledLineStream)?
   var reloadProcess: pid_t?
@@ -77,7 +77,7 @@ package final class PickerSession {
     terminator: UInt8 = 10
   ) throws(TerminalError) {
     self.terminator = terminator
-    previews = PreviewRunner(shell: settings.shell)
+    previews = PreviewRunner(shell: settings.commands.shell)
     // A picker lives long and replaces large results often: freed blocks of a megabyte or more go back
     // to the system instead of staying in the heap (glibc's default raises this threshold as large
     // blocks are freed, so the heap would keep the largest result ever made).
@@ -87,7 +87,7 @@ package final class PickerSession {
     worker = try SearchWorker()
     self.reader = reader
     let environment = Environment.current
-    listener = try settings.listen.map { (address) throws(TerminalError) in
+    listener = try settings.commands.listen.map { (address) throws(TerminalError) in
       // An empty variable is no key: the other one (set and not empty) is the key then.
       let key = [environment["FZF_API_KEY"], environment["MSELECT_API_KEY"]].compactMap { $0 }.first {
         !$0.isEmpty
@@ -98,8 +98,8 @@ package final class PickerSession {
     Environment.remove(["FZF_API_KEY", "MSELECT_API_KEY"])
     let size = tty.size
     var settings = settings
-    settings.fileDirectory = temporaryFiles.directory
-    settings.quoting = ShellCommand.quoting(ShellCommand.words(settings.shell))
+    settings.commands.fileDirectory = temporaryFiles.directory
+    settings.commands.quoting = ShellCommand.quoting(ShellCommand.words(settings.commands.shell))
     state = PickerState(settings: settings, rows: size.rows, columns: size.columns)
     state.surroundings.listening = listener?.environment ?? [:]
     if let store {
@@ -110,8 +110,9 @@ package final class PickerSession {
     }
     renderer = Renderer(unicode: unicode)
     renderer.cell = tty.cellPixels
-    let theme = Theme(colors: settings.colors, palette: settings.palette)
-    painter = ScreenPainter(theme: theme, fullscreen: settings.height == .fullscreen, mouse: settings.mouse)
+    let theme = Theme(colors: settings.look.colors, palette: settings.look.palette)
+    painter = ScreenPainter(
+      theme: theme, fullscreen: settings.window.height == .fullscreen, mouse: settings.behaviour.mouse)
     painter.inTmux = !(Environment.current["TMUX"] ?? "").isEmpty
     tty.resetOnCrash = painter.resetModes
     CrashGuard.install()
@@ -146,7 +147,7 @@ package final class PickerSession {
     }
     let now = PickerSession.now()
     var turn = Turn(
-      inputOpen: reader != nil, deadline: state.settings.timeout.map { now + $0 * 1_000_000 },
+      inputOpen: reader != nil, deadline: state.settings.behaviour.timeout.map { now + $0 * 1_000_000 },
       timers: Dictionary(uniqueKeysWithValues: state.timerIntervals.map { ($0, now + $0 * 1_000_000) }))
     while true {
       if let request = state.nextSearch() { worker.submit(request) }
@@ -350,9 +351,11 @@ package final class PickerSession {
     // Answers and mouse reports on their way must arrive while the picker still reads the terminal
     // (in raw mode, so they are not echoed), not after, where the shell would take them as typed.
     // The picture stays until then: keys typed while it shows are the picker's.
-    if state.settings.mouse && painter.answers { tty.write(ScreenPainter.mouseOff + painter.fence()) }
+    if state.settings.behaviour.mouse && painter.answers {
+      tty.write(ScreenPainter.mouseOff + painter.fence())
+    }
     awaitAnswers(keepingKeys: false)
-    tty.write(painter.finish(keepingPicture: state.settings.keepsPicture))
+    tty.write(painter.finish(keepingPicture: state.settings.window.keepsPicture))
     tty.drain(milliseconds: PickerSession.finalDrain)
     tty.leaveRawMode()
   }

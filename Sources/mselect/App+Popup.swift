@@ -12,7 +12,7 @@ extension App {
       forwarded.insert(Array("--fzf".utf8), at: 0)
     }
     var extra = ["--no-tmux", "--fullscreen", "--bind=ctrl-z:ignore"]
-    if !popup.nativeBorder && [.none, .line].contains(options.picker.chrome.border) {
+    if !popup.nativeBorder && [.none, .line].contains(options.picker.look.chrome.border) {
       extra.append("--border=rounded")
     }
     forwarded += extra.map { Array($0.utf8) }

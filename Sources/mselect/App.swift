@@ -82,7 +82,7 @@ enum App {
     // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
     if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
     if let path = options.history {
-      picker.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
+      picker.behaviour.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
     }
     var saving = Saving(options: options, terminator: terminator)
     // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
@@ -93,11 +93,11 @@ enum App {
     if let learn = learnFile(options, profile: profile) {
       // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
       let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
-      picker.learnMarker = marker.isEmpty ? nil : marker
+      picker.look.learnMarker = marker.isEmpty ? nil : marker
       let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
       picker.search.rank.learned = learned
       scripted.search.rank.learned = learned
-      picker.learnStore = learn.path
+      picker.commands.learnStore = learn.path
       saving.learn = learn
     }
     switch options.mode {
@@ -119,7 +119,7 @@ enum App {
       var preloaded: LineStore?
       // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
       // terminal (`fzf -m | … | fzf --sync`).
-      if options.select1 || options.exit0 || options.picker.sync {
+      if options.select1 || options.exit0 || options.picker.behaviour.sync {
         let store = try reader.readAll()
         let decision = Scripted.early(scripted, store)
         if decision != .interactive {
@@ -148,13 +148,13 @@ enum App {
         ? try InputReader(path: options.file, terminator: terminator)
         : try InputReader(lines: options.choices, terminator: terminator)
     } catch .stdinIsTerminal {
-      let reloadsAtStart = picker.bindings.events[.start]?.contains {
+      let reloadsAtStart = picker.behaviour.bindings.events[.start]?.contains {
         if case .reload = $0 { true } else { false }
       }
       if reloadsAtStart == true { return try InputReader(path: "/dev/null", terminator: terminator) }
       let custom = CurrentProcess.variable(profile.defaultCommandVariable) ?? []
       if !custom.isEmpty {
-        return try InputReader(command: custom, shell: picker.shell, terminator: terminator)
+        return try InputReader(command: custom, shell: picker.commands.shell, terminator: terminator)
       }
       // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
       // newline); they are printed as any line is.

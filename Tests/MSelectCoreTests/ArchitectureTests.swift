@@ -212,6 +212,15 @@ import Testing
     }
   }
 
+  /// The picker's settings are named groups, as `PickerState` is named parts: every stored property
+  /// is a `…Settings` group, beside the initial query and the flavor.
+  @Test func pickerSettingsAreNamedGroups() {
+    let loose = Mirror(reflecting: PickerSettings()).children.compactMap { child -> String? in
+      String(describing: type(of: child.value)).hasSuffix("Settings") ? nil : child.label
+    }
+    #expect(loose.sorted() == ["flavor", "query"])
+  }
+
   /// `Action.kind` places each action under its own name: the kind's case is the action's, so no
   /// action is done by another's code.
   @Test func eachActionIsPlacedUnderItsOwnName() {

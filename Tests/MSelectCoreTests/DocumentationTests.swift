@@ -101,8 +101,10 @@ import Testing
     ]
     let options = try OptionParser.parse((words + undone).map { Array($0.utf8) })
     #expect(
-      options.picker.chrome.margin == Chrome.Spacing() && options.picker.chrome.padding == Chrome.Spacing())
-    #expect(options.expect.isEmpty && options.picker.header == nil && !options.printQuery && !options.read0)
+      options.picker.look.chrome.margin == Chrome.Spacing()
+        && options.picker.look.chrome.padding == Chrome.Spacing())
+    #expect(
+      options.expect.isEmpty && options.picker.look.header == nil && !options.printQuery && !options.read0)
   }
 
   @Test func everyOptionInTheGuidesTableIsKnown() throws {

@@ -176,14 +176,14 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.query == "x")
     h.state.handle(.transformed(Array("new> \nignored\n".utf8)))
     h.settle()
-    #expect(h.state.settings.prompt == "new> ")
+    #expect(h.state.settings.look.prompt == "new> ")
     #expect(h.query == "b")
     #expect(h.listed == ["b"])
 
     let actions = Harness(["a", "b"], ["--bind", "enter:transform:echo whatever"])
     actions.press(enter)
     actions.state.handle(.transformed(Array("change-header(pick one)+down\n".utf8)))
-    #expect(actions.state.settings.header == "pick one")
+    #expect(actions.state.settings.look.header == "pick one")
     #expect(actions.current == "b")
     #expect(actions.state.outcome == nil)
     actions.press(enter)
@@ -225,7 +225,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.state.headerCount == 0)
     #expect(!screen(h).contains("TITLE"))
     h.press(ctrl("h"), ctrl("c"))
-    #expect(h.state.settings.header == "new")
+    #expect(h.state.settings.look.header == "new")
     #expect(screen(h).contains("new"))
   }
 
@@ -296,7 +296,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     #expect(h.query == "")
     h.press(ctrl("j"))
     h.type("z")
-    #expect(h.state.settings.prompt == "no> ")
+    #expect(h.state.settings.look.prompt == "no> ")
     #expect(h.current == "c")
     h.press(ctrl("k"))
     h.type("s")
@@ -430,9 +430,9 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
       ["a", "b"],
       ["--bind", "multi:change-prompt(marked> ),backward-eof:change-header(eof),resize:change-query(r)"])
     h.press(tab)
-    #expect(h.state.settings.prompt == "marked> ")
+    #expect(h.state.settings.look.prompt == "marked> ")
     h.press(.backspace)
-    #expect(h.state.settings.header == "eof")
+    #expect(h.state.settings.look.header == "eof")
     h.state.handle(.resize(rows: 30, columns: 50))
     #expect(h.query == "r")
   }
@@ -494,7 +494,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.settle()
     #expect(h.query == "q")
     h.state.handle(.backgroundTransformed(id: ids[0], output: Array("H\n".utf8)))
-    #expect(h.state.settings.header == "H")
+    #expect(h.state.settings.look.header == "H")
     h.press(.char(UInt32(UInt8(ascii: "x"))), .char(UInt32(UInt8(ascii: "c"))))
     let later = h.state.takeCommands()
     #expect(later.contains { if case .cancelBackground = $0 { true } else { false } })
@@ -620,10 +620,10 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.state.handle(.transformed(Array("R\n".utf8)))
     h.state.handle(.inputEnded)
     h.settle()
-    #expect(h.state.settings.header == "R")
+    #expect(h.state.settings.look.header == "R")
     #expect(h.state.transforming)
     h.state.handle(.transformed(Array("F\n".utf8)))
-    #expect(h.state.settings.footer == "F")
+    #expect(h.state.settings.look.footer == "F")
   }
 
   /// `toggle-hscroll`: a long line no longer scrolls to its match.

@@ -54,7 +54,7 @@ import Testing
     ]
     let h = Harness(["1", "2", "3", "4", "5"], arguments, rows: 12, columns: 40, profile: .fzf)
     let options = try OptionParser.parse(arguments.map { Array($0.utf8) }, profile: .fzf)
-    let theme = Theme(colors: true, palette: options.picker.palette)
+    let theme = Theme(colors: true, palette: options.picker.look.palette)
     let frame = Renderer().render(h.state)
     /// The backgrounds a row's cells get, the last one set winning, as the terminal shows them.
     func backgrounds(_ row: [Frame.Span]) -> Set<String> {

@@ -20,27 +20,27 @@ import Testing
   }
 
   @Test func borderTakesAStyleOnlyWhenItIsOne() throws {
-    #expect(try parse(["--border"]).picker.chrome.border == .rounded)
-    #expect(try parse(["--border", "sharp"]).picker.chrome.border == .sharp)
-    #expect(try parse(["--border=bold"]).picker.chrome.border == .bold)
+    #expect(try parse(["--border"]).picker.look.chrome.border == .rounded)
+    #expect(try parse(["--border", "sharp"]).picker.look.chrome.border == .sharp)
+    #expect(try parse(["--border=bold"]).picker.look.chrome.border == .bold)
     let o = try parse(["--border", "list.txt"])
-    #expect(o.picker.chrome.border == .rounded)
+    #expect(o.picker.look.chrome.border == .rounded)
     #expect(o.file == "list.txt")
     #expect(throws: OptionError.self) { try parse(["--border=wavy"]) }
   }
 
   @Test func infoStyles() throws {
-    #expect(try parse(["--info=inline"]).picker.chrome.info == .inline)
-    #expect(try parse(["--info", "inline-right:< "]).picker.chrome.info == .inlineRight)
-    #expect(try parse(["--inline-info"]).picker.chrome.info == .inline)
-    #expect(try parse(["--no-info"]).picker.chrome.info == .hidden)
+    #expect(try parse(["--info=inline"]).picker.look.chrome.info == .inline)
+    #expect(try parse(["--info", "inline-right:< "]).picker.look.chrome.info == .inlineRight)
+    #expect(try parse(["--inline-info"]).picker.look.chrome.info == .inline)
+    #expect(try parse(["--no-info"]).picker.look.chrome.info == .hidden)
     #expect(throws: OptionError.self) { try parse(["--info=sideways"]) }
   }
 
   @Test func marginsAndPadding() throws {
     let o = try parse(["--margin", "1,2", "--padding=10%"])
-    #expect(o.picker.chrome.margin.top == .cells(1) && o.picker.chrome.margin.left == .cells(2))
-    #expect(o.picker.chrome.padding.bottom == .percent(10))
+    #expect(o.picker.look.chrome.margin.top == .cells(1) && o.picker.look.chrome.margin.left == .cells(2))
+    #expect(o.picker.look.chrome.padding.bottom == .percent(10))
     #expect(
       Chrome.Spacing("1,2,3") != nil && Chrome.Spacing("1,2,3,4,5") == nil && Chrome.Spacing("x") == nil)
   }
@@ -48,19 +48,19 @@ import Testing
   @Test func colorSpecs() throws {
     let o = try parse(["--color=dark,fg:#cdd6f4,hl:red:bold,bg+:236", "--color", "prompt:4,gutter:-1"])
     #expect(o.color == .auto)
-    #expect(o.picker.palette.looks[.fg]?.foreground == "38;2;205;214;244")
-    #expect(o.picker.palette.looks[.hl] == Palette.Look(foreground: "31", attributes: ["1"]))
-    #expect(o.picker.palette.looks[.bgCurrent]?.background == "48;5;236")
-    #expect(o.picker.palette.looks[.prompt]?.foreground == "38;5;4")
+    #expect(o.picker.look.palette.looks[.fg]?.foreground == "38;2;205;214;244")
+    #expect(o.picker.look.palette.looks[.hl] == Palette.Look(foreground: "31", attributes: ["1"]))
+    #expect(o.picker.look.palette.looks[.bgCurrent]?.background == "48;5;236")
+    #expect(o.picker.look.palette.looks[.prompt]?.foreground == "38;5;4")
     #expect(try parse(["--color=always"]).color == .always)
-    #expect(try parse(["--color=bw"]).picker.palette.monochrome)
+    #expect(try parse(["--color=bw"]).picker.look.palette.monochrome)
     #expect(throws: OptionError.self) { try parse(["--color=fg:chartreuse"]) }
     #expect(throws: OptionError.self) { try parse(["--color=sparkles:1"]) }
     // The palette reaches the terminal: the current line's background and the matches' color.
-    let theme = Theme(colors: true, palette: o.picker.palette)
+    let theme = Theme(colors: true, palette: o.picker.look.palette)
     #expect(theme.attributes([.current]).contains("48;5;236"))
     #expect(theme.attributes([.match]).hasSuffix("1;31"))
-    #expect(!Theme(colors: true, palette: try parse(["--color=bw"]).picker.palette).colors)
+    #expect(!Theme(colors: true, palette: try parse(["--color=bw"]).picker.look.palette).colors)
   }
 
   @Test func lookOnlyOptionsAreAccepted() throws {
@@ -75,7 +75,7 @@ import Testing
       "--black", "--multi-line", "--no-multi-line", "--track", "--algo=v1", "--algo", "v2", "--footer-label",
       "x", "--footer-border", "-q", "a",
     ])
-    #expect(newer.query == Array("a".utf8) && newer.picker.track && newer.ignored.contains("--algo"))
+    #expect(newer.query == Array("a".utf8) && newer.picker.list.track && newer.ignored.contains("--algo"))
     let latest = try parse([
       "--tail", "1000", "--raw", "--id-nth", "1", "--footer", "f", "--gutter", " ", "--popup", "--ambidouble",
       "--wrap-word", "--threads", "4", "--popup", "center,50%", "--list-label-pos", "2", "file.txt",
@@ -116,8 +116,8 @@ import Testing
 
   /// fzf's `--height -N`: the terminal's rows but N.
   @Test func negativeHeightLeavesRowsFree() throws {
-    #expect(try parse(["--height", "-3"]).picker.height == .allBut(3))
-    #expect(try parse(["--height=~-2"]).picker.height == .allBut(2))
+    #expect(try parse(["--height", "-3"]).picker.window.height == .allBut(3))
+    #expect(try parse(["--height=~-2"]).picker.window.height == .allBut(2))
     #expect(Viewport(rows: 40, columns: 80).maxHeight(.allBut(3)) == 37)
     #expect(Viewport(rows: 12, columns: 80).maxHeight(.allBut(5)) == 10)
     #expect(throws: OptionError.self) { try parse(["--height", "-x"]) }
@@ -127,8 +127,9 @@ import Testing
     let words = try ShellWords.split(Array("--height 40% --layout=reverse --border --info=inline".utf8))
     let o = try OptionParser.parse([], defaults: words)
     #expect(
-      o.picker.height == .percent(40) && o.picker.layout == .reverse && o.picker.chrome.border == .rounded)
-    #expect(o.picker.chrome.info == .inline)
+      o.picker.window.height == .percent(40) && o.picker.window.layout == .reverse
+        && o.picker.look.chrome.border == .rounded)
+    #expect(o.picker.look.chrome.info == .inline)
   }
 
   @Test func noExtendedTakesTheQueryAsOneTerm() {
@@ -216,7 +217,7 @@ import Testing
 @Suite struct FzfThemeTests {
   func theme(_ words: [String]) throws -> Theme {
     let options = try OptionParser.parse(words.map { Array($0.utf8) }, profile: .fzf)
-    return Theme(colors: true, palette: options.picker.palette)
+    return Theme(colors: true, palette: options.picker.look.palette)
   }
 
   @Test func thePartsHaveFzfsColors() throws {
@@ -230,7 +231,7 @@ import Testing
     #expect(t.attributes([.current, .match]) == "1;38;5;254;48;5;236;38;5;151")
     #expect(t.attributes([.spinner]) == "38;5;148")
     // mselect's own look is its own.
-    let own = Theme(colors: true, palette: try OptionParser.parse([]).picker.palette)
+    let own = Theme(colors: true, palette: try OptionParser.parse([]).picker.look.palette)
     #expect(own.attributes([.prompt]) == "34" && own.attributes([.current]) == "1;48;5;236")
   }
 

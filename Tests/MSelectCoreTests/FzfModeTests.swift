@@ -19,9 +19,9 @@ import Testing
   @Test func fzfDefaults() throws {
     let fzf = try OptionParser.parse([], profile: .fzf)
     #expect(
-      fzf.picker.height == .fullscreen && fzf.picker.layout == .default && fzf.max == 1
+      fzf.picker.window.height == .fullscreen && fzf.picker.window.layout == .default && fzf.max == 1
         && fzf.order == .selection)
-    #expect(fzf.picker.chrome.separator == "─" && fzf.picker.flavor == .fzf)
+    #expect(fzf.picker.look.chrome.separator == "─" && fzf.picker.flavor == .fzf)
     // `-m` / `--multi` lift the limit of one; a number sets another.
     #expect(try OptionParser.parse(words(["-m"]), profile: .fzf).max == nil)
     #expect(try OptionParser.parse(words(["--multi"]), profile: .fzf).max == nil)
@@ -30,9 +30,9 @@ import Testing
     // mselect's own defaults stay as they were.
     let own = try OptionParser.parse([])
     #expect(
-      own.picker.height == .percent(50) && own.picker.layout == .reverse && own.max == nil
+      own.picker.window.height == .percent(50) && own.picker.window.layout == .reverse && own.max == nil
         && own.order == .input)
-    #expect(own.picker.chrome.separator == nil && own.picker.flavor == .mselect)
+    #expect(own.picker.look.chrome.separator == nil && own.picker.flavor == .mselect)
   }
 
   @Test func theVersionLineStartsWithFzfsVersionInFzfMode() {
@@ -268,8 +268,8 @@ import Testing
   @Test func aHistoryEntryKeepsItsEdit() {
     let e = Harness([], stream: true)
     var settings = e.state.settings
-    settings.history = [Array("22".utf8), Array("33".utf8)]
-    try! settings.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
+    settings.behaviour.history = [Array("22".utf8), Array("33".utf8)]
+    try! settings.behaviour.bindings.apply("ctrl-p:previous-history,ctrl-n:next-history")
     e.state = PickerState(settings: settings, rows: 20, columns: 40)
     e.press(.ctrl(UInt8(ascii: "p")))
     #expect(e.state.queryBytes == Array("33".utf8))

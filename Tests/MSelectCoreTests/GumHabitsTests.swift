@@ -35,8 +35,8 @@ import Testing
 
   @Test func filterOptions() throws {
     #expect(try parse(["--value", "ab"]).query == Array("ab".utf8))
-    #expect(try parse(["--placeholder", "Search"]).picker.ghost == "Search")
-    #expect(try parse(["--ghost", "Type"]).picker.ghost == "Type")
+    #expect(try parse(["--placeholder", "Search"]).picker.look.ghost == "Search")
+    #expect(try parse(["--ghost", "Type"]).picker.look.ghost == "Type")
     #expect(try parse(["--no-fuzzy"]).match.exact)
     #expect(try parse(["--no-fuzzy-sort"]).rank.sort == false)
     #expect(try parse(["--no-strict"]).bindings == ["enter:accept-or-print-query"])
@@ -45,7 +45,7 @@ import Testing
 
   @Test func prefixesAndCursor() throws {
     let o = try parse(["--cursor", "> ", "--selected-prefix", "[x] ", "--unselected-prefix", "[ ] "])
-    #expect(o.pointer == "> " && o.marker == "[x] " && o.picker.unmarked == "[ ] ")
+    #expect(o.pointer == "> " && o.marker == "[x] " && o.picker.look.unmarked == "[ ] ")
   }
 
   /// Style and help options change nothing, and take a value exactly when gum's do.
@@ -73,8 +73,8 @@ import Testing
   }
 
   @Test func timeoutZeroMeansNone() throws {
-    #expect(try parse(["--timeout", "2s"]).picker.timeout == 2000)
-    #expect(try parse(["--timeout", "0s"]).picker.timeout == nil)
+    #expect(try parse(["--timeout", "2s"]).picker.behaviour.timeout == 2000)
+    #expect(try parse(["--timeout", "0s"]).picker.behaviour.timeout == nil)
     #expect(throws: OptionError.self) { try parse(["--timeout", "soon"]) }
   }
 

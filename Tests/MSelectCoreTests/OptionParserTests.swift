@@ -48,9 +48,9 @@ import Testing
     let o = try parse(["-d", ":", "--nth", "2..", "--with-nth", "1", "--accept-nth", "-1", "--height", "40%"])
     #expect(o.delimiter == .string([0x3A]))
     #expect(o.nth == FieldSpec("2.."))
-    #expect(o.picker.height == .percent(40))
-    #expect(try parse(["--height=10"]).picker.height == .lines(10))
-    #expect(try parse(["--fullscreen"]).picker.height == .fullscreen)
+    #expect(o.picker.window.height == .percent(40))
+    #expect(try parse(["--height=10"]).picker.window.height == .lines(10))
+    #expect(try parse(["--fullscreen"]).picker.window.height == .fullscreen)
   }
 
   @Test(arguments: [

@@ -132,7 +132,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
     let h = Harness(["apple", "apricot", "banana"], ["--bind", "one:accept,zero:change-prompt(none> )"])
     #expect(h.state.outcome == nil)
     h.type("z")
-    #expect(h.state.settings.prompt == "none> ")
+    #expect(h.state.settings.look.prompt == "none> ")
     h.press(.backspace)
     h.type("ban")
     #expect(h.accepted() == ["banana"])
@@ -331,7 +331,7 @@ func alt(_ c: Character) -> Key { .alt(UInt32(c.asciiValue!)) }
   @Test func historyWalksWithCtrlPAndCtrlN() throws {
     let options = try OptionParser.parse(["--history", "/tmp/unused"].map { Array($0.utf8) })
     var settings = try options.pickerSettings(unicode: true, colors: false)
-    settings.history = [Array("old".utf8), Array("newer".utf8)]
+    settings.behaviour.history = [Array("old".utf8), Array("newer".utf8)]
     var state = PickerState(settings: settings, rows: 20, columns: 40)
     for c in "dr".unicodeScalars { state.handle(.key(.char(c.value))) }
     state.handle(.key(ctrl("p")))

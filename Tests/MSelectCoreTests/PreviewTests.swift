@@ -105,7 +105,7 @@ import Testing
         Array($0.utf8)
       })
     var settings = try options.pickerSettings(unicode: true, colors: false)
-    settings.fileDirectory = "/run/d"
+    settings.commands.fileDirectory = "/run/d"
     var state = PickerState(settings: settings, rows: 10, columns: 40)
     var splitter = LineSplitter(terminator: 10)
     splitter.append(Array("a\nb\n".utf8))

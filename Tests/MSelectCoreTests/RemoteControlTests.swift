@@ -31,13 +31,13 @@ import Testing
 
   @Test func optionsTakeAnAddressWhenOneFollows() throws {
     func parse(_ words: [String]) throws -> Options { try OptionParser.parse(words.map { Array($0.utf8) }) }
-    #expect(try parse(["--listen"]).picker.listen == .local)
-    #expect(try parse(["--listen", "6266"]).picker.listen == .tcp(host: "localhost", port: 6266))
-    #expect(try parse(["--listen=/tmp/a.sock"]).picker.listen == .socket("/tmp/a.sock"))
+    #expect(try parse(["--listen"]).picker.commands.listen == .local)
+    #expect(try parse(["--listen", "6266"]).picker.commands.listen == .tcp(host: "localhost", port: 6266))
+    #expect(try parse(["--listen=/tmp/a.sock"]).picker.commands.listen == .socket("/tmp/a.sock"))
     let o = try parse(["--listen", "file.txt"])
-    #expect(o.picker.listen == .local && o.file == "file.txt")
-    #expect(try parse(["--listen-unsafe=1234"]).picker.listenUnsafe)
-    #expect(try parse(["--listen", "--no-listen"]).picker.listen == nil)
+    #expect(o.picker.commands.listen == .local && o.file == "file.txt")
+    #expect(try parse(["--listen-unsafe=1234"]).picker.commands.listenUnsafe)
+    #expect(try parse(["--listen", "--no-listen"]).picker.commands.listen == nil)
     #expect(throws: OptionError.self) { try parse(["--listen=nope"]) }
   }
 
@@ -164,7 +164,7 @@ import Testing
     let h = Harness(["alpha", "beta"])
     h.state.handle(.remote([.change(.query, "be"), .change(.prompt, "remote> ")]))
     h.settle()
-    #expect(h.query == "be" && h.state.settings.prompt == "remote> ")
+    #expect(h.query == "be" && h.state.settings.look.prompt == "remote> ")
     #expect(h.listed == ["beta"])
   }
 

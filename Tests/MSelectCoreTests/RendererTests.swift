@@ -170,8 +170,8 @@ import Testing
   @Test func asciiFallbacks() throws {
     let options = try OptionParser.parse([])
     let config = try options.pickerSettings(unicode: false, colors: false)
-    #expect(config.marker == "* ")
-    #expect(config.pointer == "> ")
+    #expect(config.look.marker == "* ")
+    #expect(config.look.pointer == "> ")
   }
 
   @Test func noColorUsesOnlyBoldUnderlineReverse() {

@@ -153,10 +153,11 @@ import Testing
 
   @Test func stylePresets() throws {
     let full = try parse(["--style", "full:double"])
-    #expect(full.picker.chrome.list.border == .double && full.picker.chrome.input.border == .double)
-    #expect(full.picker.chrome.info == .inlineRight && full.picker.preview.border == .double)
+    #expect(full.picker.look.chrome.list.border == .double && full.picker.look.chrome.input.border == .double)
+    #expect(full.picker.look.chrome.info == .inlineRight && full.picker.preview.border == .double)
     let minimal = try parse(["--style", "full", "--style", "minimal"])
-    #expect(minimal.picker.chrome.list.border == nil && minimal.picker.chrome.footer.border == .line)
+    #expect(
+      minimal.picker.look.chrome.list.border == nil && minimal.picker.look.chrome.footer.border == .line)
     #expect(throws: OptionError.self) { try parse(["--style", "fancy"]) }
   }
 

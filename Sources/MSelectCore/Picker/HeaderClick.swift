@@ -10,13 +10,13 @@ extension PickerState {
   /// `--header` as one block (the header lines in the order they show: upwards in the default
   /// layout).
   var headerTexts: [String] {
-    let text = settings.header.map {
+    let text = settings.look.header.map {
       $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
     let lines = (0..<(list.headerShown ? candidateStart : 0)).map { index in
       String(decoding: ANSI.stripped(store.line(index)), as: UTF8.self)
     }
-    switch settings.layout {
+    switch settings.window.layout {
     case .reverse: return (text ?? []) + lines
     case .default: return lines.reversed() + (text ?? [])
     case .reverseList: return lines + (text ?? [])
@@ -44,7 +44,7 @@ extension PickerState {
         }
       }
     }
-    if let click = list.footerClick, let footer = settings.footer {
+    if let click = list.footerClick, let footer = settings.look.footer {
       let texts = footer.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
       if click.line <= texts.count,
         let word = PickerState.words(in: texts[click.line - 1]).first(where: {

@@ -13,8 +13,8 @@ extension PickerState {
     case .view(let action): performView(action)
     case .edit(let edit):
       // Without the input (`--no-input`), the query stays as it is.
-      editor.pathWords = settings.filepathWord
-      if settings.inputShown && editor.perform(edit) { queryChanged() }
+      editor.pathWords = settings.behaviour.filepathWord
+      if settings.look.inputShown && editor.perform(edit) { queryChanged() }
     }
   }
 
@@ -70,11 +70,11 @@ extension PickerState {
 
   /// Moving the cursor and the view, and tracking a line.
   private mutating func performMotion(_ action: ActionKind.Motion) {
-    let reverse = settings.layout.listsDownwards
+    let reverse = settings.window.layout.listsDownwards
     switch action {
-    case .best: if settings.raw { moveToBest() } else { perform(.first) }
+    case .best: if settings.list.raw { moveToBest() } else { perform(.first) }
     case .upMatch, .downMatch:
-      guard settings.raw else { return perform(action == .upMatch ? .up : .down) }
+      guard settings.list.raw else { return perform(action == .upMatch ? .up : .down) }
       moveToMatch((action == .upMatch) == reverse ? -1 : 1)
     case .upSelected, .downSelected:
       // Positions grow downwards on screen unless the list grows upwards (fzf's default layout).
@@ -91,12 +91,12 @@ extension PickerState {
     case .offsetUp, .offsetDown:
       updateHeight()
       let step = (action == .offsetDown) == reverse ? 1 : -1
-      viewport.scroll(by: step, count: listCount, visible: listRows, scrollOff: settings.scrollOff)
+      viewport.scroll(by: step, count: listCount, visible: listRows, scrollOff: settings.list.scrollOff)
     case .offsetMiddle:
       updateHeight()
       viewport.center(count: listCount, visible: listRows)
     case .toggleTrack:
-      change(.track(!settings.track))
+      change(.track(!settings.list.track))
       list.trackBlocked = nil
     case .trackCurrent: list.trackedLine = currentLine
     case .untrackCurrent:
@@ -122,7 +122,7 @@ extension PickerState {
 
   /// Marking lines, the review view, and taking lines out of the list.
   private mutating func performMarking(_ action: ActionKind.Marking) {
-    let reverse = settings.layout.listsDownwards
+    let reverse = settings.window.layout.listsDownwards
     switch action {
     case .exclude, .excludeMulti:
       var lines: [Int] = []
@@ -223,13 +223,13 @@ extension PickerState {
       list.headerShown = action == .toggleHeader ? !list.headerShown : action == .showHeader
       updateHeight()
     case .toggleInput, .showInput, .hideInput:
-      change(.inputShown(action == .toggleInput ? !settings.inputShown : action == .showInput))
+      change(.inputShown(action == .toggleInput ? !settings.look.inputShown : action == .showInput))
       clampScroll()
     case .toggleMultiLine:
-      change(.multiLine(!settings.multiLine))
+      change(.multiLine(!settings.list.multiLine))
       clampScroll()
-    case .toggleHscroll: change(.hscroll(!settings.hscroll))
-    case .toggleRaw: setRaw(!settings.raw)
+    case .toggleHscroll: change(.hscroll(!settings.list.hscroll))
+    case .toggleRaw: setRaw(!settings.list.raw)
     case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
     case .toggleWrap, .toggleWrapWord:
       break
@@ -296,7 +296,7 @@ extension PickerState {
 
   /// Where `line` is listed, if it is (a scan of the list: only when tracking asks for it).
   func position(of line: Int) -> Int? {
-    if settings.raw { return rawPosition(of: line) }
+    if settings.list.raw { return rawPosition(of: line) }
     if let (lines, reversed) = search.result.everyLine {
       guard lines.contains(line) else { return nil }
       return reversed ? lines.upperBound - 1 - line : line - lines.lowerBound
@@ -307,11 +307,11 @@ extension PickerState {
 
   mutating func move(_ delta: Int, wrap: Bool = true) {
     list.trackedLine = nil
-    viewport.move(by: delta, count: listCount, cycle: settings.cycle && wrap)
+    viewport.move(by: delta, count: listCount, cycle: settings.list.cycle && wrap)
   }
 
   mutating func insert(_ text: [UInt32]) {
-    if settings.inputShown && editor.insert(text) { queryChanged() }
+    if settings.look.inputShown && editor.insert(text) { queryChanged() }
   }
 
   mutating func queryChanged() {
@@ -323,9 +323,9 @@ extension PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   mutating func updateHeight() {
-    let list = max(settings.flavor == .fzf ? 0 : 1, listCount * (settings.gap + 1) - settings.gap)
+    let list = max(settings.flavor == .fzf ? 0 : 1, listCount * (settings.list.gap + 1) - settings.list.gap)
     let needed: Int
-    if !settings.heightAdapts {
+    if !settings.window.heightAdapts {
       needed = maxHeight
     } else if let pane = previewLayout {
       // mselect's: a preview pane wants room whatever the list's length. fzf's: the list fits, and
@@ -334,7 +334,7 @@ extension PickerState {
     } else {
       needed = fixedRows + list
     }
-    viewport.grow(toFit: needed, settings.height, minimum: minimumHeight)
+    viewport.grow(toFit: needed, settings.window.height, minimum: minimumHeight)
   }
 
   /// fzf's adaptive height beside a preview pane: the rows `list` rows need, grown by the pane's
@@ -342,7 +342,7 @@ extension PickerState {
   private func heightFitting(list: Int, pane: PreviewLayout) -> Int {
     let shape = layout
     let insets = shape.insets.top + shape.insets.bottom
-    let frame = pane.active.drawnBorder(settings.layout).rows
+    let frame = pane.active.drawnBorder(settings.window.layout).rows
     switch pane.position {
     case .left, .right:
       return max(shape.fixedRows - insets + list, 1 + frame) + insets
@@ -360,8 +360,8 @@ extension PickerState {
 
   mutating func clampScroll() {
     updateHeight()
-    viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.scrollOff)
-    guard settings.multiLine else { return }
+    viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.list.scrollOff)
+    guard settings.list.multiLine else { return }
     // Items of several rows: the cursor's item shows whole where it can (from its start where it
     // cannot), the first item shown moving on until it does.
     let rows = layout.listRows

@@ -37,7 +37,8 @@ extension PickerState {
 
   /// Runs what `--bind` gave `event`.
   mutating func fire(_ event: BindEvent) {
-    guard !binding.unbound.contains(.event(event)), let actions = settings.bindings.events[event] else {
+    guard !binding.unbound.contains(.event(event)), let actions = settings.behaviour.bindings.events[event]
+    else {
       return
     }
     // While a transform runs, an event's actions wait for it (`result` then `result-final`).
@@ -61,7 +62,7 @@ extension PickerState {
     case .reload(let template, let sync):
       guard let command = expand(template) else { break }
       // The cursor's line, when tracked, is looked for in the new input by its id.
-      if settings.track || list.trackedLine != nil, let line = currentLine {
+      if settings.list.track || list.trackedLine != nil, let line = currentLine {
         list.trackBlocked = (lineID(line), cursor)
       }
       queue(.reload(command: command, sync: sync))
@@ -133,7 +134,7 @@ extension PickerState {
   private mutating func trigger(_ names: [String]) {
     for (k, name) in names.enumerated() where outcome == nil {
       guard let trigger = KeyBindings.Trigger(name: name), !binding.triggering.contains(trigger),
-        !binding.unbound.contains(trigger), let actions = settings.bindings[trigger]
+        !binding.unbound.contains(trigger), let actions = settings.behaviour.bindings[trigger]
       else { continue }
       // A binding that triggers itself would never end.
       binding.triggering.insert(trigger)
@@ -161,7 +162,7 @@ extension PickerState {
     switch setting {
     case .query:
       // Without the input (`--no-input`), the query stays as it is (`search(…)` still searches).
-      guard settings.inputShown else { break }
+      guard settings.look.inputShown else { break }
       editor = QueryEditor(Array(text.utf8))
       queryChanged()
     case .prompt: change(.text(.prompt, text))
@@ -185,7 +186,8 @@ extension PickerState {
       let choice = nextChoice(text, of: setting.rawValue)
       // An empty choice among others: the fields given on the command line; nothing at all: none.
       let given =
-        text.isEmpty ? nil : setting == .nth ? configuration.search.fields.spec : configuration.shownFields
+        text.isEmpty
+        ? nil : setting == .nth ? configuration.search.fields.spec : configuration.list.shownFields
       let spec =
         choice.isEmpty ? given : choice.contains("{") ? FieldSpec(template: choice) : FieldSpec(choice)
       guard choice.isEmpty || spec != nil else { break }
@@ -282,12 +284,12 @@ extension PickerState {
       current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
       marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
     values.markedIndices = marked.map { $0 - candidateStart }
-    values.prompt = settings.prompt
+    values.prompt = settings.look.prompt
     values.action = binding.lastAction
-    values.fileDirectory = settings.fileDirectory
+    values.fileDirectory = settings.commands.fileDirectory
     values.fileSerial = outbox.filesNamed
-    values.terminator = settings.fileTerminator
-    values.quoting = shell ? settings.quoting : .posix
+    values.terminator = settings.commands.fileTerminator
+    values.quoting = shell ? settings.commands.quoting : .posix
     if Placeholders.needsEveryLine(template) {
       let listed = (0..<listCount).map { line(at: $0) }
       let lines = listed.map(printedLine)
@@ -310,7 +312,7 @@ extension PickerState {
   /// What names line `index` across reloads: its `--id-nth` fields, else the line as printed.
   func lineID(_ index: Int) -> [UInt8] {
     let line = printedLine(index)
-    guard let spec = settings.idNth else { return line }
+    guard let spec = settings.list.idNth else { return line }
     return line.withUnsafeBytes { Fields.extract($0, spec, settings.delimiter) }
   }
 

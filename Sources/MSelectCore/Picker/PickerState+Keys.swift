@@ -27,7 +27,7 @@ extension PickerState {
 
   /// What `key` is bound to now (nil: nothing, or taken away by `unbind`).
   func actions(for key: Key) -> [BoundAction]? {
-    binding.unbound.contains(.key(key)) ? nil : settings.bindings.actions(for: key)
+    binding.unbound.contains(.key(key)) ? nil : settings.behaviour.bindings.actions(for: key)
   }
 
   /// Whether what `key` does depends on the lines listed (moving, marking, a command on the current
@@ -71,9 +71,11 @@ extension PickerState {
       list.jumping = nil
       var landed = false
       if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
-        let index = settings.jumpLabels.firstIndex(of: label)
+        let index = settings.behaviour.jumpLabels.firstIndex(of: label)
       {
-        let position = offset + settings.jumpLabels.distance(from: settings.jumpLabels.startIndex, to: index)
+        let position =
+          offset
+          + settings.behaviour.jumpLabels.distance(from: settings.behaviour.jumpLabels.startIndex, to: index)
         if position < min(listCount, offset + listRows) {
           viewport.jump(to: position)
           landed = true
@@ -102,7 +104,7 @@ extension PickerState {
       run(Array(actions[(stop + 1)...]))
       return
     }
-    if let name = settings.expectKeys[key] {
+    if let name = settings.behaviour.expectKeys[key] {
       acceptSelection(key: name)
       return
     }

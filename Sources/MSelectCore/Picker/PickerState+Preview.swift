@@ -73,7 +73,7 @@ extension PickerState {
     // Wrapped lines count by their rows (both default signs are two columns wide).
     let wrapping = PreviewWrapping(
       width: layout.inner.columns, settings: layout.active,
-      signWidth: VisibleText(settings.previewWrapSign ?? "↳ ").width)
+      signWidth: VisibleText(settings.look.previewWrapSign ?? "↳ ").width)
     let bottom = PreviewPane.firstLine(
       preview, scroll: .max, rows: max(1, layout.inner.rows), headerLines: header, wrapping: wrapping)
     preview.scroll = min(max(0, lowest + delta), bottom)

@@ -16,7 +16,7 @@ extension PickerState {
 
   /// Whether `line` matches the query (always so outside raw mode, where only matches are listed).
   package func matches(_ line: Int) -> Bool {
-    guard settings.raw else { return true }
+    guard settings.list.raw else { return true }
     if line >= search.result.lineCount { return false }
     guard let known = search.rawMatches, known.query == search.result.query,
       known.lineCount == search.result.lineCount,
@@ -30,7 +30,7 @@ extension PickerState {
 
   /// Keeps `rawMatches` for the result on screen (a bit a line, made once a result).
   mutating func noteRawMatches() {
-    guard settings.raw else { return }
+    guard settings.list.raw else { return }
     if let known = search.rawMatches, known.query == search.result.query,
       known.lineCount == search.result.lineCount,
       known.listed == search.result.listed
@@ -44,14 +44,14 @@ extension PickerState {
 
   /// `FZF_RAW`, in raw mode only: whether the cursor's line matches (`1`) or not (`0`).
   var rawVariable: [String: String] {
-    guard settings.raw else { return [:] }
+    guard settings.list.raw else { return [:] }
     return ["FZF_RAW": currentLine.map { matches($0) } == true ? "1" : "0"]
   }
 
   /// `toggle-raw`, `enable-raw`, `disable-raw`: the cursor stays on its line, on its row (the nearest
   /// match when raw mode ends on a line that does not match).
   mutating func setRaw(_ on: Bool) {
-    guard on != settings.raw else { return }
+    guard on != settings.list.raw else { return }
     let row = cursor - offset
     var kept = currentLine
     if !on, let current = kept, !matches(current) {

@@ -4,7 +4,7 @@ extension PickerState {
   /// the new input holds them.
   mutating func resetInput() {
     input.replacing = false
-    input.remarks = WantedLines(settings.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
+    input.remarks = WantedLines(settings.list.marksSurviveReload ? selection.lines(.input).map(lineID) : [])
     // The old lines' indices mean nothing in the new input (a tracked line is looked for by its id).
     list.trackedLine = nil
     // fzf's: the cursor keeps its place in the list once the new input is all there (a tracked line
@@ -103,7 +103,7 @@ extension PickerState {
   /// place in the list, as fzf's does), unless the line being tracked (`--track`, `track-current`)
   /// is listed: the cursor stays on it.
   mutating func show(_ found: SearchResult) {
-    let tracked = list.trackedLine ?? (settings.track ? currentLine : nil)
+    let tracked = list.trackedLine ?? (settings.list.track ? currentLine : nil)
     // The row the tracked line is drawn on: it stays there while the list changes around it.
     let row = viewport.cursor - viewport.offset
     let newQuery = found.query != search.result.query && settings.flavor == .mselect
@@ -111,7 +111,7 @@ extension PickerState {
     search.result = found
     noteRawMatches()
     // In raw mode the top is the first line, not the best match.
-    if newQuery && settings.raw { moveToBest() }
+    if newQuery && settings.list.raw { moveToBest() }
     if let tracked, let position = position(of: tracked) {
       viewport.jump(to: position, row: row)
     } else if list.trackedLine != nil, list.trackBlocked == nil, found.complete,

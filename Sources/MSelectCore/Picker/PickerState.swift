@@ -128,9 +128,9 @@ public struct PickerState {
     search.sorting = settings.search.rank.sort
     // `--disabled` is the paused search's start: the list stays the one for the empty query.
     search.paused = !settings.search.filtering
-    history = HistoryWalk(settings.history)
+    history = HistoryWalk(settings.behaviour.history)
     updateHeight()
-    if settings.sync { input.startPending = true } else { fire(.start) }
+    if settings.behaviour.sync { input.startPending = true } else { fire(.start) }
   }
 
   /// What the picker's searches match and rank by: the settings', always filtering (`--disabled`
@@ -172,19 +172,19 @@ public struct PickerState {
 
   /// Number of lines in the list on screen.
   package var listCount: Int {
-    list.reviewing ? list.reviewLines.count : settings.raw ? candidates.count : search.result.listed
+    list.reviewing ? list.reviewLines.count : settings.list.raw ? candidates.count : search.result.listed
   }
 
   /// The line shown at list position `i`.
   package func line(at i: Int) -> Int {
-    list.reviewing ? list.reviewLines[i] : settings.raw ? rawLine(at: i) : search.result.line(at: i)
+    list.reviewing ? list.reviewLines[i] : settings.list.raw ? rawLine(at: i) : search.result.line(at: i)
   }
 
   /// The line under the cursor, if any.
   package var currentLine: Int? { cursor < listCount ? line(at: cursor) : nil }
 
   /// The intervals (milliseconds) of the `every(…)` timers the driver is to send.
-  package var timerIntervals: [Int] { settings.bindings.timers.keys.sorted() }
+  package var timerIntervals: [Int] { settings.behaviour.bindings.timers.keys.sorted() }
 
   /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
   /// `+t` (`track-current`), `(..)` while `wait` holds actions back; and mselect's `+typos` while
@@ -192,10 +192,10 @@ public struct PickerState {
   package var infoFlags: String {
     var flags = ""
     if case .search = held.hold { flags += " (..)" }
-    if settings.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
+    if settings.behaviour.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
     if settings.search.match.typos.isOn { flags += " +typos" }
     let blocked = list.trackBlocked != nil ? "*" : ""
-    if settings.track {
+    if settings.list.track {
       flags += " +T" + blocked
     } else if list.trackedLine != nil || list.trackBlocked != nil {
       flags += " +t" + blocked
@@ -215,26 +215,28 @@ public struct PickerState {
   }
 
   /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
-  package var headerCount: Int { list.headerShown ? settings.headerTextRows + candidateStart : 0 }
+  package var headerCount: Int { list.headerShown ? settings.look.headerTextRows + candidateStart : 0 }
 
   /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
   /// the picker's size and the last key and action.
   package var environment: [String: String] {
     [
-      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": settings.prompt,
-      "FZF_NTH": settings.search.fields.spec?.text ?? "", "FZF_WITH_NTH": settings.shownFields?.text ?? "",
+      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": settings.look.prompt,
+      "FZF_NTH": settings.search.fields.spec?.text ?? "",
+      "FZF_WITH_NTH": settings.list.shownFields?.text ?? "",
       "FZF_MATCH_COUNT": String(search.result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
       "FZF_TOTAL_COUNT": String(totalCount),
       "FZF_POS": listCount == 0 ? "0" : String(min(cursor, listCount - 1) + 1),
       "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": binding.lastKey,
-      "FZF_ACTION": binding.lastAction, "FZF_POINTER": settings.pointer, "FZF_GHOST": settings.ghost,
-      "FZF_DIRECTION": settings.layout == .default ? "up" : "down",
-      "FZF_INPUT_STATE": !settings.inputShown ? "hidden" : search.paused ? "disabled" : "enabled",
-      "FZF_BORDER_LABEL": settings.chrome.borderLabel ?? "",
+      "FZF_ACTION": binding.lastAction, "FZF_POINTER": settings.look.pointer,
+      "FZF_GHOST": settings.look.ghost,
+      "FZF_DIRECTION": settings.window.layout == .default ? "up" : "down",
+      "FZF_INPUT_STATE": !settings.look.inputShown ? "hidden" : search.paused ? "disabled" : "enabled",
+      "FZF_BORDER_LABEL": settings.look.chrome.borderLabel ?? "",
       "FZF_PREVIEW_LABEL": settings.preview.label ?? "",
-      "FZF_LIST_LABEL": settings.chrome.list.label ?? "",
-      "FZF_INPUT_LABEL": settings.chrome.input.label ?? "",
-      "FZF_HEADER_LABEL": settings.chrome.header.label ?? "",
+      "FZF_LIST_LABEL": settings.look.chrome.list.label ?? "",
+      "FZF_INPUT_LABEL": settings.look.chrome.input.label ?? "",
+      "FZF_HEADER_LABEL": settings.look.chrome.header.label ?? "",
       "FZF_IDLE_TIME": String(surroundings.idleMilliseconds / 1000),
       "FZF_IDLE_TIME_MS": String(surroundings.idleMilliseconds),
     ].merging(rawVariable) { $1 }.merging(surroundings.listening) { $1 }.merging(clickVariables) { $1 }
@@ -266,14 +268,14 @@ public struct PickerState {
   /// How many list items show (the rows for them, less `--gap`'s; with `--multi-line`, as many as
   /// their rows let from the first shown).
   package var listRows: Int {
-    guard settings.multiLine else { return layout.visibleItems }
+    guard settings.list.multiLine else { return layout.visibleItems }
     return itemsFitting(from: viewport.offset, rows: layout.listRows)
   }
 
   /// The rows list item `position` takes: one per line of it with `--multi-line`, and the gap.
   package func itemHeight(_ position: Int) -> Int {
-    guard settings.multiLine, position < listCount else { return 1 + settings.gap }
-    return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + settings.gap
+    guard settings.list.multiLine, position < listCount else { return 1 + settings.list.gap }
+    return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + settings.list.gap
   }
 
   /// How many items from list position `first` fit in `rows` rows (at least one).
@@ -281,7 +283,9 @@ public struct PickerState {
     var used = 0
     var count = 0
     // The last item's gap need not fit.
-    while first + count < listCount, used + itemHeight(first + count) - settings.gap <= rows || count == 0 {
+    while first + count < listCount,
+      used + itemHeight(first + count) - settings.list.gap <= rows || count == 0
+    {
       used += itemHeight(first + count)
       count += 1
     }
@@ -291,18 +295,18 @@ public struct PickerState {
   /// The most rows the picker may use.
   package var maxHeight: Int {
     // Only a percentage has a minimum (worked out from a layout of its own, so only then).
-    guard case .percent = settings.height else { return viewport.maxHeight(settings.height) }
-    return viewport.maxHeight(settings.height, minimum: minimumHeight)
+    guard case .percent = settings.window.height else { return viewport.maxHeight(settings.window.height) }
+    return viewport.maxHeight(settings.window.height, minimum: minimumHeight)
   }
 
   /// The fewest rows a percentage height gives (`--min-height N`; with `N+`, N list rows and the rows
   /// around them, and ten rows and the frame of a preview pane above, as fzf 0.74 counts them: only
   /// `up`, where a pane squeezed the list out of view).
   var minimumHeight: Int {
-    guard settings.minHeightAddsChrome else { return settings.minHeight }
+    guard settings.window.minHeightAddsChrome else { return settings.window.minHeight }
     // Worked out as the picker started (fzf's): showing the input later does not grow it.
     var started = settings
-    started.inputShown = configuration.inputShown
+    started.look.inputShown = configuration.look.inputShown
     let chrome = Layout(
       settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: list.headerShown,
@@ -310,8 +314,8 @@ public struct PickerState {
     let preview = configuration.preview
     let pane =
       preview.command != nil && preview.position == .up && !preview.hidden
-      ? preview.drawnBorder(settings.layout).rows + 10 : 0
-    return settings.minHeight + chrome.fixedRows + pane
+      ? preview.drawnBorder(settings.window.layout).rows + 10 : 0
+    return settings.window.minHeight + chrome.fixedRows + pane
   }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
@@ -355,7 +359,7 @@ public struct PickerState {
 
   /// Runs `--info-command` again when what it is told changed (the counts, the cursor, the query).
   mutating func updateInfoCommand() {
-    guard let template = settings.infoCommand else { return }
+    guard let template = settings.commands.infoCommand else { return }
     let counts = infoCounts
     let key = [counts, String(cursor), String(decoding: queryBytes, as: UTF8.self)]
     guard key != info.key else { return }
@@ -400,7 +404,7 @@ public struct PickerState {
       if generation == info.generation { info.text = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
     case .every(let interval, let idle):
       if held.hold == nil, !binding.unbound.contains(.every(interval)),
-        let actions = settings.bindings.timers[interval]
+        let actions = settings.behaviour.bindings.timers[interval]
       {
         surroundings.idleMilliseconds = idle
         run(actions)

@@ -330,7 +330,7 @@ extension PickerState {
     case .status(let limit, let offset, _):
       return RemoteControl.response("200 OK", body: status(limit: limit, offset: offset), json: true)
     case .actions(let text, _):
-      switch RemoteControl.actions(text, allowCommands: local || settings.listenUnsafe) {
+      switch RemoteControl.actions(text, allowCommands: local || settings.commands.listenUnsafe) {
       case .success(let actions):
         handle(.remote(actions))
         return RemoteControl.response("200 OK")

@@ -30,7 +30,7 @@ struct FramePlan {
     settings = state.settings
     layout = state.layout
     sections = layout.sections
-    let chrome = settings.chrome
+    let chrome = settings.look.chrome
     let plan = sections
     pane = layout.preview.flatMap { $0.outer.rows > 0 && $0.outer.columns > 0 ? $0 : nil }
     width = layout.listWidth
@@ -45,14 +45,15 @@ struct FramePlan {
     inputWidth = plan.inputApart ? max(1, sectionWidth - plan.input.columns - inputShift) : width
     let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
     borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
-    marks = DisplayWidth.of(settings.pointer) + Renderer.markerWidth(settings) + Renderer.learnWidth(settings)
+    marks =
+      DisplayWidth.of(settings.look.pointer) + Renderer.markerWidth(settings) + Renderer.learnWidth(settings)
     // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last
     // one; fzf keeps that column before a pane on the right, scrollbar or not.
     let barBeyond = plan.active ? listSides.right || reachesBorder : pane == nil && chrome.border.sides.right
-    let barColumn = settings.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
+    let barColumn = settings.look.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
     itemWidth = barColumn && !barBeyond ? max(1, width - 1) : width
     headerPart = plan.headerHoldsLines || !plan.apart ? .header : .headerLines
-    reversed = settings.layout == .default
+    reversed = settings.window.layout == .default
   }
 
   /// Where `part`'s text starts: where the items' text does (after the pointer and marker columns),

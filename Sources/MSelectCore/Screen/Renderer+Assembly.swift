@@ -45,17 +45,18 @@ extension Renderer {
     let prompt = promptRow(
       state, width: plan.inputWidth, separator: plan.separator, borderFollows: plan.borderFollows)
     let info =
-      settings.inputShown && settings.chrome.infoHasOwnRow(separatorShown: !plan.sections.separatorHidden)
+      settings.look.inputShown
+        && settings.look.chrome.infoHasOwnRow(separatorShown: !plan.sections.separatorHidden)
       ? [
         infoRow(
-          state, width: plan.inputWidth, alignRight: settings.chrome.info == .right,
+          state, width: plan.inputWidth, alignRight: settings.look.chrome.info == .right,
           separator: plan.separator,
           borderFollows: plan.borderFollows)
       ] : []
     let header =
       state.list.headerShown
       ? textRows(
-        settings.header, width: plan.partWidth(.header), indent: plan.indent(.header), style: .header,
+        settings.look.header, width: plan.partWidth(.header), indent: plan.indent(.header), style: .header,
         settings)
       : []
     // Header lines that do not fit give way, those farthest from the prompt first: the prompt, the
@@ -73,13 +74,13 @@ extension Renderer {
         VisibleText(String(repeating: " ", count: plan.indent(plan.headerPart))), style: [], highlights: [])
       withDisplayBytes(state, index) { bytes, colors in
         row.append(
-          VisibleText(bytes, tabstop: settings.tabstop, controls: settings.controls), style: .header,
+          VisibleText(bytes, tabstop: settings.list.tabstop, controls: settings.controls), style: .header,
           highlights: [], colors: colors)
       }
       headerLines.append(row.spans)
     }
     return FixedRows(
-      prompt: prompt, promptRows: settings.inputShown ? [prompt.spans] : [], info: info, header: header,
+      prompt: prompt, promptRows: settings.look.inputShown ? [prompt.spans] : [], info: info, header: header,
       headerLines: headerLines,
       headerTags: header.indices.map { RowTag(block: .header, index: $0, column: plan.indent(.header)) },
       lineTags: headerLines.indices.map {
@@ -117,9 +118,9 @@ extension Renderer {
         ]
       // `--gap`: blank rows after the item, the last one holding the gap line.
       var gapRows: [[Frame.Span]] = []
-      if settings.gap > 0 {
+      if settings.list.gap > 0 {
         // Rows past the room left are cut below anyway: a gap of millions is not built.
-        gapRows = Array(repeating: [], count: min(settings.gap, room + 1) - 1)
+        gapRows = Array(repeating: [], count: min(settings.list.gap, room + 1) - 1)
         gapRows.append(gapLine(settings, indent: gapIndent, width: plan.itemWidth))
       }
       let block =
@@ -149,7 +150,8 @@ extension Renderer {
   /// the list, as the items are.
   private func drawScrollbar(_ state: PickerState, _ plan: FramePlan, on list: inout ListRows) {
     let listRows = plan.layout.listRows
-    guard let bar = plan.settings.scrollbar, let (length, start) = scrollbar(state, rows: listRows) else {
+    guard let bar = plan.settings.look.scrollbar, let (length, start) = scrollbar(state, rows: listRows)
+    else {
       return
     }
     for row in start..<min(listRows, start + length) {
@@ -180,12 +182,13 @@ extension Renderer {
         listHeight: contentHeight)
     }
     let input = promptRows + info
-    switch settings.layout {
+    switch settings.window.layout {
     case .reverse:
       // Prompt on top, the info below it, the best match below them.
-      let top = settings.headerFirst ? header + input + headerLines : input + header + headerLines
-      let headerTags = settings.headerFirst ? fixed.headerTags + none(input) : none(input) + fixed.headerTags
-      let promptRow = settings.inputShown ? (settings.headerFirst ? header.count : 0) : 0
+      let top = settings.look.headerFirst ? header + input + headerLines : input + header + headerLines
+      let headerTags =
+        settings.look.headerFirst ? fixed.headerTags + none(input) : none(input) + fixed.headerTags
+      let promptRow = settings.look.inputShown ? (settings.look.headerFirst ? header.count : 0) : 0
       return FrameDraft(
         rows: top + items + blank, tags: headerTags + fixed.lineTags + none(items + blank),
         caretRow: promptRow,
@@ -193,12 +196,13 @@ extension Renderer {
     case .default, .reverseList:
       let rows =
         reversed ? blank.reversed() + items.reversed() + headerLines.reversed() : headerLines + items + blank
-      let bottom = settings.headerFirst ? info + promptRows + header : header + info + promptRows
+      let bottom = settings.look.headerFirst ? info + promptRows + header : header + info + promptRows
       let tags =
         (reversed ? none(blank + items) + fixed.lineTags.reversed() : fixed.lineTags + none(items + blank))
-        + (settings.headerFirst ? none(input) + fixed.headerTags : fixed.headerTags + none(input))
+        + (settings.look.headerFirst ? none(input) + fixed.headerTags : fixed.headerTags + none(input))
       let promptRow =
-        settings.inputShown ? rows.count + (settings.headerFirst ? info.count : header.count + info.count) : 0
+        settings.look.inputShown
+        ? rows.count + (settings.look.headerFirst ? info.count : header.count + info.count) : 0
       return FrameDraft(
         rows: rows + bottom, tags: tags, caretRow: promptRow, caretColumn: fixed.prompt.caret,
         itemsAbove: reversed ? 0 : headerLines.count, listHeight: contentHeight)
@@ -213,10 +217,10 @@ extension Renderer {
       pane.position == .left || pane.position == .right ? plan.layout.contentHeight : pane.outer.rows
     var renderer = PreviewRenderer(
       pane: state.preview, layout: pane, unicode: unicode,
-      headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.layout),
+      headerLines: pane.active.headerLines, border: pane.active.drawnBorder(settings.window.layout),
       label: settings.preview.label, labelPosition: settings.preview.labelPosition,
-      scrollbar: settings.scrollbar, labelEllipsis: itemEllipsis(settings),
-      wrapSign: VisibleText(settings.previewWrapSign ?? (unicode ? "↳ " : "> ")))
+      scrollbar: settings.look.scrollbar, labelEllipsis: itemEllipsis(settings),
+      wrapSign: VisibleText(settings.look.previewWrapSign ?? (unicode ? "↳ " : "> ")))
     renderer.cell = cell
     let (rows, images) = renderer.draw(height: height)
     return (rows.map { Frame.painted($0, .inPreview, width: pane.outer.columns) }, images)
@@ -245,9 +249,9 @@ extension Renderer {
   ) {
     let settings = plan.settings
     let footer = textRows(
-      settings.footerRows > 0 ? settings.footer : nil, width: plan.partWidth(.footer),
+      settings.look.footerRows > 0 ? settings.look.footer : nil, width: plan.partWidth(.footer),
       indent: plan.indent(.footer), style: .header, settings)
-    let promptInList = plan.sections.apart || !settings.inputShown ? nil : draft.caretRow
+    let promptInList = plan.sections.apart || !settings.look.inputShown ? nil : draft.caretRow
     let content = ColumnContent(
       list: draft.rows, listTags: draft.tags, promptRowInList: promptInList, prompt: fixed.prompt.spans,
       info: fixed.info, header: fixed.header, headerTags: fixed.headerTags, headerLines: fixed.headerLines,
@@ -267,7 +271,7 @@ extension Renderer {
     // Sections taller than the screen: those farthest from the prompt give way (the top ones, but
     // in the reverse layout), so the prompt always shows.
     let room = plan.layout.contentHeight - plan.paneHeight
-    if settings.layout != .reverse && draft.rows.count > room {
+    if settings.window.layout != .reverse && draft.rows.count > room {
       let cut = draft.rows.count - room
       draft.rows.removeFirst(cut)
       draft.tags.removeFirst(cut)
@@ -345,7 +349,7 @@ extension Renderer {
     for (row, tag) in draft.tags.enumerated() {
       guard let tag, draft.columnTop + row < plan.layout.contentHeight else { continue }
       let kind: Frame.Area.Kind
-      switch (tag.block, plan.settings.layout) {
+      switch (tag.block, plan.settings.window.layout) {
       case (.header, .reverse): kind = .header(line: tag.index + 1)
       case (.header, _): kind = .header(line: m + tag.index + 1)
       case (.headerLines, .reverse): kind = .header(line: h + tag.index + 1)

@@ -7,7 +7,7 @@ extension Renderer {
   func promptRow(_ state: PickerState, width: Int, separator: String?, borderFollows: Bool) -> (
     spans: [Frame.Span], caret: Int
   ) {
-    let prompt = VisibleText(state.settings.prompt)
+    let prompt = VisibleText(state.settings.look.prompt)
     var cells = state.queryBytes.withUnsafeBytes { VisibleText($0) }.cells
     var caret = prompt.width + cells.prefix(state.editor.cursor).reduce(0) { $0 + $1.width }
     // Keep the caret on screen: drop characters from the left of a long query (counted first, then
@@ -21,14 +21,14 @@ extension Renderer {
     var row = RowBuilder(width: width)
     row.append(prompt, style: .prompt, highlights: [])
     row.append(VisibleText(cells: cells), style: .query, highlights: [])
-    let ghostShown = cells.isEmpty && !state.settings.ghost.isEmpty
+    let ghostShown = cells.isEmpty && !state.settings.look.ghost.isEmpty
     if ghostShown {
-      row.append(VisibleText(state.settings.ghost), style: .ghost, highlights: [])
+      row.append(VisibleText(state.settings.look.ghost), style: .ghost, highlights: [])
     }
-    let info = state.settings.chrome.info
+    let info = state.settings.look.chrome.info
     if info == .inline || info == .inlineRight {
       // The info after the query (or at the right edge), when it fits.
-      let prefix = state.settings.chrome.infoPrefix ?? (info == .inline ? " < " : "")
+      let prefix = state.settings.look.chrome.infoPrefix ?? (info == .inline ? " < " : "")
       var pieces = infoPieces(state, width: row.remaining - 1 - DisplayWidth.of(prefix))
       // An idle spinner leaves no blank here, unlike on the info's own line.
       if pieces.spinner.allSatisfy({ $0 == " " }) { pieces.spinner = "" }
@@ -65,10 +65,10 @@ extension Renderer {
   ) -> [Frame.Span] {
     let usable = Renderer.infoWidth(width, borderFollows)
     // The info is on the prompt line, or hidden: this one holds only the separator.
-    if state.settings.chrome.info == .inlineRight || state.settings.chrome.info == .hidden {
+    if state.settings.look.chrome.info == .inlineRight || state.settings.look.chrome.info == .hidden {
       var row = RowBuilder(width: width)
       // fzf's hidden info leaves the last column blank, border or not.
-      let length = state.settings.chrome.info == .hidden ? max(1, width - 1) : usable
+      let length = state.settings.look.chrome.info == .hidden ? max(1, width - 1) : usable
       row.append(separatorRule(separator, state, width: length), style: .border, highlights: [])
       return row.spans
     }
@@ -110,7 +110,7 @@ extension Renderer {
     guard let separator, width > 0 else { return VisibleText() }
     let glyphs = unicode || separator != Chrome.defaultSeparator ? separator : "-"
     let plain = ANSI.withoutControlSequences(Array(glyphs.utf8)[...]).withUnsafeBytes { ANSI.stripped($0) }
-    let pattern = VisibleText(plain, tabstop: state.settings.tabstop)
+    let pattern = VisibleText(plain, tabstop: state.settings.list.tabstop)
     guard pattern.width > 0 else { return VisibleText() }
     var rule = VisibleText()
     var column = 0
@@ -125,7 +125,7 @@ extension Renderer {
 
   /// `--info-command`'s line, once it has printed one.
   func commandInfo(_ state: PickerState) -> [UInt8]? {
-    state.settings.infoCommand == nil ? nil : state.info.text
+    state.settings.commands.infoCommand == nil ? nil : state.info.text
   }
 
   /// The counts of the info line, or `--info-command`'s line in its own colors.
@@ -136,7 +136,7 @@ extension Renderer {
     let colored = text.withUnsafeBytes { ANSI.colored($0) }
     colored.text.withUnsafeBytes { bytes in
       row.append(
-        VisibleText(bytes, tabstop: state.settings.tabstop), style: .info, highlights: [],
+        VisibleText(bytes, tabstop: state.settings.list.tabstop), style: .info, highlights: [],
         colors: colored.colors)
     }
   }

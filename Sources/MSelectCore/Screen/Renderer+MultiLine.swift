@@ -10,7 +10,7 @@ extension Renderer {
   ) -> [[Frame.Span]]? {
     let index = state.line(at: i)
     let settings = state.settings
-    guard settings.multiLine, state.store.line(index).contains(10) else { return nil }
+    guard settings.list.multiLine, state.store.line(index).contains(10) else { return nil }
     let isCurrent = i == state.cursor
     let base: Frame.Style = isCurrent ? .current : []
     let marked = state.selection.contains(index)
@@ -23,8 +23,10 @@ extension Renderer {
       }
       let highlights = Set(positions)
       // The item's lines: its cells parted at the line breaks (shown as `␊` on one row).
-      let cells = VisibleText(bytes, limit: 64 << 10, tabstop: settings.tabstop, controls: settings.controls)
-        .cells
+      let cells = VisibleText(
+        bytes, limit: 64 << 10, tabstop: settings.list.tabstop, controls: settings.controls
+      )
+      .cells
       var lines: [ArraySlice<VisibleText.Cell>] = []
       var start = 0
       for (k, cell) in cells.enumerated() where cell.isPlaceholder && cell.text == "␊" {
@@ -37,8 +39,8 @@ extension Renderer {
       return (tail ? (lines.count - count)..<lines.count : 0..<count).map { k in
         let mark =
           marked
-          ? settings.markerMultiLine[k == 0 ? 0 : k == lines.count - 1 ? 2 : 1]
-          : settings.unmarked ?? ""
+          ? settings.look.markerMultiLine[k == 0 ? 0 : k == lines.count - 1 ? 2 : 1]
+          : settings.look.unmarked ?? ""
         var row = itemPrefix(state, i, width: width, mark: mark)
         // A row cut off from the rest of its item ends with the line break that follows (fzf's).
         let shown = k == cutAfter ? Array(cells[lines[k].startIndex...lines[k].endIndex]) : Array(lines[k])

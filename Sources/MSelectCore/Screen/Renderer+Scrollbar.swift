@@ -2,8 +2,8 @@
 extension Renderer {
   /// fzf's scrollbar for a list of `rows` rows: its length and first row, or nil when the list fits.
   func scrollbar(_ state: PickerState, rows: Int) -> (length: Int, start: Int)? {
-    var perLine = state.settings.gap + 1
-    if state.settings.multiLine {
+    var perLine = state.settings.list.gap + 1
+    if state.settings.list.multiLine {
       // fzf's estimate: the items around the first shown, each counted up to a screenful.
       let shown =
         max(0, min(state.offset, state.listCount - rows - 1))..<min(state.listCount, state.offset + rows)

@@ -36,7 +36,7 @@ extension Renderer {
   func stack(
     _ content: ColumnContent, plan: SectionPlan, settings: PickerSettings, width: Int, inputShift: Int
   ) -> Column {
-    let reverse = settings.layout == .reverse
+    let reverse = settings.window.layout == .reverse
     /// The rows of the header's, the header lines' and the footer's section, from the top.
     func inside(_ part: SectionPlan.Part) -> SectionStack.Inside {
       switch part {
@@ -49,14 +49,14 @@ extension Renderer {
             part: part, rows: lines.reversed() + content.header,
             tags: lineTags.reversed() + content.headerTags)
       case .headerLines:
-        return settings.layout == .default
+        return settings.window.layout == .default
           ? .init(part: part, rows: content.headerLines.reversed(), tags: content.lineTags.reversed())
           : .init(part: part, rows: content.headerLines, tags: content.lineTags)
       case .footer: return .init(part: part, rows: content.footer, tags: content.footerTags)
       case .list, .input: return .init(part: part, rows: [], tags: [])
       }
     }
-    var stack = SectionStack(width: width, unicode: unicode, labels: settings.chrome)
+    var stack = SectionStack(width: width, unicode: unicode, labels: settings.look.chrome)
     stack.ellipsis = itemEllipsis(settings)
     var column = Column(rows: [], tags: [])
     // `--preview-window next`: the pane against the input, on the list's side (or against the

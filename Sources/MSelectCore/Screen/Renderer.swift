@@ -37,7 +37,7 @@ public struct Renderer {
     let insets = plan.layout.insets
     if insets != (0, 0, 0, 0) {
       var decorator = ChromeDecorator(
-        chrome: plan.settings.chrome, unicode: unicode, rows: state.rows, columns: state.columns)
+        chrome: plan.settings.look.chrome, unicode: unicode, rows: state.rows, columns: state.columns)
       decorator.ellipsis = itemEllipsis(plan.settings)
       rows = decorator.decorate(rows, contentWidth: plan.layout.contentWidth, height: state.height)
     }
@@ -47,9 +47,9 @@ public struct Renderer {
       caret: (min(draft.caretRow + insets.top, state.height - 1), draft.caretColumn + insets.left),
       width: state.columns,
       areas: itemAreas(state, plan, list, draft) + tagAreas(plan, fixed, draft) + paneArea)
-    frame.caretShown = plan.settings.inputShown
+    frame.caretShown = plan.settings.look.inputShown
     if let area = paneArea.first, let pane = plan.pane {
-      let sides = pane.active.drawnBorder(plan.settings.layout).sides
+      let sides = pane.active.drawnBorder(plan.settings.window.layout).sides
       let origin = (
         row: area.rows.lowerBound + (sides.top ? 1 : 0),
         column: area.columns.lowerBound + (sides.left ? 2 : 0)
@@ -74,12 +74,13 @@ public struct Renderer {
       let bytes = Array(line.utf8)
       bytes.withUnsafeBytes { raw in
         guard ANSI.mayHaveSequences(raw) else {
-          return row.append(VisibleText(raw, tabstop: settings.tabstop), style: style, highlights: [])
+          return row.append(VisibleText(raw, tabstop: settings.list.tabstop), style: style, highlights: [])
         }
         let colored = ANSI.colored(raw)
         colored.text.withUnsafeBytes {
           row.append(
-            VisibleText($0, tabstop: settings.tabstop), style: style, highlights: [], colors: colored.colors)
+            VisibleText($0, tabstop: settings.list.tabstop), style: style, highlights: [],
+            colors: colored.colors)
         }
       }
       return row.spans
@@ -101,14 +102,14 @@ public struct Renderer {
     if state.settings.search.fields.ansi && ANSI.mayHaveSequences(line) {
       let colored = ANSI.colored(line)
       return colored.text.withUnsafeBytes { text in
-        if let spec = state.settings.shownFields {
+        if let spec = state.settings.list.shownFields {
           // Fields are cut from the text; their colors are not carried over.
           return Fields.view(text, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
         }
         return body(text, colored.colors)
       }
     }
-    if let spec = state.settings.shownFields {
+    if let spec = state.settings.list.shownFields {
       return Fields.view(line, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
     }
     return body(line, nil)
@@ -116,20 +117,20 @@ public struct Renderer {
 
   /// The width of `--learn-marker`'s column (0 without one).
   static func learnWidth(_ settings: PickerSettings) -> Int {
-    settings.learnMarker.map(DisplayWidth.of) ?? 0
+    settings.look.learnMarker.map(DisplayWidth.of) ?? 0
   }
 
   /// The marker column's width: the wider of the marked and unmarked lines' marks.
   static func markerWidth(_ settings: PickerSettings) -> Int {
-    let multi = settings.multiLine ? DisplayWidth.of(settings.markerMultiLine[0]) : 0
-    return max(DisplayWidth.of(settings.marker), settings.unmarked.map(DisplayWidth.of) ?? 0, multi)
+    let multi = settings.list.multiLine ? DisplayWidth.of(settings.look.markerMultiLine[0]) : 0
+    return max(DisplayWidth.of(settings.look.marker), settings.look.unmarked.map(DisplayWidth.of) ?? 0, multi)
   }
 
   /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.
   func gapLine(_ settings: PickerSettings, indent: VisibleText, width: Int) -> [Frame.Span] {
     var row = RowBuilder(width: width, ellipsis: VisibleText())
     row.append(indent, style: [], highlights: [])
-    let unit = settings.gapLine ?? (unicode ? "┈" : "-")
+    let unit = settings.look.gapLine ?? (unicode ? "┈" : "-")
     let unitWidth = max(1, DisplayWidth.of(unit))
     guard !unit.isEmpty, row.remaining > 0 else { return row.spans }
     let text = String(repeating: unit, count: row.remaining / unitWidth + 1)
@@ -139,7 +140,8 @@ public struct Renderer {
 
   /// The ellipsis that marks a cut item.
   func itemEllipsis(_ settings: PickerSettings) -> VisibleText {
-    settings.ellipsis == nil ? RowBuilder.defaultEllipsis : VisibleText(settings.ellipsis(unicode: unicode))
+    settings.look.ellipsis == nil
+      ? RowBuilder.defaultEllipsis : VisibleText(settings.look.ellipsis(unicode: unicode))
   }
 
   /// A row of list item `i` up to its text: the pointer (or gutter, or `jump` label) and `mark`, or
@@ -150,7 +152,7 @@ public struct Renderer {
     let settings = state.settings
     var row = RowBuilder(width: width, ellipsis: itemEllipsis(settings))
     let base: Frame.Style = isCurrent ? .current : []
-    let pointerWidth = DisplayWidth.of(settings.pointer)
+    let pointerWidth = DisplayWidth.of(settings.look.pointer)
     let markerWidth = Renderer.markerWidth(settings)
     let blank = String(repeating: " ", count: pointerWidth)
     // The other lines show the gutter there (fzf's), padded to the pointer's width; no pointer, no
@@ -159,27 +161,27 @@ public struct Renderer {
     let gutter =
       pointerWidth == 0
       ? nil
-      : (settings.raw ? settings.gutterRaw : settings.gutter).map {
+      : (settings.list.raw ? settings.look.gutterRaw : settings.look.gutter).map {
         $0 + String(blank.dropFirst(min(pointerWidth, DisplayWidth.of($0))))
       }
-    var pointer = isCurrent ? settings.pointer : gutter ?? blank
+    var pointer = isCurrent ? settings.look.pointer : gutter ?? blank
     var pointerStyle = base.union(.pointer)
     if !isCurrent && gutter != nil { pointerStyle = .gutter }
     // `jump`: each visible line shows its label where the pointer goes.
-    let labels = settings.jumpLabels
+    let labels = settings.behaviour.jumpLabels
     if state.list.jumping != nil, i - state.offset < labels.count {
       let label = labels[labels.index(labels.startIndex, offsetBy: i - state.offset)]
       pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
       pointerStyle = base.union(.pointer)
     }
     row.append(VisibleText(pointer), style: pointerStyle, highlights: [])
-    let mark = mark ?? (state.selection.contains(index) ? settings.marker : settings.unmarked ?? "")
+    let mark = mark ?? (state.selection.contains(index) ? settings.look.marker : settings.look.unmarked ?? "")
     // A blank column is not painted in the marker's color (as fzf draws it).
     let blankMark = mark.allSatisfy { $0 == " " }
     row.append(
       VisibleText(mark + String(repeating: " ", count: max(0, markerWidth - DisplayWidth.of(mark)))),
       style: blankMark ? base : base.union(.marker), highlights: [])
-    if let learnMarker = settings.learnMarker {
+    if let learnMarker = settings.look.learnMarker {
       let learned = settings.search.rank.learned?.knows(state.store.line(index)) == true
       row.append(
         VisibleText(learned ? learnMarker : String(repeating: " ", count: DisplayWidth.of(learnMarker))),
@@ -211,11 +213,11 @@ public struct Renderer {
       }
       // `--freeze-left`, `--freeze-right`: a line too long keeps its first and last fields in view.
       if let frozen = settings.frozenFields, bytes.count <= Renderer.frozenLimit {
-        let whole = VisibleText(bytes, tabstop: settings.tabstop, controls: settings.controls)
+        let whole = VisibleText(bytes, tabstop: settings.list.tabstop, controls: settings.controls)
         if whole.width > room {
           let pieces = frozen.pieces(
             whole, splits: frozen.splits(bytes), room: room, ellipsis: ellipsis.width, positions: positions,
-            context: settings.hscrollOff, keepRight: settings.keepRight)
+            context: settings.list.hscrollOff, keepRight: settings.list.keepRight)
           for piece in pieces {
             switch piece {
             case .text(let text): row.append(text, style: base, highlights: Set(positions), colors: colors)
@@ -247,9 +249,9 @@ public struct Renderer {
     let mark = itemEllipsis(settings).width
     // `--keep-right` with nothing to show: the line's end is what counts (a path's file name). A huge
     // line keeps its start: its end would take decoding all of it, at every frame.
-    let keepsRight = settings.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
-    let lastMatch = settings.hscroll ? positions.last ?? (keepsRight ? Int.max : 0) : 0
-    let context = min(settings.hscrollOff, max(0, room / 3))
+    let keepsRight = settings.list.keepRight && positions.isEmpty && bytes.count <= Renderer.keepRightLimit
+    let lastMatch = settings.list.hscroll ? positions.last ?? (keepsRight ? Int.max : 0) : 0
+    let context = min(settings.list.hscrollOff, max(0, room / 3))
     // Characters before the match are skipped as if each took a column; where zero-width ones
     // (decomposed accents) make them take fewer, the row would end short: fewer are skipped, up
     // to 64 characters a column.
@@ -259,7 +261,7 @@ public struct Renderer {
       skip = lastMatch == .max ? 0 : max(0, lastMatch + 2 - room * charactersPerColumn)
       text = VisibleText(
         bytes, from: skip, limit: lastMatch == .max ? .max : lastMatch + 1, columnsPast: room + 1,
-        tabstop: settings.tabstop, controls: settings.controls)
+        tabstop: settings.list.tabstop, controls: settings.controls)
       if skip == 0
         || text.cells.prefix(while: { $0.source <= lastMatch }).reduce(0, { $0 + $1.width }) >= room
       {

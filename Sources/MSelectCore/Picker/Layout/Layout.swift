@@ -28,9 +28,9 @@ package struct Layout: Sendable {
     settings: PickerSettings, rows: Int, columns: Int, height: Int, maxHeight: Int, headerShown: Bool,
     headerLines: Int, previewWanted: Bool, previewToggled: Bool
   ) {
-    let footerRows = settings.footerRows
-    let headerRows = headerShown ? settings.headerTextRows + headerLines : 0
-    let insets = settings.chrome.insets(rows: rows, columns: columns)
+    let footerRows = settings.look.footerRows
+    let headerRows = headerShown ? settings.look.headerTextRows + headerLines : 0
+    let insets = settings.look.chrome.insets(rows: rows, columns: columns)
     self.insets = insets
     contentWidth = max(1, columns - insets.left - insets.right)
     contentHeight = max(1, height - insets.top - insets.bottom)
@@ -39,7 +39,7 @@ package struct Layout: Sendable {
     // fzf's pane above or below takes its share of the picker as tall as it is now (its adaptive
     // height made room for it); mselect's, of the most the picker may have.
     let available = settings.flavor == .fzf ? contentHeight : max(1, maxHeight - insets.top - insets.bottom)
-    let listBorder = SectionPlan.listFrame(settings.chrome).columns > 0
+    let listBorder = SectionPlan.listFrame(settings.look.chrome).columns > 0
     func pane(_ spec: PreviewSettings) -> PickerState.PreviewLayout? {
       Layout.pane(
         spec, settings: settings, width: width, sideHeight: sideHeight, available: available,
@@ -52,19 +52,19 @@ package struct Layout: Sendable {
     }
     preview = previewWanted && active.hidden == previewToggled ? pane(active) : nil
     sections = SectionPlan(
-      settings: settings, headerShown: headerShown, headerText: settings.headerTextRows,
+      settings: settings, headerShown: headerShown, headerText: settings.look.headerTextRows,
       headerLineCount: headerLines, footerRows: footerRows,
       nextPane: (previewWanted ? active : settings.preview).position == .next, previewToggled: previewToggled)
     var paneRows = 0
     listWidth = contentWidth
     // fzf's: beside a pane, with an outer border on the right and no inner one there, the list (and
     // a pane above or below) reach into the blank column before that border.
-    let chrome = settings.chrome
+    let chrome = settings.look.chrome
     let stick =
       settings.flavor == .fzf && chrome.border.sides.right && chrome.list.border == nil
       && chrome.input.border?.sides.right != true && chrome.header.border?.sides.right != true
     if var pane = preview {
-      let paneRight = pane.active.drawnBorder(settings.layout).sides.right
+      let paneRight = pane.active.drawnBorder(settings.window.layout).sides.right
       switch pane.position {
       case .left, .right:
         listWidth = max(1, contentWidth - pane.outer.columns)
@@ -85,12 +85,12 @@ package struct Layout: Sendable {
       sectionRows = sections.borderRows + footerRows
       listWidth = max(1, listWidth - sections.listBorderColumns)
     }
-    let infoRows = settings.chrome.infoHasOwnRow(separatorShown: !sections.separatorHidden) ? 1 : 0
-    let inputRows = settings.inputShown ? 1 + infoRows : 0
+    let infoRows = settings.look.chrome.infoHasOwnRow(separatorShown: !sections.separatorHidden) ? 1 : 0
+    let inputRows = settings.look.inputShown ? 1 + infoRows : 0
     fixedRows = inputRows + headerRows + insets.top + insets.bottom + paneRows + sectionRows
     // fzf's adaptive height gives an empty list no row.
-    listRows = max(settings.flavor == .fzf && settings.heightAdapts ? 0 : 1, height - fixedRows)
-    visibleItems = max(1, (listRows + settings.gap) / (settings.gap + 1))
+    listRows = max(settings.flavor == .fzf && settings.window.heightAdapts ? 0 : 1, height - fixedRows)
+    visibleItems = max(1, (listRows + settings.list.gap) / (settings.list.gap + 1))
   }
 
   /// The pane's outer size (border included) and the size of its text: a side pane is as high as the
@@ -101,16 +101,16 @@ package struct Layout: Sendable {
     listBorder: Bool
   ) -> PickerState.PreviewLayout? {
     // The frame's rows and columns (a side line keeps a blank column before the text).
-    let border = p.drawnBorder(settings.layout)
+    let border = p.drawnBorder(settings.window.layout)
     let frameRows = border.rows
     // fzf's: a frame without a right side leaves a column for the pane's scrollbar, and a pane on the
     // left is parted from the list by a blank column. mselect's: without a frame, a blank column
     // parts the pane from the list.
     var barColumn = false
     var margin = 0
-    let barInFrame = settings.flavor == .fzf && settings.scrollbar != nil && border.sides.right
+    let barInFrame = settings.flavor == .fzf && settings.look.scrollbar != nil && border.sides.right
     if settings.flavor == .fzf {
-      barColumn = settings.scrollbar != nil && !border.sides.right
+      barColumn = settings.look.scrollbar != nil && !border.sides.right
       margin = p.position == .left && !listBorder ? 1 : 0
     } else if p.border == .none {
       margin = p.position == .left ? 2 : 1

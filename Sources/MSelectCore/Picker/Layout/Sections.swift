@@ -62,7 +62,7 @@ package struct SectionPlan: Equatable {
     let given = Given(
       settings: settings, headerShown: headerShown, headerText: headerText, headerLineCount: headerLineCount,
       footerRows: footerRows, next: nextPane, previewToggled: previewToggled)
-    let chrome = settings.chrome
+    let chrome = settings.look.chrome
     active =
       [chrome.list, chrome.input, chrome.header, chrome.headerLines, chrome.footer].contains {
         $0.border != nil
@@ -75,7 +75,7 @@ package struct SectionPlan: Equatable {
     let headerApart = SectionPlan.hasHeaderWindow(given, borders, linesApart: lines.apart)
     headerHoldsLines = active && headerApart && !lines.apart
     apart = active && (input != .none || headerApart || lines.apart || nextPane)
-    inputApart = apart && settings.inputShown
+    inputApart = apart && settings.look.inputShown
     separatorHidden =
       active && chrome.separatorAuto
       && SectionPlan.separatorHidden(
@@ -98,7 +98,7 @@ package struct SectionPlan: Equatable {
     let footerRows: Int
     let next: Bool
     let previewToggled: Bool
-    var layout: PickerSettings.Layout { settings.layout }
+    var layout: PickerSettings.Layout { settings.window.layout }
   }
 
   /// The borders as drawn; the header lines' as given (nil: not given).
@@ -113,7 +113,7 @@ package struct SectionPlan: Equatable {
   /// fzf's `line` borders resolved to the side facing the list, and `inline` to a line where the
   /// list's frame has no top and bottom to sit between; the footer gets fzf's rule by default.
   private static func borders(_ given: Given) -> Borders {
-    let chrome = given.settings.chrome
+    let chrome = given.settings.look.chrome
     let layout = given.layout
     let list = listFrame(chrome)
     let inline = list.sides.top && list.sides.bottom
@@ -140,7 +140,7 @@ package struct SectionPlan: Equatable {
     guard given.headerShown && given.headerLineCount > 0 else { return (false, .none) }
     if let border = borders.headerLinesGiven { return (true, border) }
     let shape = given.headerText == 0 ? borders.header : .none
-    let first = given.settings.headerFirst
+    let first = given.settings.look.headerFirst
     if given.layout == .reverseList || (given.headerText > 0 && first) { return (true, shape) }
     if given.headerText == 0 && first && shape == .none { return (true, .none) }
     return (false, .none)
@@ -151,7 +151,7 @@ package struct SectionPlan: Equatable {
   private static func hasHeaderWindow(_ given: Given, _ borders: Borders, linesApart: Bool) -> Bool {
     guard given.headerShown else { return false }
     if linesApart { return given.headerText > 0 }
-    if borders.header != .none || given.settings.headerFirst {
+    if borders.header != .none || given.settings.look.headerFirst {
       return given.headerText + given.headerLineCount > 0
     }
     return borders.input != .none
@@ -182,11 +182,11 @@ package struct SectionPlan: Equatable {
     }
     guard inputApart else { return false }
     if headerApart && given.headerText + (headerHoldsLines ? given.headerLineCount : 0) > 0
-      && !settings.headerFirst && borders.header != .inline
+      && !settings.look.headerFirst && borders.header != .inline
     {
       return facingInput(borders.header)
     }
-    if lines.apart && layout != .reverseList && (headerApart || !settings.headerFirst) {
+    if lines.apart && layout != .reverseList && (headerApart || !settings.look.headerFirst) {
       return facingInput(lines.border)
     }
     return facingInput(borders.list)
@@ -196,7 +196,7 @@ package struct SectionPlan: Equatable {
   private static func stackOrder(_ given: Given, headerApart: Bool, linesApart: Bool, inputApart: Bool)
     -> [Part]
   {
-    let first = given.settings.headerFirst
+    let first = given.settings.look.headerFirst
     // The default and reverse layouts mirror each other: the same parts outwards from the list.
     let outwards: [Part] =
       first

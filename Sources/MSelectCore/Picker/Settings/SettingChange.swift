@@ -34,12 +34,12 @@ extension PickerSettings {
     case .text(let setting, let text): setText(setting, text)
     case .headerLines(let n): search.headerLines = n
     case .searchedFields(let fields): search.fields = fields
-    case .shownFields(let spec): shownFields = spec
-    case .inputShown(let shown): inputShown = shown
-    case .raw(let on): raw = on
-    case .multiLine(let on): multiLine = on
-    case .hscroll(let on): hscroll = on
-    case .track(let on): track = on
+    case .shownFields(let spec): list.shownFields = spec
+    case .inputShown(let shown): look.inputShown = shown
+    case .raw(let on): list.raw = on
+    case .multiLine(let on): list.multiLine = on
+    case .hscroll(let on): list.hscroll = on
+    case .track(let on): list.track = on
     case .maximum(let max): selection.max = max
     case .previewCommand(let template): preview.command = template
     case .previewWindow(let spec): preview = spec
@@ -61,17 +61,17 @@ extension PickerSettings {
   /// Sets the text `setting` names (the settings that are not texts are left alone).
   private mutating func setText(_ setting: BoundAction.Setting, _ text: String?) {
     switch setting {
-    case .prompt: prompt = text ?? ""
-    case .header: header = text
-    case .footer: footer = text
-    case .pointer: pointer = text ?? ""
-    case .ghost: ghost = text ?? ""
-    case .borderLabel: chrome.borderLabel = text
+    case .prompt: look.prompt = text ?? ""
+    case .header: look.header = text
+    case .footer: look.footer = text
+    case .pointer: look.pointer = text ?? ""
+    case .ghost: look.ghost = text ?? ""
+    case .borderLabel: look.chrome.borderLabel = text
     case .previewLabel: preview.label = text
-    case .listLabel: chrome.list.label = text
-    case .inputLabel: chrome.input.label = text
-    case .headerLabel: chrome.header.label = text
-    case .footerLabel: chrome.footer.label = text
+    case .listLabel: look.chrome.list.label = text
+    case .inputLabel: look.chrome.input.label = text
+    case .headerLabel: look.chrome.header.label = text
+    case .footerLabel: look.chrome.footer.label = text
     case .query, .search, .headerLines, .nth, .withNth: break
     }
   }
