@@ -27,6 +27,29 @@ import Testing
     #expect(long400 < 5 * short + 0.01, "\(short) s, then \(long400) s")
   }
 
+  /// `--nth 1,2..` reads the line as two pieces, term after term.
+  @Test(arguments: ["--nth=2..", "--nth=1,2.."])
+  func distinctExactTermsCostOnePassOfTheLine(nth: String) throws {
+    // Each term sits inside words, never at a word's start: a scan a term read the whole line.
+    let terms = (0..<800).map { "q\(String($0, radix: 26))z" }
+    let long = (0..<24_000).map { "ab\(terms[$0 % terms.count])cd" }.joined(separator: "/")
+    let store = LineStore(lines: [Array("/usr/bin/x".utf8), Array(long.utf8), Array("/etc/y".utf8)])
+    let words = ["--exact", "-i", nth, "--delimiter=/"]
+    let settings = try OptionParser.parse(words.map { Array($0.utf8) }).searchSettings
+    func cost(distinct: Int) -> (Double, LineList) {
+      let query = Array(terms.prefix(distinct).joined(separator: " ").utf8)
+      var found = LineList()
+      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
+      return (seconds, found)
+    }
+    _ = cost(distinct: 8)
+    let (short, few) = cost(distinct: 8)
+    let (long800, many) = cost(distinct: 800)
+    #expect(Array(few) == [1] && Array(many) == [1])
+    // A hundred times the terms, each found in the same pass (one pass a term was a hundred times it).
+    #expect(long800 < 5 * short + 0.01, "\(short) s, then \(long800) s")
+  }
+
   @Test func aRepeatedTermScoresAsOftenAsItIsWritten() {
     // As in fzf, each copy adds its score: the ranking of a query with repeats is fzf's.
     let line = "/usr/lib/share/doc"

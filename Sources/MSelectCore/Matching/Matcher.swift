@@ -37,6 +37,12 @@ public struct Matcher {
   private let minimumBytes: Int
   /// Made when a term forgives typing mistakes (`--typos`).
   let typoScratch: TypoScratch?
+  /// Made at the first long line met (nil: not yet; `.some(nil)`: the query has too few exact terms).
+  private var exactScan: ExactTermScan??
+  /// The line `withLine` set, when it is long enough for `exactScan`, and the scan's result on it
+  /// (kept by the caller of `withLine`, so pieces read term after term are scanned once).
+  private var scannedLine: UnsafeRawBufferPointer?
+  private var scannedMatches: [Match?]?
 
   public init(pattern: Pattern) {
     self.init(pattern: pattern, ceilingShortcut: true)
@@ -188,7 +194,8 @@ public struct Matcher {
       return nil
     }
     let (groups, repeats) = (pattern.groups, pattern.repeats)
-    return withLine(line) { matcher in
+    var scanned: [Match?]?
+    return withLine(line, scanned: &scanned) { matcher in
       Matcher.combine(groups, repeats) { term in
         matcher.evaluatePositive(term, positions: term.inverse ? nil : positions)
       }
@@ -210,11 +217,13 @@ public struct Matcher {
     }
     var found: [Int] = []
     let (groups, repeats) = (pattern.groups, pattern.repeats)
+    // Each piece's pass of the exact terms, made once for all of them.
+    var scans = [[Match?]?](repeating: nil, count: pieces.count)
     return withUnsafeMutablePointer(to: &found) { positions in
       Matcher.combine(groups, repeats) { term in
-        for piece in pieces {
+        for (index, piece) in pieces.enumerated() {
           let match = piece.text.withUnsafeBytes { text in
-            withLine(text) {
+            withLine(text, scanned: &scans[index]) {
               $0.evaluatePositive(term, positions: withSpan && !term.inverse ? positions : nil)
             }
           }
@@ -230,12 +239,19 @@ public struct Matcher {
 
   /// Runs `body` with `line` made the one the terms read: an ASCII line is read from its bytes by
   /// every term (no memory in proportion to its length), and a long line by each term in pieces (see
-  /// `evaluateLong`); another is decoded once for all of them.
-  private mutating func withLine<R>(_ line: UnsafeRawBufferPointer, _ body: (inout Matcher) -> R) -> R {
+  /// `evaluateLong`); another is decoded once for all of them. `scanned`: the pass of the exact
+  /// terms made over this line before, if any, and after the call the one made.
+  private mutating func withLine<R>(
+    _ line: UnsafeRawBufferPointer, scanned: inout [Match?]?, _ body: (inout Matcher) -> R
+  ) -> R {
     defer {
       asciiLine = nil
       longLine = nil
+      scannedLine = nil
+      scanned = scannedMatches
+      scannedMatches = nil
     }
+    if line.count >= ExactTermScan.minimumBytes { (scannedLine, scannedMatches) = (line, scanned) }
     if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
       asciiLine = line
     } else if line.count >= longLineBytes {
@@ -390,6 +406,10 @@ public struct Matcher {
 
   /// Matches one term's text (negated or not) against the line `withLine` set.
   private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
+    if term.kind == .exact, let scanned = scannedExact(term) {
+      if let scanned { positions?.pointee.append(contentsOf: scanned.begin...scanned.end) }
+      return scanned
+    }
     if let line = longLine, let base = line.baseAddress {
       return evaluateLong(term, base.assumingMemoryBound(to: UInt8.self), line.count, positions: positions)
     }
@@ -410,6 +430,20 @@ public struct Matcher {
     return evaluatePositive(
       term, Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses()),
       positions: positions)
+  }
+
+  /// `term`'s match as the one pass of every exact term along a long line found it (`ExactTermScan`):
+  /// nil when that pass does not apply (a short line, a query of few exact terms), `.some(nil)` when
+  /// the term is not in the line.
+  private mutating func scannedExact(_ term: Term) -> Match?? {
+    guard let line = scannedLine, let base = line.baseAddress else { return nil }
+    if exactScan == nil { exactScan = .some(ExactTermScan(pattern)) }
+    guard let scan = exactScan ?? nil, let number = scan.number(of: term) else { return nil }
+    if scannedMatches == nil {
+      scannedMatches = scan.matches(
+        base.assumingMemoryBound(to: UInt8.self), line.count, scorer: scorer, knownClasses: knownClasses())
+    }
+    return .some(scannedMatches![number])
   }
 
   private func evaluatePositive<T: ScoredText>(
@@ -538,44 +572,4 @@ private final class SingleFuzzyStorage {
   }
 
   deinit { term.chars.deallocate() }
-}
-
-/// An anchored term of ASCII characters, checked directly on the bytes where it must appear.
-private struct Anchor {
-  let chars: [UInt8]
-  let atStart: Bool
-  let atEnd: Bool
-  let table: UnsafePointer<UInt32>
-
-  init(_ term: Term) {
-    chars = term.chars.map { UInt8($0) }
-    atStart = term.kind == .prefix || term.kind == .equal
-    atEnd = term.kind == .suffix || term.kind == .equal
-    table = CharFold.table(term.fold)
-  }
-
-  /// True when the bytes prove the line cannot match. A non-ASCII byte in the way proves nothing:
-  /// it may fold to the wanted letter (`Ü` to `u`), so the full match decides; nor does whitespace at
-  /// the anchored end (anchors skip it, as in fzf).
-  func rejects(_ line: UnsafeRawBufferPointer) -> Bool {
-    let m = chars.count
-    guard line.count >= m else { return true }
-    @inline(__always) func blank(_ b: UInt8) -> Bool { b == 0x20 || (0x09...0x0D).contains(b) || b >= 0x80 }
-    if atStart && blank(line[0]) || atEnd && blank(line[line.count - 1]) { return false }
-    // The first m bytes are the first m characters as long as they are ASCII, so the start can be
-    // compared byte by byte; the last m bytes are the last m characters only if all of them are ASCII.
-    if atStart {
-      for k in 0..<m {
-        let b = line[k]
-        if b >= 0x80 { break }
-        if table[Int(b)] != UInt32(chars[k]) { return true }
-      }
-    }
-    if atEnd {
-      let offset = line.count - m
-      guard (0..<m).allSatisfy({ line[offset + $0] < 0x80 }) else { return false }
-      for k in 0..<m where table[Int(line[offset + k])] != UInt32(chars[k]) { return true }
-    }
-    return false
-  }
 }
