@@ -16,12 +16,13 @@ final class BufferWarmer: Sendable {
   private let stopped = Atomic<Bool>(false)
   private let finished = DispatchSemaphore(value: 0)
 
-  init() {
+  /// `hugePages`: the buffers are advised for huge pages (`LineSplitter.hugePages`).
+  init(hugePages: Bool) {
     // A queue of its own: the work waits on `wake`, which must not hold up a shared one.
     DispatchQueue(label: "mselect.buffer-warmer").async { [self] in
       while !stopped.load(ordering: .relaxed) {
         while InputBuffers.count < InputBuffers.limit && !stopped.load(ordering: .relaxed) {
-          let buffer = Platform.allocateHuge(LineSplitter.bufferSize)
+          let buffer = Platform.allocateInput(LineSplitter.bufferSize, hugePages: hugePages)
           // One write a page faults it in (a huge page takes the first of its 512).
           let bytes = buffer.assumingMemoryBound(to: UInt8.self)
           for offset in stride(from: 0, to: LineSplitter.bufferSize, by: Platform.pageSize) {

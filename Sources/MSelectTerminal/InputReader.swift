@@ -43,6 +43,12 @@ package final class InputReader: PolledLineStream {
   private var read = 0
   private var sizeLimit: Int?
 
+  /// Whether a pipe is read into buffers advised for huge pages (see `LineSplitter.hugePages`).
+  package var hugePages: Bool {
+    get { splitter.hugePages }
+    set { splitter.hugePages = newValue }
+  }
+
   /// How long a streaming read may go on gathering input that is there at once (nanoseconds).
   static let gatherTime = 15_000_000
   /// Faults in buffers ahead of a large streamed pipe (nil until the input passes `warmAfter`).
@@ -171,7 +177,7 @@ package final class InputReader: PolledLineStream {
     let now = Syscall.monotonicNanoseconds()
     let deadline = streaming ? now + InputReader.gatherTime : 0
     if streaming && warmer == nil && read >= InputReader.warmAfter && mappedSize == nil {
-      warmer = BufferWarmer()
+      warmer = BufferWarmer(hugePages: splitter.hugePages)
     }
     repeat {
       let count = try read(into: splitter.freeSpace())

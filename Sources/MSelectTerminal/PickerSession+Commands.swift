@@ -125,7 +125,9 @@ extension PickerSession {
       if sync { heldReload = [] } else { state.handle(.inputReplacing) }
       reloadProcess = pid
       reloadCommand = command
-      reloaded = InputReader(descriptor: output, name: "reload", terminator: terminator)
+      let reader = InputReader(descriptor: output, name: "reload", terminator: terminator)
+      reader.hugePages = false
+      reloaded = reader
     } catch {
       temporaryFiles.release(mentionedIn: command)
       state.handle(.commandFailed(error.message))

@@ -202,6 +202,8 @@ enum App {
     store: LineStore?, unicode: Bool, terminator: UInt8, saving: Saving
   ) -> ExitCode {
     let ending: PickerSession.Ending
+    // A person's runs are seconds apart: small pages load a large pipe faster then.
+    input.hugePages = false
     do throws(TerminalError) {
       // The session goes at the end of this block: its listener removes its socket then.
       ending = try PickerSession(

@@ -35,6 +35,15 @@ public struct LineSplitter: ~Copyable {
   package static let bufferSize = 4 << 20
 
   private let terminator: UInt8
+  /// Whether the buffers that follow the first are advised for huge pages. A pipe fills tens of MiB
+  /// of fresh pages. Run after run (a script's loop, the bench), a huge page the last run freed is
+  /// taken again at one fault for its 2 MiB: `cat paths-500k | mselect --filter usr` 86 ms against
+  /// 102. But a second or more after memory was freed, as a person's runs are, a virtual machine's
+  /// host has taken whole 2 MiB blocks back, and each costs a host fault for every 4 KiB of it again,
+  /// where small pages still come from memory the host backs: 200 MB took 300-440 ms against 76-95,
+  /// and the picker's load of 2.5M piped paths (`scripts/picker-load`) a worst of 411 ms against 215.
+  /// The picker turns it off.
+  package var hugePages = true
   private var buffer: UnsafeMutableRawPointer
   private var capacity: Int
   private var used = 0
@@ -52,14 +61,13 @@ public struct LineSplitter: ~Copyable {
   package init(terminator: UInt8, bufferSize: Int) {
     self.terminator = terminator
     capacity = bufferSize
-    buffer = LineSplitter.allocate(capacity)
+    buffer = LineSplitter.allocate(capacity, hugePages: true)
   }
 
-  /// Memory for `size` bytes of input. Large buffers are aligned to and advised for huge pages: a
-  /// pipe fills tens of MiB of fresh pages, each 4 KiB one costing a fault when first written.
-  static func allocate(_ size: Int) -> UnsafeMutableRawPointer {
+  /// Memory for `size` bytes of input: a buffer given back, else a fresh one (`Platform.allocateInput`).
+  static func allocate(_ size: Int, hugePages: Bool) -> UnsafeMutableRawPointer {
     if size == bufferSize, let reused = InputBuffers.take() { return reused }
-    return Platform.allocateHuge(size)
+    return Platform.allocateInput(size, hugePages: hugePages)
   }
 
   /// The longest line accepted: an endless one (`/dev/zero`) must end in an error, not take all memory.
@@ -118,7 +126,7 @@ public struct LineSplitter: ~Copyable {
       blockBase.copyMemory(from: buffer, byteCount: sealed)
       buffer.copyMemory(from: buffer + sealed, byteCount: tail)
     } else {
-      let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2))
+      let fresh = LineSplitter.allocate(max(LineSplitter.bufferSize, tail * 2), hugePages: hugePages)
       fresh.copyMemory(from: buffer + sealed, byteCount: tail)
       // A buffer of the usual size that the block nearly fills is kept whole, for reuse once its
       // block is gone; a block sealed early (the picker shows lines as they come) gives back the rest,

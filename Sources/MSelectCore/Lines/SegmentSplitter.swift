@@ -8,7 +8,7 @@ final class ReadBuffer: Sendable {
   var base: UnsafeMutableRawPointer { memory.pointer }
 
   init(capacity: Int) {
-    memory = Shared(LineSplitter.allocate(capacity))
+    memory = Shared(LineSplitter.allocate(capacity, hugePages: true))
     self.capacity = capacity
   }
 

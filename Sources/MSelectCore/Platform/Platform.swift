@@ -28,19 +28,20 @@ package enum Platform {
     return moved
   }
 
-  /// Frees memory from `allocate`, `reallocate` or `allocateHuge`.
+  /// Frees memory from `allocate`, `reallocate` or `allocateInput`.
   package static func free(_ memory: UnsafeMutableRawPointer?) {
     Glibc.free(memory)
   }
 
-  /// `size` bytes aligned to a 2 MiB huge page and advised for huge pages: a fresh 4 KiB page costs a
-  /// fault when first written, a 2 MiB one costs one for all of it.
-  package static func allocateHuge(_ size: Int) -> UnsafeMutableRawPointer {
+  /// `size` bytes for input, aligned to a 2 MiB huge page and, when `hugePages`, advised for huge
+  /// pages: a fresh 4 KiB page costs a fault when first written, a 2 MiB one costs one for all of it
+  /// (see `LineSplitter.hugePages` for when that pays).
+  package static func allocateInput(_ size: Int, hugePages: Bool) -> UnsafeMutableRawPointer {
     let huge = 2 << 20
     guard size >= huge else { return allocate(size) }
     var memory: UnsafeMutableRawPointer?
     guard posix_memalign(&memory, huge, size) == 0, let memory else { return allocate(size) }
-    _ = madvise(memory, size & ~(huge - 1), adviseHugePages)
+    if hugePages { _ = madvise(memory, size & ~(huge - 1), adviseHugePages) }
     return memory
   }
 
