@@ -50,6 +50,24 @@ import Testing
     #expect(long800 < 5 * short + 0.01, "\(short) s, then \(long800) s")
   }
 
+  @Test func manyNegationsCostOnePassALine() throws {
+    // Every negation must be looked for in every line: one by one, ten times the terms were ten
+    // times the work.
+    let store = LineStore(lines: (0..<20_000).map { Array("/usr/share/doc/package-\($0)/README.md".utf8) })
+    let settings = try OptionParser.parse([Array("--exact".utf8)]).searchSettings
+    func cost(distinct: Int) -> (Double, Int) {
+      let query = Array((0..<distinct).map { "!zq\(String($0, radix: 26))x" }.joined(separator: " ").utf8)
+      var found = LineList()
+      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
+      return (seconds, found.count)
+    }
+    _ = cost(distinct: 64)
+    let (short, few) = cost(distinct: 64)
+    let (long, many) = cost(distinct: 640)
+    #expect(few == 20_000 && many == 20_000)
+    #expect(long < 4 * short + 0.01, "\(short) s, then \(long) s")
+  }
+
   @Test func aRepeatedTermScoresAsOftenAsItIsWritten() {
     // As in fzf, each copy adds its score: the ranking of a query with repeats is fzf's.
     let line = "/usr/lib/share/doc"

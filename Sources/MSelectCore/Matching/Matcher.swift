@@ -37,12 +37,11 @@ public struct Matcher {
   private let minimumBytes: Int
   /// Made when a term forgives typing mistakes (`--typos`).
   let typoScratch: TypoScratch?
-  /// Made at the first long line met (nil: not yet; `.some(nil)`: the query has too few exact terms).
-  private var exactScan: ExactTermScan??
-  /// The line `withLine` set, when it is long enough for `exactScan`, and the scan's result on it
-  /// (kept by the caller of `withLine`, so pieces read term after term are scanned once).
-  private var scannedLine: UnsafeRawBufferPointer?
-  private var scannedMatches: [Match?]?
+  /// The line `withLine` set, when the pattern's `exactScan` reads it, and which of `exactPasses`
+  /// holds what the scan found there (one a `--nth` piece, each run once for all the terms).
+  var scannedLine: UnsafeRawBufferPointer?
+  var scannedPiece = 0
+  var exactPasses: [ExactScanPass] = []
 
   public init(pattern: Pattern) {
     self.init(pattern: pattern, ceilingShortcut: true)
@@ -194,10 +193,18 @@ public struct Matcher {
       return nil
     }
     let (groups, repeats) = (pattern.groups, pattern.repeats)
-    var scanned: [Match?]?
-    return withLine(line, scanned: &scanned) { matcher in
-      Matcher.combine(groups, repeats) { term in
-        matcher.evaluatePositive(term, positions: term.inverse ? nil : positions)
+    forgetPasses()
+    return withLine(line, piece: 0) { matcher in
+      // The groups the pass of the exact terms answers for whole are not gone through one by one.
+      var base: Match?
+      if let summary = matcher.scannedGroups(positions: positions) {
+        guard let summary else { return nil }
+        base = summary
+      }
+      let only = base == nil ? nil : matcher.pattern.exactScan?.uncovered
+      let numbers = matcher.pattern.exactScan?.groupNumbers
+      return Matcher.combine(groups, repeats, numbers: numbers, only: only, onto: base) { term, number in
+        matcher.evaluatePositive(term, number: number, positions: term.inverse ? nil : positions)
       }
     }
   }
@@ -217,14 +224,14 @@ public struct Matcher {
     }
     var found: [Int] = []
     let (groups, repeats) = (pattern.groups, pattern.repeats)
-    // Each piece's pass of the exact terms, made once for all of them.
-    var scans = [[Match?]?](repeating: nil, count: pieces.count)
+    forgetPasses()
     return withUnsafeMutablePointer(to: &found) { positions in
-      Matcher.combine(groups, repeats) { term in
+      Matcher.combine(groups, repeats, numbers: pattern.exactScan?.groupNumbers) { term, number in
         for (index, piece) in pieces.enumerated() {
           let match = piece.text.withUnsafeBytes { text in
-            withLine(text, scanned: &scans[index]) {
-              $0.evaluatePositive(term, positions: withSpan && !term.inverse ? positions : nil)
+            withLine(text, piece: index) {
+              $0.evaluatePositive(
+                term, number: number, positions: withSpan && !term.inverse ? positions : nil)
             }
           }
           guard var match else { continue }
@@ -239,19 +246,17 @@ public struct Matcher {
 
   /// Runs `body` with `line` made the one the terms read: an ASCII line is read from its bytes by
   /// every term (no memory in proportion to its length), and a long line by each term in pieces (see
-  /// `evaluateLong`); another is decoded once for all of them. `scanned`: the pass of the exact
-  /// terms made over this line before, if any, and after the call the one made.
+  /// `evaluateLong`); another is decoded once for all of them. `piece`: which `--nth` piece of the
+  /// item it is (its scan of the exact terms is kept for the next term).
   private mutating func withLine<R>(
-    _ line: UnsafeRawBufferPointer, scanned: inout [Match?]?, _ body: (inout Matcher) -> R
+    _ line: UnsafeRawBufferPointer, piece: Int, _ body: (inout Matcher) -> R
   ) -> R {
     defer {
       asciiLine = nil
       longLine = nil
       scannedLine = nil
-      scanned = scannedMatches
-      scannedMatches = nil
     }
-    if line.count >= ExactTermScan.minimumBytes { (scannedLine, scannedMatches) = (line, scanned) }
+    if let scan = pattern.exactScan, scan.reads(line.count) { (scannedLine, scannedPiece) = (line, piece) }
     if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
       asciiLine = line
     } else if line.count >= longLineBytes {
@@ -262,18 +267,23 @@ public struct Matcher {
     return body(&self)
   }
 
-  /// The pattern's match from where each term is found (`find`, nil when it is not; a negated term is
-  /// found when its text is): scores add up over the groups (a group written `repeats` times counts
-  /// that many times, as fzf counts each copy), the span covers the positive terms.
-  private static func combine(_ groups: [[Term]], _ repeats: [Int32], _ find: (Term) -> Match?) -> Match? {
-    var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
-    for (group, times) in zip(groups, repeats) {
+  /// The pattern's match from where each term is found (`find`, given the term and its number in the
+  /// pass of the exact terms, or -1; nil when it is not found; a negated term is found when its text
+  /// is): scores add up over the groups (a group written `repeats` times counts that many times, as
+  /// fzf counts each copy), the span covers the positive terms. `only`: the groups to go through (nil:
+  /// all), `onto` what the others made (`ExactTermScan.summary`).
+  private static func combine(
+    _ groups: [[Term]], _ repeats: [Int32], numbers: [[Int32]]?, only: [Int]? = nil, onto base: Match? = nil,
+    _ find: (Term, Int32) -> Match?
+  ) -> Match? {
+    var total = base ?? Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
+    @inline(__always) func take(_ g: Int) -> Bool {
       // As in fzf, the first positive term of `a | b | c` that matches decides; a negation that holds
       // lets the group pass with no score unless a later positive term matches.
       var best: Match?
       var positive = false
-      for term in group {
-        let found = find(term)
+      for (t, term) in groups[g].enumerated() {
+        let found = find(term, numbers?[g][t] ?? -1)
         if term.inverse {
           if found == nil { best = Match(score: 0, begin: 0, end: 0) }
           continue
@@ -283,14 +293,20 @@ public struct Matcher {
         positive = true
         break
       }
-      guard let best else { return nil }
-      total.score = Int32(clamping: Int(total.score) + Int(best.score) * Int(times))
+      guard let best else { return false }
+      total.score = Int32(clamping: Int(total.score) + Int(best.score) * Int(repeats[g]))
       // A negation has no place in the line: only positive terms make the span (as in fzf).
       if positive {
         total.begin = min(total.begin, best.begin)
         total.end = max(total.end, best.end)
         total.firstEnd = min(total.firstEnd, best.end)
       }
+      return true
+    }
+    if let only {
+      for g in only where !take(g) { return nil }
+    } else {
+      for g in groups.indices where !take(g) { return nil }
     }
     if total.begin == Int.max {
       total.begin = 0
@@ -405,8 +421,10 @@ public struct Matcher {
   }
 
   /// Matches one term's text (negated or not) against the line `withLine` set.
-  private mutating func evaluatePositive(_ term: Term, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
-    if term.kind == .exact, let scanned = scannedExact(term) {
+  private mutating func evaluatePositive(
+    _ term: Term, number: Int32, positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    if number >= 0, let scanned = scannedExact(number) {
       if let scanned { positions?.pointee.append(contentsOf: scanned.begin...scanned.end) }
       return scanned
     }
@@ -430,20 +448,6 @@ public struct Matcher {
     return evaluatePositive(
       term, Scorer.Text(raw: raw.base, folded: out, count: n, knownClasses: knownClasses()),
       positions: positions)
-  }
-
-  /// `term`'s match as the one pass of every exact term along a long line found it (`ExactTermScan`):
-  /// nil when that pass does not apply (a short line, a query of few exact terms), `.some(nil)` when
-  /// the term is not in the line.
-  private mutating func scannedExact(_ term: Term) -> Match?? {
-    guard let line = scannedLine, let base = line.baseAddress else { return nil }
-    if exactScan == nil { exactScan = .some(ExactTermScan(pattern)) }
-    guard let scan = exactScan ?? nil, let number = scan.number(of: term) else { return nil }
-    if scannedMatches == nil {
-      scannedMatches = scan.matches(
-        base.assumingMemoryBound(to: UInt8.self), line.count, scorer: scorer, knownClasses: knownClasses())
-    }
-    return .some(scannedMatches![number])
   }
 
   private func evaluatePositive<T: ScoredText>(

@@ -5,6 +5,9 @@ public struct Pattern: Sendable, Equatable {
   package private(set) var groups: [[Term]]
   /// How many times the query has each group of `groups`.
   package private(set) var repeats: [Int32] = []
+  /// The pattern's exact terms looked for in one pass, when there are enough of them (made once here,
+  /// shared by every matcher of the pattern).
+  package private(set) var exactScan: ExactTermScan?
   /// The query text the pattern was built from.
   public let query: [UInt8]
   public let options: MatchOptions
@@ -74,6 +77,7 @@ public struct Pattern: Sendable, Equatable {
       newGroup = true
     }
     (self.groups, repeats) = Pattern.merged(groups, written: written)
+    exactScan = ExactTermScan(self.groups, repeats: repeats)
   }
 
   /// The groups with each one written several times kept once, in the order first written, and how
