@@ -8,6 +8,9 @@ func fuzzMatcher(_ input: [UInt8]) {
     var slow = Matcher(pattern: pattern, ceilingShortcut: false)
     // The long-line path (no whole-line decoding) taken for every line.
     var long = Matcher(pattern: pattern, ceilingShortcut: true, longLine: 0)
+    // The one pass of the exact terms (with eight or more of them) for every line, and never.
+    var scanned = Matcher(pattern: pattern, ceilingShortcut: true, scanning: .every)
+    var unscanned = Matcher(pattern: pattern, ceilingShortcut: true, scanning: .none)
     for line in text.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
       let bytes = Array(line)
       let found = bytes.withUnsafeBytes { fast.match($0) }
@@ -25,6 +28,15 @@ func fuzzMatcher(_ input: [UInt8]) {
       require(
         bytes.withUnsafeBytes { long.positions($0) } == bytes.withUnsafeBytes { fast.positions($0) },
         "long-line positions differ")
+      let pass = bytes.withUnsafeBytes { scanned.matchWithSpan($0) }
+      let plain = bytes.withUnsafeBytes { unscanned.matchWithSpan($0) }
+      require(
+        pass?.score == plain?.score && pass?.begin == plain?.begin && pass?.end == plain?.end
+          && pass?.firstEnd == plain?.firstEnd && pass?.hasSpan == plain?.hasSpan,
+        "exact-term pass \(String(describing: pass)) vs \(String(describing: plain))")
+      require(
+        bytes.withUnsafeBytes { scanned.positions($0) } == bytes.withUnsafeBytes { unscanned.positions($0) },
+        "exact-term pass positions differ")
     }
   }
 }

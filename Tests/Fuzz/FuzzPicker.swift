@@ -5,7 +5,7 @@ func fuzzPicker(_ input: [UInt8]) {
   var settings = PickerSettings()
   settings.selection.max = 3
   // fzf's other actions on keys the fuzzer can send (function keys and alt-digits), and events.
-  try? settings.bindings.apply(
+  try? settings.behaviour.bindings.apply(
     "f1:transform(x)+down,f2:transform-query(x)+wait+last,f3:jump,f4:exclude-multi+offset-middle,"
       + "f5:toggle-search+search(a),f6:change-nth(2|1|)+change-multi(2),f7:unbind(f1,change)+trigger(f8),"
       + "f8:rebind(f1)+trigger(f7),f9:toggle-header+change-header-lines(1),f10:offset-up+offset-down+down-selected,"

@@ -178,6 +178,14 @@ package struct ExactTermScan: Sendable, Equatable {
     term.kind == .exact && term.fold == fold ? numbers[term.chars] : nil
   }
 
+  /// Which lines a matcher reads with the scan.
+  package enum Lines: Sendable {
+    /// Long lines, or all of them for many terms (`reads`).
+    case asWorthIt
+    case every
+    case none
+  }
+
   /// Whether the scan reads a line of `bytes` bytes.
   func reads(_ bytes: Int) -> Bool {
     bytes >= ExactTermScan.minimumBytes || terms.count >= ExactTermScan.manyTerms

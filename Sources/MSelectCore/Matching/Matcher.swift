@@ -40,6 +40,7 @@ public struct Matcher {
   /// The line `withLine` set, when the pattern's `exactScan` reads it, and which of `exactPasses`
   /// holds what the scan found there (one a `--nth` piece, each run once for all the terms).
   var scannedLine: UnsafeRawBufferPointer?
+  private let scanning: ExactTermScan.Lines
   var scannedPiece = 0
   var exactPasses: [ExactScanPass] = []
 
@@ -48,8 +49,13 @@ public struct Matcher {
   }
 
   /// A matcher whose scorer may be kept from its shortcut, so tests can compare both ways.
-  package init(pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine) {
+  /// `scanning`: which lines the pass of the exact terms reads (tests compare the ways).
+  package init(
+    pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine,
+    scanning: ExactTermScan.Lines = .asWorthIt
+  ) {
     self.longLineBytes = longLine
+    self.scanning = scanning
     self.pattern = pattern
     scorer = Scorer(
       ceilingShortcut: ceilingShortcut, scheme: pattern.options.scheme, backward: pattern.options.backward)
@@ -256,7 +262,10 @@ public struct Matcher {
       longLine = nil
       scannedLine = nil
     }
-    if let scan = pattern.exactScan, scan.reads(line.count) { (scannedLine, scannedPiece) = (line, piece) }
+    if let scan = pattern.exactScan, scanning == .every || (scanning == .asWorthIt && scan.reads(line.count))
+    {
+      (scannedLine, scannedPiece) = (line, piece)
+    }
     if let base = line.baseAddress, Matcher.isASCII(base.assumingMemoryBound(to: UInt8.self), line.count) {
       asciiLine = line
     } else if line.count >= longLineBytes {
