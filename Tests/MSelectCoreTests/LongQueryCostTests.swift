@@ -8,6 +8,15 @@ import Testing
 /// work follows the line's length, not the query's. CPU time of this thread, compared between two
 /// query lengths (a bound that holds in debug and sanitizer builds too).
 @Suite struct LongQueryCostTests {
+  /// The lines `query` finds in `store`, and the CPU seconds it took.
+  private static func filtered(_ query: [UInt8], _ store: LineStore, _ settings: SearchSettings) -> (
+    Double, LineList
+  ) {
+    var found = LineList()
+    let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
+    return (seconds, found)
+  }
+
   @Test func repeatedTermsCostWhatOneCopyCosts() throws {
     let long = (0..<40_000).map { "usr\($0 % 97)lib-share" }.joined(separator: "/")
     let store = LineStore(lines: [Array("/usr/bin/x".utf8), Array(long.utf8), Array("/etc/y".utf8)])
@@ -15,9 +24,7 @@ import Testing
     let settings = try OptionParser.parse(words.map { Array($0.utf8) }).searchSettings
     func cost(copies: Int) -> (Double, LineList) {
       let query = Array(Array(repeating: "usr lib share", count: copies).joined(separator: " ").utf8)
-      var found = LineList()
-      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
-      return (seconds, found)
+      return LongQueryCostTests.filtered(query, store, settings)
     }
     _ = cost(copies: 2)
     let (short, few) = cost(copies: 4)
@@ -38,9 +45,7 @@ import Testing
     let settings = try OptionParser.parse(words.map { Array($0.utf8) }).searchSettings
     func cost(distinct: Int) -> (Double, LineList) {
       let query = Array(terms.prefix(distinct).joined(separator: " ").utf8)
-      var found = LineList()
-      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
-      return (seconds, found)
+      return LongQueryCostTests.filtered(query, store, settings)
     }
     _ = cost(distinct: 8)
     let (short, few) = cost(distinct: 8)
@@ -57,8 +62,7 @@ import Testing
     let settings = try OptionParser.parse([Array("--exact".utf8)]).searchSettings
     func cost(distinct: Int) -> (Double, Int) {
       let query = Array((0..<distinct).map { "!zq\(String($0, radix: 26))x" }.joined(separator: " ").utf8)
-      var found = LineList()
-      let seconds = cpuSeconds { found = Filter.run(query, in: store, settings: settings) }
+      let (seconds, found) = LongQueryCostTests.filtered(query, store, settings)
       return (seconds, found.count)
     }
     _ = cost(distinct: 64)

@@ -196,10 +196,8 @@ package struct ExactTermScan: Sendable, Equatable {
     _ p: UnsafePointer<UInt8>, _ n: Int, into pass: ExactScanPass, scorer: Scorer,
     knownClasses: UnsafeMutablePointer<UInt8>
   ) {
-    pass.begin(count: terms.count)
+    let kept = pass.begin(count: terms.count, window: window)
     let table = CharFold.table(fold)
-    let kept = UnsafeMutablePointer<UInt32>.allocate(capacity: window)
-    defer { kept.deallocate() }
     let text = WindowText(kept: kept, mask: window - 1, knownClasses: knownClasses)
     var state = 0
     var i = 0
@@ -248,9 +246,20 @@ final class ExactScanPass {
   private var generation: UInt32 = 0
   /// The terms the run found, each once.
   private(set) var touched: [Int32] = []
+  /// The characters a run keeps behind the one it reads (`ExactTermScan.window` of them).
+  private var kept = UnsafeMutablePointer<UInt32>.allocate(capacity: 0)
+  private var keptCapacity = 0
 
-  /// Starts a run over a line, for `count` terms.
-  fileprivate func begin(count: Int) {
+  deinit { kept.deallocate() }
+
+  /// Starts a run over a line, for `count` terms, and gives the memory for `window` characters it
+  /// keeps behind the one it reads.
+  fileprivate func begin(count: Int, window: Int) -> UnsafeMutablePointer<UInt32> {
+    if keptCapacity < window {
+      kept.deallocate()
+      kept = .allocate(capacity: window)
+      keptCapacity = window
+    }
     if stamps.count != count {
       stamps = [UInt32](repeating: 0, count: count)
       matches = [Match](repeating: Match(score: 0, begin: 0, end: 0), count: count)
@@ -264,6 +273,7 @@ final class ExactScanPass {
       generation = 1
     }
     valid = true
+    return kept
   }
 
   /// The start bonus of term `number`'s place so far, or -1 when it has none yet.
