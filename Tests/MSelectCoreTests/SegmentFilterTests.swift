@@ -106,7 +106,7 @@ private func segments(
   func segmentsGiveTheWholeInputsResult(arguments: [String], query: String) throws {
     let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
     let settings = options.scriptedSettings.search
-    #expect(SegmentFilter.applies(to: settings))
+    #expect(SegmentFilter.applies(to: settings, query: Array(query.utf8)))
     let whole = Filter.run(Array(query.utf8), in: store(Self.lines), settings: settings)
     let bytes = Array(Self.lines.joined(separator: "\n").utf8)
     for size in [100, 20_000, 1 << 20] {
@@ -317,10 +317,13 @@ private func segments(
     #expect(reads.withLock { $0 } < 2 * LineSplitter.maxLineLength / (64 << 10))
   }
 
-  @Test func headerLinesAndANSIAreLeftToLineBlocks() throws {
-    for arguments in [["--header-lines", "1"], ["--ansi"]] {
+  @Test func headerLinesANSIAndTyposAreLeftToLineBlocks() throws {
+    for arguments in [["--header-lines", "1"], ["--ansi"], ["--typos"]] {
       let options = try OptionParser.parse(arguments.map { Array($0.utf8) })
-      #expect(!SegmentFilter.applies(to: options.scriptedSettings.search))
+      #expect(!SegmentFilter.applies(to: options.scriptedSettings.search, query: Array("firefox".utf8)))
     }
+    // A term too short to forgive anything leaves the query to segments.
+    let typos = try OptionParser.parse([Array("--typos".utf8)]).scriptedSettings.search
+    #expect(SegmentFilter.applies(to: typos, query: Array("fire".utf8)))
   }
 }

@@ -184,7 +184,7 @@ import Testing
   }
 
   @Test func bitParallelPassesAgreeWithTheTables() {
-    let scratch = TypoScratch()
+    let scratch = TypoScratch(sightings: nil)
     let classes = ScalarClasses()
     let lines = words(200, seed: 7)
     for term in words(50, seed: 11) where term.count >= 2 {

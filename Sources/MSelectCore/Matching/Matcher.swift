@@ -50,9 +50,11 @@ public struct Matcher {
 
   /// A matcher whose scorer may be kept from its shortcut, so tests can compare both ways.
   /// `scanning`: which lines the pass of the exact terms reads (tests compare the ways).
+  /// `runsFirst`: whether a term held as a run with mistakes ranks first, as the search that ranked
+  /// the lines settled it (see `TypoSightings`); nil while a search goes.
   package init(
-    pattern: Pattern, ceilingShortcut: Bool, longLine: Int = Matcher.longLine,
-    scanning: ExactTermScan.Lines = .asWorthIt
+    pattern: Pattern, ceilingShortcut: Bool = true, longLine: Int = Matcher.longLine,
+    scanning: ExactTermScan.Lines = .asWorthIt, runsFirst: Bool? = nil
   ) {
     self.longLineBytes = longLine
     self.scanning = scanning
@@ -76,7 +78,9 @@ public struct Matcher {
       pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count - $0.typos }.min() ?? 0 }
       .max()
       ?? 0
-    typoScratch = pattern.groups.joined().contains { $0.typos > 0 } ? TypoScratch() : nil
+    typoScratch =
+      pattern.groups.joined().contains { $0.typos > 0 }
+      ? TypoScratch(sightings: pattern.sightings, runsFirst: runsFirst) : nil
     anchors = pattern.groups.compactMap { group in
       guard group.count == 1, !group[0].inverse,
         [.prefix, .suffix, .equal].contains(group[0].kind),

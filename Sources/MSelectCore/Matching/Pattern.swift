@@ -8,6 +8,9 @@ public struct Pattern: Sendable, Equatable {
   /// The pattern's exact terms looked for in one pass, when there are enough of them (made once here,
   /// shared by every matcher of the pattern).
   package private(set) var exactScan: ExactTermScan?
+  /// Whether a line holds a term that forgives mistakes as typed, as the search goes (nil: no term
+  /// forgives any).
+  package private(set) var sightings: TypoSightings?
   /// The query text the pattern was built from.
   public let query: [UInt8]
   public let options: MatchOptions
@@ -16,8 +19,12 @@ public struct Pattern: Sendable, Equatable {
   public var isEmpty: Bool { groups.isEmpty }
 
   /// A bound on any line's score: each group's best term with every character at the highest bonus
-  /// (the first counted twice), plus what an exact boundary term adds.
-  package var scoreBound: Int {
+  /// (the first counted twice), plus what an exact boundary term adds, plus the tiers of runs with
+  /// mistakes (see `TypoSightings`).
+  package var scoreBound: Int { scoreBoundWithoutTiers + (sightings?.most ?? 0) }
+
+  /// `scoreBound` but for the tiers: no line that holds no term as a run with mistakes scores more.
+  package var scoreBoundWithoutTiers: Int {
     let perCharacter = Int(Scorer.scoreMatch + Scorer.bonusBoundaryWhite)
     return zip(groups, repeats).reduce(0) { total, pair in
       let (group, repeats) = pair
@@ -51,6 +58,7 @@ public struct Pattern: Sendable, Equatable {
         query[...], kind: options.exact ? .exact : .fuzzy, inverse: false, options, &known)
       self.groups = term.map { [[$0]] } ?? []
       repeats = self.groups.map { _ in 1 }
+      sightings = TypoSightings(self.groups, repeats: repeats, bound: scoreBoundWithoutTiers)
       return
     }
     // Each group's tokens as written: equal tokens make equal terms.
@@ -78,6 +86,7 @@ public struct Pattern: Sendable, Equatable {
     }
     (self.groups, repeats) = Pattern.merged(groups, written: written)
     exactScan = ExactTermScan(self.groups, repeats: repeats)
+    sightings = TypoSightings(self.groups, repeats: repeats, bound: scoreBoundWithoutTiers)
   }
 
   /// The groups with each one written several times kept once, in the order first written, and how

@@ -63,12 +63,19 @@ extension Matcher {
       positions == nil
       ? scorer.fuzzy(pattern: pattern, text: text, positions: nil)
       : scorer.fuzzy(pattern: pattern, text: text, positions: &typed)
-    if let whole, whole.score >= Matcher.repairCeiling(pattern.count) {
+    var tier = scratch.runTier
+    if tier > 0, whole != nil, Matcher.holdsRun(pattern, text) {
+      scratch.recordTermAsTyped()
+      tier = 0
+    }
+    // With a tier, a run with mistakes ranks above the best strewn match: it is looked for.
+    if tier == 0, let whole, whole.score >= Matcher.repairCeiling(pattern.count) {
       positions?.pointee.append(contentsOf: typed)
       return whole
     }
     let repaired = repairedMatch(
-      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, placed: positions != nil)
+      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, placed: positions != nil,
+      tier: tier)
     if let repaired, repaired.match.score > whole?.score ?? 0 {
       positions?.pointee.append(contentsOf: repaired.places)
       return repaired.match
@@ -85,10 +92,10 @@ extension Matcher {
   /// characters (`closestWindow`), scored as the run, less `typoPenalty` a mistake; and the term
   /// with characters left out, aligned by the usual scorer anywhere in the line (strewn, as fuzzy
   /// matches are), less the penalty for each left out. The places of the second also mark the
-  /// line's character where a left-out one was typed wrong (`mistyped`).
+  /// line's character where a left-out one was typed wrong (`mistyped`). A run gains `tier`.
   private static func repairedMatch<T: ScoredText>(
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
-    whole: Bool, placed: Bool
+    whole: Bool, placed: Bool, tier: Int32
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget else { return nil }
@@ -115,7 +122,7 @@ extension Matcher {
       let score =
         places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
-      window = (places, score)
+      window = (places, score + tier)
     }
     if let window, let first = window.places.first, let last = window.places.last,
       best == nil || window.score >= best!.score - penalty * Int32(needed)
@@ -143,6 +150,20 @@ extension Matcher {
     places.sort()
     let score = max(1, best.score - penalty * Int32(needed))
     return (Match(score: score, begin: places.first ?? 0, end: places.last ?? 0), places)
+  }
+
+  /// Whether `text` holds `pattern` as typed: one run of its characters.
+  static func holdsRun<T: ScoredText>(_ pattern: UnsafeBufferPointer<UInt32>, _ text: T) -> Bool {
+    let (m, n) = (pattern.count, text.count)
+    guard let first = pattern.first, m <= n else { return m == 0 }
+    var j = text.next(first, from: 0, through: n - m)
+    while j <= n - m {
+      var k = 1
+      while k < m && text.folded(j + k) == pattern[k] { k += 1 }
+      if k == m { return true }
+      j = text.next(first, from: j + 1, through: n - m)
+    }
+    return false
   }
 
   /// The fewest characters of `pattern` that must be left out for the rest to be a subsequence of

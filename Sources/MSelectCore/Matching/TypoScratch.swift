@@ -1,5 +1,39 @@
-/// Scratch memory and per-term tables of the typo search, one per matcher (so one per thread).
+/// Scratch memory and per-term tables of the typo search, one per matcher (so one per thread), and
+/// how the matcher ranks a run with mistakes (see `TypoSightings`).
 final class TypoScratch {
+  /// The search's sightings; nil when a run with mistakes gains no tier.
+  private let sightings: TypoSightings?
+  /// Whether a run with mistakes gains its tier, when the search has settled it; nil while the
+  /// search goes (it gains it until a line holds a term as typed).
+  private let settled: Bool?
+  /// Set once this matcher has seen a term as typed (its sightings are not read again).
+  private var sawRun = false
+
+  init(sightings: TypoSightings?, runsFirst settled: Bool? = nil) {
+    self.sightings = sightings
+    self.settled = settled
+  }
+
+  /// What a line gains for a run with mistakes now: the tier, or 0.
+  @inline(__always)
+  var runTier: Int32 {
+    guard let sightings else { return 0 }
+    if let settled { return settled ? sightings.tier : 0 }
+    if sawRun { return 0 }
+    if sightings.sawTermAsTyped {
+      sawRun = true
+      return 0
+    }
+    return sightings.tier
+  }
+
+  /// Records that a line holds a term as typed (while the search goes).
+  func recordTermAsTyped() {
+    guard settled == nil else { return }
+    sawRun = true
+    sightings?.recordTermAsTyped()
+  }
+
   let forward = ScratchBuffer<Int>()
   let backward = ScratchBuffer<Int>()
   let variant = ScratchBuffer<UInt32>()

@@ -173,10 +173,13 @@ extension PickerState {
     var base: SearchResult?
     var narrowed: SearchRequest.Broader?
     var searched = 0
-    if search.result.query == q && search.result.complete {
+    // A query with terms that forgive mistakes ranks what it searched by what it saw (see
+    // `TypoSightings`): an earlier search of it over fewer lines is not extended, it is done again.
+    let extends = plan.pattern.sightings == nil
+    if extends && search.result.query == q && search.result.complete {
       base = search.result
       searched = search.result.lineCount
-    } else if let same = search.schedule.cache.result(for: q) {
+    } else if extends, let same = search.schedule.cache.result(for: q) {
       base = same
       searched = same.lineCount
     } else if let (broader, lineCount) = search.schedule.cache.broader(than: plan.pattern) {

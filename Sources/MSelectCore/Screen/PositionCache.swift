@@ -6,15 +6,19 @@ package struct PositionCache {
   private var query: [UInt8] = []
   private var byLine: [Int: [Int]] = [:]
 
-  private var matcher: Matcher?
+  private var matcher: (made: Matcher, runsFirst: Bool)?
 
-  /// The matcher of `query`, made once per query (a frame is drawn at every event).
-  mutating func matcher(for query: [UInt8], _ settings: SearchSettings) -> Matcher {
-    if let matcher, matcher.pattern.query == query, matcher.pattern.options == settings.match {
-      return matcher
+  /// The matcher of `result`'s query, made once per query (a frame is drawn at every event), which
+  /// reads mistakes as the search that ranked the lines did.
+  mutating func matcher(for result: SearchResult, _ settings: SearchSettings) -> Matcher {
+    if let (made, runsFirst) = matcher, made.pattern.query == result.query,
+      made.pattern.options == settings.match,
+      runsFirst == result.runsFirst
+    {
+      return made
     }
-    let made = Matcher(pattern: settings.pattern(query))
-    matcher = made
+    let made = Matcher(pattern: settings.pattern(result.query), runsFirst: result.runsFirst)
+    matcher = (made, result.runsFirst)
     return made
   }
 

@@ -92,7 +92,7 @@ extension Renderer {
   /// farthest item cut at its far end (bottom-up: its top, unless it is the only one).
   func listRows(_ state: PickerState, _ plan: FramePlan, cache: inout PositionCache) -> ListRows {
     let settings = plan.settings
-    var matcher = cache.matcher(for: state.search.result.query, state.searchSettings)
+    var matcher = cache.matcher(for: state.search.result, state.searchSettings)
     let first = state.offset
     let listRows = plan.layout.listRows
     let reversed = plan.reversed

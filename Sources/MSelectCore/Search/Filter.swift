@@ -85,7 +85,7 @@ public enum Filter {
       try inInputOrder(query, stream, settings: settings, asFound)
       return nil
     }
-    if SegmentFilter.applies(to: settings) && !listsLearned(settings.pattern(query), settings) {
+    if SegmentFilter.applies(to: settings, query: query) && !listsLearned(settings.pattern(query), settings) {
       let filter = SegmentFilter(query, settings: settings, terminator: stream.terminator)
       try filter.read(stream)
       let (lines, store) = filter.finish()
@@ -123,6 +123,7 @@ public enum Filter {
       Search.matchParts(
         plan, in: store, scope: .all(settings.candidates(count: store.count)), fields: settings.fields)
       ?? []
+    Search.settle(parts, plan, fields: settings.fields) { store.line($0) }
     return Search.rankedIndices(parts, plan.rank)
   }
 }

@@ -154,6 +154,11 @@ struct SortKey: Sendable {
       | SortKey.narrowed(b, second, to: secondBits)
   }
 
+  /// Whether the line of `key` scored more than `score` (learned points count).
+  func scoresAbove(_ key: UInt32, _ score: Int) -> Bool {
+    sort && Int(key >> scoreShift) < Int(scoreBound) - score
+  }
+
   /// The key of a line that scored nothing (a query that ranks nothing).
   var unscored: UInt32 { sort ? scoreBound << scoreShift : 0 }
 

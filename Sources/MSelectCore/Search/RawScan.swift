@@ -99,7 +99,9 @@ struct RawScan: LineSource {
         }
       }
     }
-    return (RawScan(base: Shared(base), starts: starts, lengths: lengths), Search.rankedIndices([run], rank))
+    let found = RawScan(base: Shared(base), starts: starts, lengths: lengths)
+    Search.settle([run], plan, fields: fields) { found.line($0) }
+    return (found, Search.rankedIndices([run], rank))
   }
 
   /// Whether the query is broad, as the sampling worker tells the others.

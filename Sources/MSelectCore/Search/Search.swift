@@ -25,6 +25,7 @@ package enum Search {
     guard
       let parts = matchParts(plan, in: store, scope: scope, fields: fields, cancelled: cancelled)
     else { return nil }
+    settle(parts, plan, fields: fields) { store.line($0) }
     return concatenated(parts)
   }
 

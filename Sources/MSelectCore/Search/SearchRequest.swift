@@ -59,15 +59,18 @@ public struct SearchRequest: Sendable {
   public func run(
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
   ) -> SearchResult? {
+    let runsFirst = { pattern.sightings.map { !$0.sawTermAsTyped } ?? false }
     let tagged = preview.map { send in
       { (result: SearchResult) in
         var result = result
         result.epoch = epoch
+        result.runsFirst = runsFirst()
         send(result)
       }
     }
     guard var result = search(cancelled: cancelled, preview: tagged) else { return nil }
     result.epoch = epoch
+    result.runsFirst = runsFirst()
     return result
   }
 
@@ -85,6 +88,7 @@ public struct SearchRequest: Sendable {
       guard more != nil else { return nil }
       runs += more.take()!
     }
+    Search.settle(runs, plan, fields: fields) { store.line($0) }
     let count = runs.reduce(0) { $0 + $1.lines.count }
     let total = (base?.ranked.count ?? 0) + count
     if let preview, count > SearchRequest.previewSize * 4 {

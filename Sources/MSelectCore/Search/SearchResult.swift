@@ -12,6 +12,9 @@ public struct SearchResult: Sendable {
   package let complete: Bool
   /// The input the search ran over (bumped by a reload).
   package var epoch = 0
+  /// Whether a term held as a run with mistakes ranked first (no line held a forgiving term as typed:
+  /// see `TypoSightings`), so the lines' highlights show those runs.
+  package var runsFirst = false
   /// For a query that matches every line and ranks none (the empty query): those lines, listed in
   /// input order (reversed by `--tac`), held as a range instead of 8 bytes a line in `ranked` (empty).
   package let everyLine: (lines: Range<Int>, reversed: Bool)?
@@ -70,6 +73,7 @@ public struct SearchResult: Sendable {
       query: query, lineCount: lineCount, ranked: kept, matchCount: matchCount - (listed - kept.count),
       complete: complete)
     result.epoch = epoch
+    result.runsFirst = runsFirst
     return result
   }
 

@@ -58,8 +58,10 @@ package final class SegmentFilter {
 
   /// Whether `settings` allow it: header lines are counted from the input's first line and `--ansi`
   /// lines are matched without their escapes, which a scan in place does not do.
-  package static func applies(to settings: SearchSettings) -> Bool {
-    settings.headerLines == 0 && !settings.fields.ansi
+  /// Nor do terms that forgive mistakes: their search may score some lines again at its end (see
+  /// `Search.settle`), which needs every match's line.
+  package static func applies(to settings: SearchSettings, query: [UInt8]) -> Bool {
+    settings.headerLines == 0 && !settings.fields.ansi && settings.pattern(query).sightings == nil
   }
 
   /// A filter for `query` over lines ended by `terminator`.

@@ -121,6 +121,7 @@ package final class StreamingFilter {
         return (matched.runs, matched.store)
       }
     }
+    Search.settle(runs, plan, fields: settings.fields) { store.line($0) }
     return (Search.rankedIndices(runs, plan.rank), store)
   }
 }
