@@ -102,16 +102,6 @@ extension Matcher {
     let penalty = Matcher.typoPenalty(m)
     let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
-    var best: (score: Int32, left: (Int, Int))?
-    // A short term with a character left out is a few common letters anywhere in a line: strewn, it
-    // would match most lines of a long list and find nothing meant. It is forgiven as a word only.
-    if m >= Typos.strewnFrom {
-      Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
-        let variant = Matcher.without(pattern, i, j, scratch)
-        guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
-        if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
-      }
-    }
     var window: (places: [Int], score: Int32)?
     if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),
       let run = Matcher.closestWindow(pattern, budget: budget, text, scratch)
@@ -122,7 +112,22 @@ extension Matcher {
       let score =
         places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
-      window = (places, score + tier)
+      // With its tier, a run scores above every line without one, however poorly it reads.
+      window = (places, tier > 0 ? max(1, score) + tier : score)
+    }
+    // A run with its tier ranks above any other reading: no need to look further.
+    if tier > 0, let window, let first = window.places.first, let last = window.places.last {
+      return (Match(score: window.score, begin: first, end: last), placed ? window.places : [])
+    }
+    var best: (score: Int32, left: (Int, Int))?
+    // A short term with a character left out is a few common letters anywhere in a line: strewn, it
+    // would match most lines of a long list and find nothing meant. It is forgiven as a word only.
+    if m >= Typos.strewnFrom {
+      Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
+        let variant = Matcher.without(pattern, i, j, scratch)
+        guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
+        if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
+      }
     }
     if let window, let first = window.places.first, let last = window.places.last,
       best == nil || window.score >= best!.score - penalty * Int32(needed)
