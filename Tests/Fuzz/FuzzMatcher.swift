@@ -39,6 +39,37 @@ func fuzzMatcher(_ input: [UInt8]) {
         "exact-term pass positions differ")
     }
   }
+  fuzzTypos(query, text)
+}
+
+/// With `--typos`, for either ranking of a run with mistakes (first, or by its score): the shortcut
+/// scorer gives the exhaustive one's score, positions agree with it, and the same lines match.
+private func fuzzTypos(_ query: [UInt8], _ text: [UInt8]) {
+  var options = MatchOptions()
+  options.typos = .byLength
+  let pattern = Pattern(query: query, options: options)
+  var first = (
+    Matcher(pattern: pattern, runsFirst: true),
+    Matcher(pattern: pattern, ceilingShortcut: false, runsFirst: true)
+  )
+  var byScore = (
+    Matcher(pattern: pattern, runsFirst: false),
+    Matcher(pattern: pattern, ceilingShortcut: false, runsFirst: false)
+  )
+  for line in text.split(separator: 10, omittingEmptySubsequences: false).prefix(64) {
+    let bytes = Array(line)
+    let found = bytes.withUnsafeBytes {
+      (first.0.match($0), first.1.match($0), first.1.scoreWithPositions($0))
+    }
+    require(found.0?.score == found.1?.score, "typos, runs first: shortcut score differs")
+    require(found.2 == found.1?.score, "typos, runs first: score with positions differs")
+    let scored = bytes.withUnsafeBytes {
+      (byScore.0.match($0), byScore.1.match($0), byScore.1.scoreWithPositions($0))
+    }
+    require(scored.0?.score == scored.1?.score, "typos, by score: shortcut score differs")
+    require(scored.2 == scored.1?.score, "typos, by score: score with positions differs")
+    require((found.0 == nil) == (scored.0 == nil), "typos: the ranking changed which lines match")
+  }
 }
 
 /// Whether `line` matches `pattern`, the slow and obvious way: every group has a term that holds.
