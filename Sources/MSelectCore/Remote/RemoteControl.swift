@@ -299,7 +299,8 @@ extension PickerState {
     // `--nth` or `--with-nth` the places are in other text: left out).
     let query = search.result.query
     var matcher =
-      query.isEmpty || settings.search.fields.selects ? nil : Matcher(pattern: settings.search.pattern(query))
+      query.isEmpty || settings.search.fields.selects
+      ? nil : Matcher(pattern: settings.search.pattern(query), runsFirst: search.result.runsFirst)
     func item(_ index: Int) -> String {
       let line = printedLine(index)
       let text = RemoteControl.json(String(decoding: line, as: UTF8.self))
