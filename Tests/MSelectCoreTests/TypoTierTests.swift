@@ -4,10 +4,13 @@ import Testing
 @testable import MSelectCore
 
 /// A word typed with a slip ranks above letters strewn over a line while no line holds the query as
-/// typed (`TypoSightings`), on every search path, and repairs rank by score again once one does.
+/// typed or as an abbreviation (`TypoSightings`), on every search path, and repairs rank by score
+/// again once one does.
 @Suite struct TypoTierTests {
   static let grove = "libxml-grove-perl - Perl module for parsed ML"
-  /// `grive`'s letters from the line's start and a word start: fzf rates it above `grove` typed right.
+  /// `griv` at the line's start and an `e` inside a word: fzf rates it (123) above the repair (115).
+  static let grivy = "grivy - tree"
+  /// `gri` and `ve` each starting a word: `grive` read as an abbreviation, typed right.
   static let grinder = "grinder - Versatile read simulator"
   static let grivel = "xgrivex - holds the query as typed, inside a word"
 
@@ -45,18 +48,48 @@ import Testing
 
   @Test func aWordWithASlipRanksAboveLettersStrewnWhenNoLineHoldsTheQuery() {
     // Without the rule the strewn line comes first: its score is higher than the repair's.
-    #expect(filter("grive", [Self.grinder, Self.grove]) == [Self.grinder])
-    for ranked in everyPath("grive", [Self.grinder, Self.grove]) {
-      #expect(ranked == [Self.grove, Self.grinder])
+    #expect(filter("grive", [Self.grivy, Self.grove]) == [Self.grivy])
+    for ranked in everyPath("grive", [Self.grivy, Self.grove]) {
+      #expect(ranked == [Self.grove, Self.grivy])
     }
+  }
+
+  @Test func aLineHoldingTheQueryAsAnAbbreviationKeepsTheRankingByScore() {
+    for ranked in everyPath("grive", [Self.grove, Self.grinder]) {
+      #expect(ranked == [Self.grinder, Self.grove])
+    }
+  }
+
+  @Test(arguments: [
+    ("shman", "/usr/share/man", true), ("usrlib", "/usr/lib", true),
+    ("surrun", "/usr/lib/sdk/lib/surface/run", true),
+    ("grive", "grinder - Versatile", true), ("grive", "grivy - tree", false), ("grive", "agrive", false),
+    ("libswiftcore", "/usr/lib/swift/libswiftCore.so", true), ("sc", "SwiftCore", true),
+  ])
+  func abbreviationsAreTermsInPiecesAtWordStarts(term: String, line: String, holds: Bool) {
+    var options = MatchOptions()
+    options.typos = .byLength
+    let pattern = Pattern(term, options: options)
+    let chars = pattern.groups[0][0].chars
+    let scratch = TypoScratch(sightings: nil)
+    let found = Array(line.utf8).withUnsafeBytes { bytes in
+      chars.withUnsafeBufferPointer { p in
+        let text = Scorer.ASCIIText(
+          bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
+          fold: CharFold.table(pattern.groups[0][0].fold),
+          pairs: CharFold.asciiPairs(pattern.groups[0][0].fold), count: bytes.count)
+        return Matcher.holdsAtWordStarts(Scorer(), p, text, scratch)
+      }
+    }
+    #expect(found == holds)
   }
 
   @Test func onceALineHoldsTheQueryRepairsRankByTheirScore() {
     // The line holding `grive` comes last in input order: the repair ranked first before it was
-    // seen, and is ranked again, by its score (115) below the strewn line's (131).
-    let lines = [Self.grove, Self.grinder, Self.grivel]
+    // seen, and is ranked again, by its score (115) below the strewn line's (123).
+    let lines = [Self.grove, Self.grivy, Self.grivel]
     for ranked in everyPath("grive", lines) {
-      #expect(ranked == [Self.grinder, Self.grove, Self.grivel])
+      #expect(ranked == [Self.grivy, Self.grove, Self.grivel])
     }
   }
 

@@ -64,7 +64,9 @@ extension Matcher {
       ? scorer.fuzzy(pattern: pattern, text: text, positions: nil)
       : scorer.fuzzy(pattern: pattern, text: text, positions: &typed)
     var tier = scratch.runTier
-    if tier > 0, whole != nil, Matcher.holdsRun(pattern, text) {
+    if tier > 0, whole != nil, scratch.watches,
+      Matcher.holdsRun(pattern, text) || Matcher.holdsAtWordStarts(scorer, pattern, text, scratch)
+    {
       scratch.recordTermAsTyped()
       tier = 0
     }
@@ -167,6 +169,38 @@ extension Matcher {
       while k < m && text.folded(j + k) == pattern[k] { k += 1 }
       if k == m { return true }
       j = text.next(first, from: j + 1, through: n - m)
+    }
+    return false
+  }
+
+  /// Whether `text` holds `pattern` as pieces each starting a word, in order (`shman` in
+  /// `/usr/share/man`, `usrlib` in `/usr/lib`): an abbreviation, typed right.
+  ///
+  /// One pass, a bit a prefix of the term: `ends` has bit `i` when the prefix of `i + 1` characters
+  /// can end at the character before, `reached` bit `i` when the prefix of `i` characters can end
+  /// anywhere before (bit 0: the empty one). A character extends a prefix that ends right before it,
+  /// or starts a piece after any reached prefix when it starts a word. Terms past 64 characters:
+  /// false.
+  static func holdsAtWordStarts<T: ScoredText>(
+    _ scorer: Scorer, _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ scratch: TypoScratch
+  ) -> Bool {
+    let m = pattern.count
+    scratch.prepare(pattern)
+    guard scratch.hasMasks, m > 0 else { return false }
+    let goal: UInt64 = m == 64 ? 0 : 1 << UInt64(m)
+    var ends: UInt64 = 0
+    var reached: UInt64 = 1
+    for j in 0..<text.count {
+      let eq = scratch.mask(text.folded(j))
+      guard eq != 0 else {
+        ends = 0
+        continue
+      }
+      var next = eq & (ends << 1)
+      if eq & reached != 0 && scorer.startBonus(at: j, text) >= Scorer.bonusCamel123 { next |= eq & reached }
+      ends = next
+      reached |= ends << 1
+      if m == 64 ? ends >> 63 != 0 : reached & goal != 0 { return true }
     }
     return false
   }

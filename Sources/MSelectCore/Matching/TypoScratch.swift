@@ -33,6 +33,9 @@ final class TypoScratch {
     return tier
   }
 
+  /// Whether the search goes, and lines are looked at for a term held as typed.
+  var watches: Bool { settled == nil }
+
   /// Records that a line holds a term as typed (while the search goes).
   func recordTermAsTyped() {
     guard settled == nil else { return }

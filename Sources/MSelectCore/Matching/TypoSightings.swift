@@ -1,12 +1,13 @@
 import Synchronization
 
 /// What a search has seen of its query's terms that forgive mistakes: whether some line holds one as
-/// typed, as one run of the line's characters.
+/// typed, as one run of the line's characters or as an abbreviation (pieces each starting a word).
 ///
 /// Until one does, the query is taken for mistyped, and a line that holds a forgiving term as one
 /// run with mistakes (a word typed with a slip) ranks above every line that holds its characters
 /// strewn: it gains `tier`, more than any line scores otherwise. Once a line holds a term as typed,
-/// the query may well be typed right, and repairs rank by their score less the penalty, as always.
+/// the query may well be typed right (`usrlib` for /usr/lib, which `uselib` with one slip must not
+/// pass), and repairs rank by their score less the penalty, as always.
 /// A search that saw a run after it ranked some lines first scores those again (`Search.settle`).
 ///
 /// Shared by every matcher of one search (one pattern); what it records belongs to that search,
