@@ -18,7 +18,8 @@ extension Matcher {
   /// Without a budget, the scorer's. With one, a line that lacks some of the term's characters
   /// matches by `repairedMatch`, and a line that holds them all by whichever reads better: the
   /// scorer's match, or a repaired one, which can only be better when the characters are strewn
-  /// (a match that reaches `Matcher.repairCeiling` is kept without looking further).
+  /// (a match that reaches `Matcher.repairCeiling` is kept without looking further). While no line
+  /// of the search holds the term as typed (`TypoSightings`), a run with mistakes gains its tier.
   ///
   /// Static, taking the matcher's scorer and scratch: a method of the matcher called from its
   /// mutating ones copied the whole matcher for every line (5 % of `s` over paths-500k).
