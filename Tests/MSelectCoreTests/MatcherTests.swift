@@ -200,6 +200,41 @@ extension Matcher {
     }
   }
 
+  /// `previous` is `next` backwards: on an ASCII line sixteen bytes a step, then the line's sixteen
+  /// bytes from the range's start (lanes past the place masked off), then one; on a decoded line one
+  /// a step. Each must find what a scan one character at a time finds, from and down to every place.
+  @Test func previousFindsTheCharacterBeforeLikeAScan() {
+    var random = Generator(state: 5)
+    let bytes = Array("aAbB.c/ ").map { $0.asciiValue! }
+    let fold = CharFold.table(.lowercase)
+    let pairs = CharFold.asciiPairs(.lowercase)
+    let classes = UnsafeMutablePointer<UInt8>.allocate(capacity: 1)
+    defer { classes.deallocate() }
+    for length in [9, 41] {
+      let line = (0..<length).map { _ in bytes[random.next(bytes.count)] }
+      let decoded = line.map { fold[Int($0)] }
+      line.withUnsafeBufferPointer { buffer in
+        decoded.withUnsafeBufferPointer { scalars in
+          let ascii = Scorer.ASCIIText(
+            bytes: buffer.baseAddress!, fold: fold, pairs: pairs, count: buffer.count)
+          let text = Scorer.Text(
+            raw: scalars.baseAddress!, folded: scalars.baseAddress!, count: length, knownClasses: classes)
+          for c: UInt32 in [0x61, 0x62, 0x2F, 0x63, 0x7A] {
+            for first in 0..<length {
+              for from in first..<length {
+                let scanned = (first...from).reversed().first { decoded[$0] == c } ?? first - 1
+                #expect(
+                  ascii.previous(c, from: from, downTo: first) == scanned, "\(c) from \(from) to \(first)")
+                #expect(
+                  text.previous(c, from: from, downTo: first) == scanned, "\(c) from \(from) to \(first)")
+              }
+            }
+          }
+        }
+      }
+    }
+  }
+
   /// The score-only path (sparse events) must equal the full matrices' score on every line.
   @Test func sparseScoresEqualTheFullDynamicProgram() {
     let alphabet = Array("aabbcAB/-_ .1x")

@@ -198,6 +198,11 @@ import Testing
             #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)
             if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end, scratch) == fast.edits) }
             #expect(Matcher.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
+            // The greedy ends tell a budget of one exactly: none, one, or more left out.
+            let ends = Matcher.typoEnds(p, t, scratch)
+            let left = term.count - lcs(term, line)
+            #expect(ends.whole == (left == 0))
+            #expect(ends.whole || Matcher.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
           }
         }
       }

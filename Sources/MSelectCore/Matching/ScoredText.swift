@@ -7,6 +7,8 @@ package protocol ScoredText {
   func charClass(_ j: Int, _ table: UnsafePointer<CharClass>) -> CharClass
   /// The first `j` in `from...last` whose folded character is `c`, or `last + 1`.
   func next(_ c: UInt32, from: Int, through last: Int) -> Int
+  /// The last `j` in `first...from` whose folded character is `c`, or `first - 1`.
+  func previous(_ c: UInt32, from: Int, downTo first: Int) -> Int
   /// A bound on the bonus of any character an alignment starting with `first` can match (the highest
   /// bonus there is, unless known lower).
   func bonusCeiling(_ table: UnsafePointer<CharClass>, first: UInt32) -> Int32
@@ -22,6 +24,13 @@ extension ScoredText {
   package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
     var j = from
     while j <= last && folded(j) != c { j &+= 1 }
+    return j
+  }
+
+  @inline(__always)
+  package func previous(_ c: UInt32, from: Int, downTo first: Int) -> Int {
+    var j = from
+    while j >= first && folded(j) != c { j &-= 1 }
     return j
   }
 }
@@ -97,7 +106,8 @@ extension Scorer {
       return Scorer.bonusBoundaryDelimiter
     }
 
-    /// Sixteen bytes at a time (SIMD), then eight (SWAR): most of a line is skipped without a
+    /// Sixteen bytes at a time (SIMD); the rest of the range in one more step when the line has
+    /// sixteen bytes around it, else eight (SWAR) and one: most of a line is skipped without a
     /// per-byte compare.
     @inline(__always)
     package func next(_ c: UInt32, from: Int, through last: Int) -> Int {
@@ -112,6 +122,14 @@ extension Scorer {
         let lanes = LaneBits.of((v .== lanesA) .| (v .== lanesB))
         if lanes != 0 { return j &+ lanes.trailingZeroBitCount }
         j &+= 16
+      }
+      guard j <= last else { return j }
+      // The line's sixteen bytes ending at `last`, the lanes before `j` masked off.
+      if last >= 15 {
+        let start = last &- 15
+        let v = raw.loadUnaligned(fromByteOffset: start, as: SIMD16<UInt8>.self)
+        let lanes = LaneBits.of((v .== lanesA) .| (v .== lanesB)) & (UInt32.max << UInt32(j &- start))
+        return lanes != 0 ? start &+ lanes.trailingZeroBitCount : last &+ 1
       }
       let ones: UInt64 = 0x0101_0101_0101_0101
       let highs: UInt64 = 0x8080_8080_8080_8080
@@ -129,6 +147,36 @@ extension Scorer {
         let byte = bytes[j]
         if byte == a || byte == b { return j }
         j &+= 1
+      }
+      return j
+    }
+
+    /// `next` backwards, sixteen bytes at a time, then one.
+    @inline(__always)
+    package func previous(_ c: UInt32, from: Int, downTo first: Int) -> Int {
+      guard c < 0x80 else { return first &- 1 }
+      let (a, b) = pairs[Int(c)]
+      let raw = UnsafeRawPointer(bytes)
+      var j = from
+      let lanesA = SIMD16<UInt8>(repeating: a)
+      let lanesB = SIMD16<UInt8>(repeating: b)
+      while j &- 15 >= first {
+        let v = raw.loadUnaligned(fromByteOffset: j &- 15, as: SIMD16<UInt8>.self)
+        let lanes = LaneBits.of((v .== lanesA) .| (v .== lanesB))
+        if lanes != 0 { return j &- 15 &+ (31 &- lanes.leadingZeroBitCount) }
+        j &-= 16
+      }
+      guard j >= first else { return j }
+      // The line's sixteen bytes from `first`, the lanes after `j` masked off.
+      if first &+ 16 <= count {
+        let v = raw.loadUnaligned(fromByteOffset: first, as: SIMD16<UInt8>.self)
+        let lanes = LaneBits.of((v .== lanesA) .| (v .== lanesB)) & ~(UInt32.max << UInt32(j &- first &+ 1))
+        return lanes != 0 ? first &+ (31 &- lanes.leadingZeroBitCount) : first &- 1
+      }
+      while j >= first {
+        let byte = bytes[j]
+        if byte == a || byte == b { return j }
+        j &-= 1
       }
       return j
     }

@@ -48,9 +48,15 @@ extension Matcher {
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
     positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
-    // Most lines lack more of the term's characters than can be forgiven: one table load a byte
-    // says so before any alignment is tried.
-    if let ascii = text as? Scorer.ASCIIText {
+    // Most lines lack more of the term's characters than can be forgiven. With one mistake
+    // forgiven, the greedy matches from both ends tell exactly (a character search a step); with
+    // more, one table load a byte tells most lines before any alignment is tried.
+    var ends: TypoEnds?
+    if budget == 1 {
+      let found = Matcher.typoEnds(pattern, text, scratch)
+      guard found.whole || Matcher.leavesOne(pattern, found, scratch) else { return nil }
+      ends = found
+    } else if let ascii = text as? Scorer.ASCIIText {
       scratch.prepare(pattern)
       if scratch.hasMasks
         && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
@@ -61,9 +67,11 @@ extension Matcher {
     }
     var typed: [Int] = []
     let whole =
-      positions == nil
-      ? scorer.fuzzy(pattern: pattern, text: text, positions: nil)
-      : scorer.fuzzy(pattern: pattern, text: text, positions: &typed)
+      ends?.whole == false
+      ? nil
+      : positions == nil
+        ? scorer.fuzzy(pattern: pattern, text: text, positions: nil)
+        : scorer.fuzzy(pattern: pattern, text: text, positions: &typed)
     var tier = scratch.runTier
     if tier > 0, whole != nil, scratch.watches,
       Matcher.holdsRun(pattern, text) || Matcher.holdsAtWordStarts(scorer, pattern, text, scratch)
@@ -77,8 +85,8 @@ extension Matcher {
       return whole
     }
     let repaired = repairedMatch(
-      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, placed: positions != nil,
-      tier: tier)
+      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, ends: ends,
+      placed: positions != nil, tier: tier)
     if let repaired, repaired.match.score > whole?.score ?? 0 {
       positions?.pointee.append(contentsOf: repaired.places)
       return repaired.match
@@ -96,14 +104,15 @@ extension Matcher {
   /// with characters left out, aligned by the usual scorer anywhere in the line (strewn, as fuzzy
   /// matches are), less the penalty for each left out. The places of the second also mark the
   /// line's character where a left-out one was typed wrong (`mistyped`). A run gains `tier`.
+  /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out).
   private static func repairedMatch<T: ScoredText>(
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
-    whole: Bool, placed: Bool, tier: Int32
+    whole: Bool, ends: TypoEnds?, placed: Bool, tier: Int32
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget else { return nil }
     let penalty = Matcher.typoPenalty(m)
-    let needed = whole ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
+    let needed = whole || ends != nil ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var window: (places: [Int], score: Int32)?
     if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),
@@ -126,7 +135,8 @@ extension Matcher {
     // A short term with a character left out is a few common letters anywhere in a line: strewn, it
     // would match most lines of a long list and find nothing meant. It is forgiven as a word only.
     if m >= Typos.strewnFrom {
-      Matcher.eachRepair(pattern, leaving: needed, text, scratch) { i, j in
+      let ends = ends ?? Matcher.typoEnds(pattern, text, scratch)
+      Matcher.eachRepair(pattern, leaving: needed, text, scratch, ends: ends) { i, j in
         let variant = Matcher.without(pattern, i, j, scratch)
         guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
         if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
@@ -274,37 +284,16 @@ extension Matcher {
 
   /// Calls `body` with the indices of the characters left out (`j` is -1 for one) for every way of
   /// leaving out `count` (1 or 2) characters of `pattern` that leaves a subsequence of `text`; of a
-  /// run of equal characters only the first is left out (the others leave the same term).
+  /// run of equal characters only the first is left out (the others leave the same term). `ends`
+  /// are the line's (`typoEnds`, its arrays still in `scratch`).
   private static func eachRepair<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, leaving count: Int, _ text: T, _ scratch: TypoScratch,
-    _ body: (Int, Int) -> Void
+    ends: TypoEnds, _ body: (Int, Int) -> Void
   ) {
     let m = pattern.count
     let n = text.count
-    // forward[i]: where the leftmost greedy match of the first i + 1 characters puts character i.
-    let forward = scratch.forward.reserve(m)
-    var matched = 0
-    var j = 0
-    while matched < m {
-      j = text.next(pattern[matched], from: j, through: n - 1)
-      guard j < n else { break }
-      forward[matched] = j
-      j += 1
-      matched += 1
-    }
-    // backward[i]: where the rightmost greedy match of the characters from i on puts character i;
-    // backward[m] is the line's end.
-    let backward = scratch.backward.reserve(m + 1)
-    backward[m] = n
-    var unmatched = m - 1
-    j = n - 1
-    while unmatched >= 0 {
-      while j >= 0 && text.folded(j) != pattern[unmatched] { j -= 1 }
-      guard j >= 0 else { break }
-      backward[unmatched] = j
-      j -= 1
-      unmatched -= 1
-    }
+    let (forward, backward) = (scratch.forward.base, scratch.backward.base)
+    let (matched, unmatched) = (ends.matched, ends.unmatched)
     @inline(__always) func end(_ i: Int) -> Int { i == 0 ? -1 : forward[i - 1] }
     // The first i characters match only for i <= matched; the characters after k only for k >= unmatched.
     for i in 0..<min(matched + 1, m) where i == 0 || pattern[i] != pattern[i - 1] {
