@@ -198,6 +198,10 @@ import Testing
             #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)
             if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end, scratch) == fast.edits) }
             #expect(Matcher.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
+            // The pairs test never turns away a line that holds a close enough run.
+            for budget in 1...2 where Matcher.closestRunByTable(p, budget: budget, t, scratch) != nil {
+              #expect(Matcher.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
+            }
             // The greedy ends tell a budget of one exactly: none, one, or more left out.
             let ends = Matcher.typoEnds(p, t, scratch)
             let left = term.count - lcs(term, line)
@@ -207,6 +211,60 @@ import Testing
         }
       }
     }
+  }
+
+  /// A term typed with one or two mistakes (swaps, wrong, extra and missing keys) inside a line:
+  /// whenever `closestWindow` finds a run that close, the pairs test must have let the line through.
+  @Test func thePairsTestLetsEveryMistypedRunThrough() {
+    let scratch = TypoScratch(sightings: nil)
+    let classes = ScalarClasses()
+    var checked = 0
+    func check(_ term: [UInt32], _ typed: [UInt32], _ budget: Int) {
+      let line = [0x2F] + typed + [0x2F]
+      term.withUnsafeBufferPointer { p in
+        line.withUnsafeBufferPointer { f in
+          let t = Scorer.Text(
+            raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
+          guard Matcher.closestWindow(p, budget: budget, t, scratch) != nil else { return }
+          #expect(Matcher.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
+          checked += 1
+        }
+      }
+    }
+    let edits: [([UInt32]) -> [UInt32]] = [
+      {
+        var w = $0; w.swapAt(1, 2); return w
+      },
+      {
+        var w = $0; w[w.count / 2] = 0x7A; return w
+      },
+      {
+        var w = $0; w.insert(0x7A, at: w.count - 2); return w
+      },
+      {
+        var w = $0; w.remove(at: 2); return w
+      },
+    ]
+    for term in words(120, seed: 13) where term.count >= 5 {
+      for (a, first) in edits.enumerated() {
+        for second in edits[a...] {
+          check(term, term.count >= 9 ? second(first(term)) : first(term), term.count >= 9 ? 2 : 1)
+        }
+      }
+    }
+    // Distinct letters: a swap spoils all three pairs around it, and the pairs left are spread over
+    // the whole run.
+    let letters = Array("qwertyuiopas".unicodeScalars.map(\.value))
+    for length in 5...12 {
+      let term = Array(letters.prefix(length))
+      for i in 0..<(length - 1) {
+        var typed = term
+        typed.swapAt(i, i + 1)
+        if length >= 12 { typed.insert(0x7A, at: length / 2) }
+        check(term, typed, length >= 12 ? 2 : 1)
+      }
+    }
+    #expect(checked > 200)
   }
 
   @Test func positionsAndScoresAgreeWithAndWithoutPlaces() {

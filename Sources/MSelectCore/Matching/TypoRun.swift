@@ -57,24 +57,32 @@ extension Matcher {
     return table
   }
 
-  /// Whether `text` has enough of the term's pairs of neighbouring characters to hold a run of it
-  /// with at most `budget` edits (each edit spoils at most three of the run's pairs): one load a
-  /// character, where `closestWindow` costs a column of the term's length.
+  /// Whether `text` has enough of the term's pairs of neighbouring characters close enough together
+  /// to hold a run of it with at most `budget` edits: one load a character, where `closestWindow`
+  /// costs a column of the term's length.
+  ///
+  /// Each edit spoils at most three of the run's pairs (a swap: the pair itself and its two
+  /// neighbours), so the run holds at least `m - 1 - 3 * budget` of them, each ending within the
+  /// run: among `m + budget - 1` neighbouring places, as a run is at most `m + budget` long. A bit a
+  /// place, shifted along, counts them.
   static func mayHoldRun<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
   ) -> Bool {
     let needed = pattern.count - 1 - 3 * budget
+    let span = pattern.count + budget - 1
     scratch.prepare(pattern)
-    guard needed > 0, text.count > 1, let table = scratch.pairTable else { return true }
-    var found = 0
+    guard needed > 0, span <= 64, text.count > 1, let table = scratch.pairTable else { return true }
+    let within: UInt64 = span == 64 ? .max : (1 << UInt64(span)) - 1
+    var found: UInt64 = 0
     var previous = text.folded(0)
     for j in 1..<text.count {
       let c = text.folded(j)
+      found <<= 1
       if previous < 0x80 && c < 0x80 {
         let index = Int(previous) * 128 + Int(c)
         if table[index >> 6] & (1 << UInt64(index & 63)) != 0 {
-          found += 1
-          if found >= needed { return true }
+          found |= 1
+          if (found & within).nonzeroBitCount >= needed { return true }
         }
       }
       previous = c
