@@ -214,8 +214,9 @@ import Testing
   }
 
   /// A term typed with one or two mistakes (swaps, wrong, extra and missing keys) inside a line:
-  /// whenever `closestWindow` finds a run that close, the pairs test must have let the line through.
-  @Test func thePairsTestLetsEveryMistypedRunThrough() {
+  /// whenever `closestWindow` finds a run that close, `mayHoldRun` (the halves test for one mistake,
+  /// the pairs test for two) must have let the line through.
+  @Test func theRunTestsLetEveryMistypedRunThrough() {
     let scratch = TypoScratch(sightings: nil)
     let classes = ScalarClasses()
     var checked = 0
