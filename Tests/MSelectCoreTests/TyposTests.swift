@@ -185,6 +185,7 @@ import Testing
 
   @Test func bitParallelPassesAgreeWithTheTables() {
     let scratch = TypoScratch(sightings: nil)
+    let scorer = Scorer(ceilingShortcut: false)
     let classes = ScalarClasses()
     let lines = words(200, seed: 7)
     for term in words(50, seed: 11) where term.count >= 2 {
@@ -207,6 +208,15 @@ import Testing
             let left = term.count - lcs(term, line)
             #expect(ends.whole == (left == 0))
             #expect(ends.whole || Matcher.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
+            // A variant scored from the ends scores as the scorer scores it from scratch.
+            for i in 0..<term.count where term.count >= 2 {
+              var variant = term
+              variant.remove(at: i)
+              variant.withUnsafeBufferPointer { v in
+                guard let expected = scorer.fuzzy(pattern: v, text: t, positions: nil) else { return }
+                #expect(Matcher.strewnScore(scorer, v, leaving: i, t, scratch) == expected.score)
+              }
+            }
           }
         }
       }

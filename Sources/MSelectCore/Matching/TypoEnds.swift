@@ -67,3 +67,48 @@ extension Matcher {
     return false
   }
 }
+
+extension Matcher {
+  /// The scorer's score of `variant`, `pattern` without its character `i` (a subsequence of `text`),
+  /// from the line's greedy `ends`: the variant's characters before `i` match leftmost where the
+  /// term's do, and those after it rightmost where the term's do, so only the rest are searched for
+  /// (`Scorer.fuzzy` would search for all of them twice, from either end).
+  static func strewnScore<T: ScoredText>(
+    _ scorer: Scorer, _ variant: UnsafeBufferPointer<UInt32>, leaving i: Int, _ text: T,
+    _ scratch: TypoScratch
+  ) -> Int32? {
+    let v = variant.count
+    let n = text.count
+    guard v > 1 else { return scorer.fuzzy(pattern: variant, text: text, positions: nil)?.score }
+    let (forward, backward) = (scratch.forward.base, scratch.backward.base)
+    let firsts = scratch.variantFirsts.reserve(v)
+    let lasts = scratch.variantLasts.reserve(v)
+    var j = 0
+    for k in 0..<v {
+      if k < i {
+        firsts[k] = forward[k]
+        j = forward[k] + 1
+        continue
+      }
+      j = text.next(variant[k], from: j, through: n - 1)
+      guard j < n else { return nil }
+      firsts[k] = j
+      j += 1
+    }
+    j = backward[i + 1]
+    for k in stride(from: v - 1, through: 0, by: -1) {
+      if k >= i {
+        lasts[k] = backward[k + 1]
+        continue
+      }
+      j -= 1
+      while j > firsts[k] && text.folded(j) != variant[k] { j -= 1 }
+      lasts[k] = j
+    }
+    // As `Scorer.fuzzy`: a window too large for the program's bounded memory takes the greedy places.
+    if (lasts[v - 1] - firsts[0] + 1) * v > Scorer.maxCells {
+      return scorer.score(positions: UnsafeBufferPointer(start: firsts, count: v), text: text)
+    }
+    return scorer.sparse(pattern: variant, text: text, firsts: firsts, lasts: lasts).score
+  }
+}

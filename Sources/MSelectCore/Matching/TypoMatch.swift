@@ -138,8 +138,12 @@ extension Matcher {
       let ends = ends ?? Matcher.typoEnds(pattern, text, scratch)
       Matcher.eachRepair(pattern, leaving: needed, text, scratch, ends: ends) { i, j in
         let variant = Matcher.without(pattern, i, j, scratch)
-        guard let found = scorer.fuzzy(pattern: variant, text: text, positions: nil) else { return }
-        if best == nil || found.score > best!.score { best = (found.score, (i, j)) }
+        let score =
+          j < 0
+          ? Matcher.strewnScore(scorer, variant, leaving: i, text, scratch)
+          : scorer.fuzzy(pattern: variant, text: text, positions: nil)?.score
+        guard let score else { return }
+        if best == nil || score > best!.score { best = (score, (i, j)) }
       }
     }
     if let window, let first = window.places.first, let last = window.places.last,
