@@ -209,12 +209,13 @@ import Testing
             #expect(ends.whole == (left == 0))
             #expect(ends.whole || Matcher.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
             // A variant scored from the ends scores as the scorer scores it from scratch.
-            for i in 0..<term.count where term.count >= 2 {
-              var variant = term
-              variant.remove(at: i)
-              variant.withUnsafeBufferPointer { v in
-                guard let expected = scorer.fuzzy(pattern: v, text: t, positions: nil) else { return }
-                #expect(Matcher.strewnScore(scorer, v, leaving: i, t, scratch) == expected.score)
+            for i in 0..<term.count {
+              for j in [-1] + Array((i + 1)..<term.count) where term.count - (j < 0 ? 1 : 2) >= 1 {
+                let variant = term.enumerated().filter { $0.offset != i && $0.offset != j }.map(\.element)
+                variant.withUnsafeBufferPointer { v in
+                  guard let expected = scorer.fuzzy(pattern: v, text: t, positions: nil) else { return }
+                  #expect(Matcher.strewnScore(scorer, v, leaving: i, j, t, scratch) == expected.score)
+                }
               }
             }
           }

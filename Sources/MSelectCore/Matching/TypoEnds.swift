@@ -69,12 +69,13 @@ extension Matcher {
 }
 
 extension Matcher {
-  /// The scorer's score of `variant`, `pattern` without its character `i` (a subsequence of `text`),
-  /// from the line's greedy `ends`: the variant's characters before `i` match leftmost where the
-  /// term's do, and those after it rightmost where the term's do, so only the rest are searched for
-  /// (`Scorer.fuzzy` would search for all of them twice, from either end).
+  /// The scorer's score of `variant`, `pattern` without its characters `i` and `j` (-1: only `i`;
+  /// `i < j`), a subsequence of `text`, from the line's greedy ends: the variant's characters before
+  /// `i` match leftmost where the term's do, and those after the last left out rightmost where the
+  /// term's do, so only the rest are searched for (`Scorer.fuzzy` would search for all of them
+  /// twice, from either end).
   static func strewnScore<T: ScoredText>(
-    _ scorer: Scorer, _ variant: UnsafeBufferPointer<UInt32>, leaving i: Int, _ text: T,
+    _ scorer: Scorer, _ variant: UnsafeBufferPointer<UInt32>, leaving i: Int, _ j: Int, _ text: T,
     _ scratch: TypoScratch
   ) -> Int32? {
     let v = variant.count
@@ -83,27 +84,29 @@ extension Matcher {
     let (forward, backward) = (scratch.forward.base, scratch.backward.base)
     let firsts = scratch.variantFirsts.reserve(v)
     let lasts = scratch.variantLasts.reserve(v)
-    var j = 0
+    // The variant's characters from `after` on are the term's from `after + left` on.
+    let (after, left) = j < 0 ? (i, 1) : (j - 1, 2)
+    var place = 0
     for k in 0..<v {
       if k < i {
         firsts[k] = forward[k]
-        j = forward[k] + 1
+        place = forward[k] + 1
         continue
       }
-      j = text.next(variant[k], from: j, through: n - 1)
-      guard j < n else { return nil }
-      firsts[k] = j
-      j += 1
+      place = text.next(variant[k], from: place, through: n - 1)
+      guard place < n else { return nil }
+      firsts[k] = place
+      place += 1
     }
-    j = backward[i + 1]
+    place = backward[after + left]
     for k in stride(from: v - 1, through: 0, by: -1) {
-      if k >= i {
-        lasts[k] = backward[k + 1]
+      if k >= after {
+        lasts[k] = backward[k + left]
         continue
       }
-      j -= 1
-      while j > firsts[k] && text.folded(j) != variant[k] { j -= 1 }
-      lasts[k] = j
+      place -= 1
+      while place > firsts[k] && text.folded(place) != variant[k] { place -= 1 }
+      lasts[k] = place
     }
     // As `Scorer.fuzzy`: a window too large for the program's bounded memory takes the greedy places.
     if (lasts[v - 1] - firsts[0] + 1) * v > Scorer.maxCells {

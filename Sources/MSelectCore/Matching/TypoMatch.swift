@@ -138,10 +138,7 @@ extension Matcher {
       let ends = ends ?? Matcher.typoEnds(pattern, text, scratch)
       Matcher.eachRepair(pattern, leaving: needed, text, scratch, ends: ends) { i, j in
         let variant = Matcher.without(pattern, i, j, scratch)
-        let score =
-          j < 0
-          ? Matcher.strewnScore(scorer, variant, leaving: i, text, scratch)
-          : scorer.fuzzy(pattern: variant, text: text, positions: nil)?.score
+        let score = Matcher.strewnScore(scorer, variant, leaving: i, j, text, scratch)
         guard let score else { return }
         if best == nil || score > best!.score { best = (score, (i, j)) }
       }
