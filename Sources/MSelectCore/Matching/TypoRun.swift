@@ -64,7 +64,7 @@ extension Matcher {
   /// Each edit spoils at most three of the run's pairs (a swap: the pair itself and its two
   /// neighbours), so the run holds at least `m - 1 - 3 * budget` of them, each ending within the
   /// run: among `m + budget - 1` neighbouring places, as a run is at most `m + budget` long. A bit a
-  /// place, shifted along, counts them.
+  /// place, shifted along, counts them. With one mistake, `holdsAHalf` asks more of the line.
   static func mayHoldRun<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
   ) -> Bool {
