@@ -200,6 +200,22 @@ extension Matcher {
     }
   }
 
+  /// `isASCII` reads sixteen bytes a step, then the last sixteen of the line, or eight and one in a
+  /// short line: a byte past ASCII anywhere in a line of any length must be seen.
+  @Test func isASCIISeesAHighByteAnywhere() {
+    for n in 0...40 {
+      var line = [UInt8](repeating: 0x61, count: n)
+      #expect(Matcher.isASCII(line, n))
+      for place in 0..<n {
+        line[place] = 0xC3
+        #expect(!Matcher.isASCII(line, n), "\(place) of \(n)")
+        line[place] = 0x7F
+        #expect(Matcher.isASCII(line, n))
+        line[place] = 0x61
+      }
+    }
+  }
+
   /// `previous` is `next` backwards: on an ASCII line sixteen bytes a step, then the line's sixteen
   /// bytes from the range's start (lanes past the place masked off), then one; on a decoded line one
   /// a step. Each must find what a scan one character at a time finds, from and down to every place.

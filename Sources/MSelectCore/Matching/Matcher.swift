@@ -359,24 +359,6 @@ public struct Matcher {
     return made.table
   }
 
-  /// Whether all bytes are below 0x80, sixteen at a time, stopping at the first that is not.
-  @inline(__always)
-  static func isASCII(_ p: UnsafePointer<UInt8>, _ n: Int) -> Bool {
-    let raw = UnsafeRawPointer(p)
-    var i = 0
-    while i &+ 16 <= n {
-      let v = raw.loadUnaligned(fromByteOffset: i, as: SIMD2<UInt64>.self)
-      if (v[0] | v[1]) & 0x8080_8080_8080_8080 != 0 { return false }
-      i &+= 16
-    }
-    var seen: UInt64 = 0
-    while i < n {
-      seen |= UInt64(p[i])
-      i &+= 1
-    }
-    return seen & 0x80 == 0
-  }
-
   /// Decodes the line into `raw` (one value per character); with a table, also folds it into `folded`
   /// in the same pass (the single-term case), else forgets the previous folding.
   @inline(__always)
