@@ -25,13 +25,15 @@ extension Matcher {
   /// mutating ones copied the whole matcher for every line (5 % of `s` over paths-500k).
   @inline(__always)
   static func fuzzy<T: ScoredText>(
-    _ scorer: Scorer, _ scratch: TypoScratch?, _ pattern: UnsafeBufferPointer<UInt32>, typos: Int, _ text: T,
-    positions: UnsafeMutablePointer<[Int]>?
+    _ scorer: Scorer, _ scratch: Unmanaged<TypoScratch>?, _ pattern: UnsafeBufferPointer<UInt32>, typos: Int,
+    _ text: T, positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     guard typos > 0, let scratch else {
       return scorer.fuzzy(pattern: pattern, text: text, positions: positions)
     }
-    return forgivingMatch(scorer, scratch, pattern, budget: typos, text, positions: positions)
+    return scratch._withUnsafeGuaranteedRef {
+      forgivingMatch(scorer, $0, pattern, budget: typos, text, positions: positions)
+    }
   }
 
   /// A bound on the score of any repaired match of a term of `length` characters: every character
