@@ -81,6 +81,19 @@ final class Tmux {
 
   func key(_ name: String) { run("send-keys", name) }
 
+  /// Types each command with Enter, then waits until the shell has run them all and reads keys
+  /// again. Keys sent earlier could reach the terminal while a command runs, where its line
+  /// discipline takes ctrl-r (reprint) and ctrl-u for itself; the prompt after a screen cleared by
+  /// the last command is drawn only once readline has the terminal.
+  func runAll(_ commands: [String]) {
+    for command in commands { type(command, enter: true) }
+    type("clear; echo all-run", enter: true)
+    #expect(
+      waitFor { screen in
+        screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) } == ["all-run", "$"]
+      }, "\(screen)")
+  }
+
   func resize(columns: Int, rows: Int) {
     run("resize-window", "-x", "\(columns)", "-y", "\(rows)")
   }
@@ -261,11 +274,7 @@ final class Tmux {
   /// lists a command once however often it was run.
   @Test func ctrlRRanksTheHistory() throws {
     let tmux = try #require(Tmux())
-    tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
-    for command in ["echo git status", "true g i t s t", "true g i t s t", "clear"] {
-      tmux.type(command, enter: true)
-    }
-    #expect(tmux.waitFor { $0.hasPrefix("$") && !$0.contains("true") })
+    tmux.runAll(["eval \"$(mselect --bash)\"", "echo git status", "true g i t s t", "true g i t s t"])
     tmux.key("C-r")
     #expect(tmux.waitFor { $0.contains("/") && $0.contains(">") })
     tmux.type("gitst")
@@ -283,11 +292,10 @@ final class Tmux {
   /// out of the history; an entry over several lines is one entry, put back whole.
   @Test func ctrlRDeletesEntriesAndKeepsMultilineOnesWhole() throws {
     let tmux = try #require(Tmux())
-    tmux.type("eval \"$(mselect --bash)\"; clear", enter: true)
-    for command in ["echo to-keep", "echo to-delete-1", "echo to-delete-2", "echo \"foo", "bar\"", "clear"] {
-      tmux.type(command, enter: true)
-    }
-    #expect(tmux.waitFor { $0.hasPrefix("$") && !$0.contains("to-keep") })
+    tmux.runAll([
+      "eval \"$(mselect --bash)\"", "echo to-keep", "echo to-delete-1", "echo to-delete-2", "echo \"foo",
+      "bar\"",
+    ])
     tmux.key("C-r")
     #expect(tmux.waitFor { $0.contains("/") })
     tmux.type("to-delete")
