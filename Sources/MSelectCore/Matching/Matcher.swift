@@ -75,7 +75,11 @@ public struct Matcher {
       scanned.append(group[0].prefix(Matcher.prescanLength))
       rows += scanned[scanned.count - 1].chars.count
     }
-    prescan = Prescan(scanned)
+    // A term that forgives mistakes still names characters a line must hold one of.
+    let forgiving = pattern.groups.compactMap { group in
+      group.count == 1 && !group[0].inverse && group[0].typos > 0 ? group[0] : nil
+    }
+    prescan = Prescan(scanned, forgiving: forgiving)
     // Every character of a positive term takes at least one byte of the line.
     minimumBytes =
       pattern.groups.map { group in group.map { $0.inverse ? 0 : $0.chars.count - $0.typos }.min() ?? 0 }

@@ -3,8 +3,9 @@
 /// For each character of each standalone positive term there is a 256-entry row telling which bytes can
 /// begin an encoding that folds to it (1: a one-byte encoding, the byte alone decides; 2: the first
 /// byte of a longer one, so the next byte is checked too, in a 256×256 bit table of the row). A line
-/// passes when every term's rows are hit in order. Kept in flat allocations so the per-line loop does
-/// no reference counting.
+/// passes when every term's rows are hit in order. A term that forgives mistakes is no such
+/// condition, but it can still be skipped to (`ForgivingSkip`). Kept in flat allocations so the
+/// per-line loop does no reference counting.
 final class Prescan {
   private let rows: UnsafeMutablePointer<UInt8>
   /// Per row, 65536 bits: which (first byte, second byte) pairs begin an encoding of the character.
@@ -31,7 +32,10 @@ final class Prescan {
     var wide = false
   }
 
-  private let skippable: [Skip]
+  private var skippable: [Skip]
+  /// The terms that forgive mistakes, each with its entry in `skippable` (its row is the term's
+  /// own, after the checked rows, filled with the characters `adapt` picks) and those characters.
+  private var forgiving: [(skip: ForgivingSkip, index: Int, picked: [Int])] = []
   /// For `adapt`: the (first, second) byte pairs some candidate looks for, which first bytes begin
   /// one, and for each candidate the places of its pairs in that list.
   private let wantedPairs: [UInt16]
@@ -70,7 +74,7 @@ final class Prescan {
   private var pairLanes = (SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>(), SIMD16<UInt8>())
   private var usePairs = false
   /// Whether `nextCandidate` can skip ahead.
-  let canSkip: Bool
+  private(set) var canSkip: Bool
   /// For `verdict`, when one term has at most 8 characters from the skipped-to one on: indexed by a
   /// byte and the low 6 bits of the next one (`first | (second & 0x3F) << 8`: what a continuation byte
   /// carries), bit `k` says a character starting there can be the term's character `skipRow + k`, so
@@ -92,7 +96,9 @@ final class Prescan {
   /// (nil for one byte), or for three bytes and more its second byte and the low 6 bits of its third.
   private let starts: [[(first: Int, low: Int?)]]
 
-  init(_ terms: [Term]) {
+  /// `terms` are checked and skipped to; `forgiving` (terms with a budget of mistakes) only
+  /// skipped to, by `ForgivingSkip`.
+  init(_ terms: [Term], forgiving forgivingTerms: [Term] = []) {
     lengths = terms.map { $0.chars.count }
     var skippable: [Skip] = []
     var row = 0
@@ -117,6 +123,12 @@ final class Prescan {
         row += 1
       }
     }
+    let checkedRows = row
+    let skips = forgivingTerms.compactMap(ForgivingSkip.init)
+    for (f, skip) in skips.enumerated() {
+      forgiving.append((skip, skippable.count, []))
+      skippable.append(Skip(row: checkedRows + f, bytes: [], anyHigh: false))
+    }
     self.skippable = skippable
     let wanted = Array(Set(skippable.flatMap { $0.pairs.map { Prescan.pairKey($0.0, $0.1) } })).sorted()
     wantedPairs = wanted
@@ -138,29 +150,58 @@ final class Prescan {
       }
     }
     rowCount = lengths.reduce(0, +)
-    rows = .allocate(capacity: max(rowCount, 1) * 256)
-    rows.initialize(repeating: 0, count: max(rowCount, 1) * 256)
-    pairs = .allocate(capacity: max(rowCount, 1) * 1024)
-    pairs.initialize(repeating: 0, count: max(rowCount, 1) * 1024)
+    let allRows = max(rowCount + skips.count, 1)
+    rows = .allocate(capacity: allRows * 256)
+    rows.initialize(repeating: 0, count: allRows * 256)
+    pairs = .allocate(capacity: allRows * 1024)
+    pairs.initialize(repeating: 0, count: allRows * 1024)
     skipTable = UnsafePointer(rows)
     skipPairs = pairs
     var r = 0
     for term in terms {
       for encodings in term.encodings {
-        for encoding in encodings {
-          let first = Int(encoding[0])
-          if encoding.count == 1 {
-            rows[r * 256 + first] = 1
-          } else {
-            if rows[r * 256 + first] == 0 { rows[r * 256 + first] = 2 }
-            let bit = first << 8 | Int(encoding[1])
-            pairs[r * 1024 + bit >> 6] |= 1 << UInt64(bit & 63)
-          }
-        }
+        for encoding in encodings { mark(encoding, row: r) }
         r += 1
       }
     }
-    if !skippable.isEmpty { choose(0) }
+    for f in forgiving.indices {
+      if let picked = forgiving[f].skip.initial {
+        pick(picked, for: f)
+      } else {
+        skippable[forgiving[f].index].row = -1
+      }
+    }
+    canSkip = skippable.contains { $0.row >= 0 }
+    if canSkip { choose(skippable.firstIndex { $0.row >= 0 }!) }
+  }
+
+  /// Marks in row `r` that `encoding` begins with its first byte (and, for a longer one, its first
+  /// two bytes).
+  private func mark(_ encoding: [UInt8], row r: Int) {
+    let first = Int(encoding[0])
+    if encoding.count == 1 {
+      rows[r * 256 + first] = 1
+    } else {
+      if rows[r * 256 + first] == 0 { rows[r * 256 + first] = 2 }
+      let bit = first << 8 | Int(encoding[1])
+      pairs[r * 1024 + bit >> 6] |= 1 << UInt64(bit & 63)
+    }
+  }
+
+  /// Makes forgiving term `f`'s skip look for its characters `picked`: its row and its bytes.
+  private func pick(_ picked: [Int], for f: Int) {
+    let (skip, index, old) = forgiving[f]
+    guard picked != old else { return }
+    forgiving[f].picked = picked
+    let r = skippable[index].row
+    rows.advanced(by: r * 256).update(repeating: 0, count: 256)
+    pairs.advanced(by: r * 1024).update(repeating: 0, count: 1024)
+    let characters = picked.map { skip.characters[$0] }
+    for encoding in characters.flatMap(\.encodings) { mark(encoding, row: r) }
+    skippable[index].bytes = characters.flatMap(\.ascii)
+    skippable[index].anyHigh = characters.contains { $0.high }
+    // Its vectors are remade even when it is the one chosen.
+    if chosen == index { chosen = -1 }
   }
 
   deinit {
@@ -196,7 +237,8 @@ final class Prescan {
     skipTable = UnsafePointer(rows + skip.row * 256)
     skipPairs = pairs + skip.row * 1024
     skipRow = skip.row
-    memberRows = lengths.count == 1 && lengths[0] - skipRow <= 8 ? lengths[0] - skipRow : 0
+    memberRows =
+      skip.row < rowCount && lengths.count == 1 && lengths[0] - skipRow <= 8 ? lengths[0] - skipRow : 0
     membersStale = memberRows > 0
     usePairs = !skip.pairs.isEmpty
     if usePairs {
@@ -244,12 +286,13 @@ final class Prescan {
   /// lines about to be searched), so fewer lines get a closer look.
   func adapt(to sample: UnsafeRawBufferPointer) {
     defer { useMembers = memberRows > 0 && Prescan.manyNonASCII(sample) }
-    guard skippable.count > 1 else {
-      if !skippable.isEmpty { choose(0) }
+    guard skippable.count > 1 || !forgiving.isEmpty else {
+      if canSkip { choose(0) }
       return
     }
     // One pass counts bytes, and the (first, second) pairs some candidate looks for. It runs for
-    // every piece scanned (a pipe's in 128 KiB), so it allocates nothing.
+    // every piece scanned (a pipe's in 128 KiB), so it allocates nothing (but a term with a
+    // budget's few costs).
     withUnsafeTemporaryAllocation(of: Int.self, capacity: 256 + wantedPairs.count) { counts in
       counts.initialize(repeating: 0)
       let pairCounts = UnsafeMutableBufferPointer(rebasing: counts[256...])
@@ -276,11 +319,19 @@ final class Prescan {
       // The first character counts double when it is not the one skipped to: only from the first
       // can `verdict` tell that a line passes, else the whole line is checked again (on intl-386k
       // `datei` skipped to `t` checked 46k lines twice; to `d`, 7k).
-      var best = 0
+      var best = -1
       var bestCost = Int.max
-      for (index, c) in skippable.enumerated() {
+      var costs: [Int: Int] = [:]
+      for f in forgiving.indices {
+        guard let (picked, cost) = forgiving[f].skip.cheapest(counts: counts, high: high) else { continue }
+        pick(picked, for: f)
+        costs[forgiving[f].index] = cost
+      }
+      for (index, c) in skippable.enumerated() where c.row >= 0 {
         var cost = 0
-        if c.pairs.isEmpty {
+        if let forgivingCost = costs[index] {
+          cost = forgivingCost
+        } else if c.pairs.isEmpty {
           for b in c.bytes { cost &+= counts[Int(b)] }
           if c.anyHigh { cost &+= high }
         } else {
@@ -292,7 +343,7 @@ final class Prescan {
           bestCost = cost
         }
       }
-      choose(best)
+      if best >= 0 { choose(best) }
     }
   }
 
