@@ -277,6 +277,45 @@ import Testing
     #expect(checked > 200)
   }
 
+  /// On an ASCII line of four terms' lengths or more, the halves test runs two chains, the line's
+  /// first half and its second: a half of the term (or both less where they meet) planted at every
+  /// place, the middle straddled, is seen as the decoded line's single chain sees it.
+  @Test func theHalvesTestSeesARunAnywhereInALongLine() {
+    let scratch = TypoScratch(sightings: nil)
+    let fold = CharFold.table(.lowercase)
+    let pairs = CharFold.asciiPairs(.lowercase)
+    let classes = ScalarClasses()
+    let term = Array("sahreman".unicodeScalars.map(\.value))
+    var held = 0
+    for piece in ["sahr", "eman", "sah", "man", "sahxman", "sah-man", "sahrema"] {
+      for length in [31, 32, 33, 40] {
+        for place in 0...(length - piece.count) {
+          var line = Array(repeating: UInt8(ascii: "x"), count: length)
+          line.replaceSubrange(place..<(place + piece.count), with: Array(piece.utf8))
+          let decoded = line.map { fold[Int($0)] }
+          term.withUnsafeBufferPointer { p in
+            line.withUnsafeBufferPointer { bytes in
+              decoded.withUnsafeBufferPointer { scalars in
+                let ascii = Scorer.ASCIIText(
+                  bytes: bytes.baseAddress!, fold: fold, pairs: pairs, count: length)
+                let text = Scorer.Text(
+                  raw: scalars.baseAddress!, folded: scalars.baseAddress!, count: length,
+                  knownClasses: classes.table)
+                let expected = Matcher.holdsAHalf(p, text, scratch)
+                #expect(
+                  Matcher.holdsAHalf(p, ascii, scratch) == expected, "\(piece) at \(place) of \(length)")
+                if expected == true { held += 1 }
+              }
+            }
+          }
+        }
+      }
+    }
+    // The halves, and the pieces of seven that hold one or both less where they meet; not `sah` or
+    // `man` alone.
+    #expect(held == 2 * (28 + 29 + 30 + 37) + 3 * (25 + 26 + 27 + 34))
+  }
+
   @Test func positionsAndScoresAgreeWithAndWithoutPlaces() {
     var state: UInt64 = 3
     func next() -> Int {

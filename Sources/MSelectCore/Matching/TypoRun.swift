@@ -113,10 +113,29 @@ extension Matcher {
     var state: UInt64 = 0
     var seen: UInt64 = 0
     if let ascii = text as? Scorer.ASCIIText {
-      let masks = scratch.byteMasks(folding: ascii.fold)
-      for j in 0..<ascii.count {
-        state = (state << 1 | starts) & doubled(masks[Int(ascii.bytes[j])])
+      let masks = scratch.halvesMasks(folding: ascii.fold, doubled)
+      let bytes = ascii.bytes
+      let n = ascii.count
+      // Two chains, each a step's three operations long: the first half of the line and the
+      // second, the first reading on for `m` more characters (no run it tracks is longer), so a
+      // run across the middle is seen whole.
+      var j = 0
+      var end = n
+      if n >= 4 * m {
+        let middle = n / 2
+        end = middle &+ m
+        var other: UInt64 = 0
+        while middle &+ j < n {
+          state = (state << 1 | starts) & masks[Int(bytes[j])]
+          other = (other << 1 | starts) & masks[Int(bytes[middle &+ j])]
+          seen |= state | other
+          j &+= 1
+        }
+      }
+      while j < end {
+        state = (state << 1 | starts) & masks[Int(bytes[j])]
         seen |= state
+        j &+= 1
       }
     } else {
       for j in 0..<text.count {

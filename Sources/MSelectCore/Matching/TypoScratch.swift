@@ -68,12 +68,17 @@ final class TypoScratch {
   /// looked up directly).
   private let byteMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
   private var byteFold: UnsafePointer<UInt32>?
+  /// `byteMasks` laid out for `Matcher.holdsAHalf` (each mask and its second half again, higher up),
+  /// for the fold `halvesFold`.
+  private let halvesMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
+  private var halvesFold: UnsafePointer<UInt32>?
   /// Whether the masks apply: the term has at most 64 characters.
   private(set) var hasMasks = false
 
   deinit {
     charMasks.deallocate()
     byteMasks.deallocate()
+    halvesMasks.deallocate()
   }
 
   /// Makes the tables for `pattern` unless they are made.
@@ -86,6 +91,7 @@ final class TypoScratch {
   private func remake(_ pattern: UnsafeBufferPointer<UInt32>) {
     term = (pattern.baseAddress, pattern.count, pattern.last ?? 0)
     byteFold = nil
+    halvesFold = nil
     if pattern.allSatisfy({ $0 < 0x80 }) {
       var table = [UInt64](repeating: 0, count: 128 * 128 / 64)
       for k in 1..<max(pattern.count, 1) {
@@ -121,5 +127,17 @@ final class TypoScratch {
       byteFold = fold
     }
     return UnsafePointer(byteMasks)
+  }
+
+  /// `byteMasks` with `layout` applied to each (`Matcher.holdsAHalf`'s, the same for a term).
+  @inline(__always)
+  func halvesMasks(folding fold: UnsafePointer<UInt32>, _ layout: (UInt64) -> UInt64) -> UnsafePointer<UInt64>
+  {
+    if halvesFold != fold {
+      let masks = byteMasks(folding: fold)
+      for b in 0..<256 { halvesMasks[b] = layout(masks[b]) }
+      halvesFold = fold
+    }
+    return UnsafePointer(halvesMasks)
   }
 }
