@@ -159,6 +159,30 @@ import Testing
 /// The bit-parallel passes of the typo search against the tables they stand for.
 @Suite struct TypoPassesTests {
   /// Random words of 1 to 14 letters over a small alphabet, so that near matches are common.
+  /// fzf's v1 alignment of `term` in `line`, a character at a time: the greedy match's end, back
+  /// to the latest start before it, and greedily forward from there.
+  private func v1Places(_ term: [UInt32], _ line: [UInt32]) -> [Int]? {
+    var k = 0
+    guard
+      let end = line.indices.first(where: { x in
+        if k < term.count && line[x] == term[k] { k += 1 }
+        return k == term.count
+      })
+    else { return nil }
+    k = term.count - 1
+    var start = end
+    while k >= 0 {
+      if line[start] == term[k] { k -= 1 }
+      start -= k >= 0 ? 1 : 0
+    }
+    k = 0
+    return (start...end).filter { x in
+      guard k < term.count && line[x] == term[k] else { return false }
+      k += 1
+      return true
+    }
+  }
+
   private func words(_ count: Int, seed: UInt64) -> [[UInt32]] {
     var state = seed
     func next() -> Int {
@@ -208,13 +232,17 @@ import Testing
             let left = term.count - lcs(term, line)
             #expect(ends.whole == (left == 0))
             #expect(ends.whole || Matcher.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
-            // A variant scored from the ends scores as the scorer scores it from scratch.
+            // A variant scored from the ends takes fzf's v1 places, as a plain scan finds them.
             for i in 0..<term.count {
               for j in [-1] + Array((i + 1)..<term.count) where term.count - (j < 0 ? 1 : 2) >= 1 {
                 let variant = term.enumerated().filter { $0.offset != i && $0.offset != j }.map(\.element)
                 variant.withUnsafeBufferPointer { v in
-                  guard let expected = scorer.fuzzy(pattern: v, text: t, positions: nil) else { return }
-                  #expect(Matcher.strewnScore(scorer, v, leaving: i, j, t, scratch) == expected.score)
+                  // (Asked only of a variant that is a subsequence, as `eachRepair` asks.)
+                  guard let expected = v1Places(variant, line) else { return }
+                  let score = Matcher.strewnScore(scorer, v, leaving: i, j, t, scratch)
+                  let places = Array(UnsafeBufferPointer(start: scratch.variantPlaces.base, count: v.count))
+                  #expect(places == expected, "\(variant) in \(line)")
+                  #expect(score == expected.withUnsafeBufferPointer { scorer.score(positions: $0, text: t) })
                 }
               }
             }

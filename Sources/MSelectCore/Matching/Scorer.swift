@@ -274,7 +274,7 @@ package struct Scorer {
   /// Row `k` only needs its events in `firsts[k]...lasts[k]`: a match of character `k` after `lasts[k]`
   /// leaves no room for the rest of the pattern, so no complete alignment goes through it, and no
   /// later row's event in range reads it (that event would be a later place for character `k`).
-  func sparse<T: ScoredText>(
+  private func sparse<T: ScoredText>(
     pattern: UnsafeBufferPointer<UInt32>, text: T, firsts: UnsafePointer<Int>, lasts: UnsafePointer<Int>
   ) -> Match {
     let m = pattern.count

@@ -69,49 +69,43 @@ extension Matcher {
 }
 
 extension Matcher {
-  /// The scorer's score of `variant`, `pattern` without its characters `i` and `j` (-1: only `i`;
-  /// `i < j`), a subsequence of `text`, from the line's greedy ends: the variant's characters before
-  /// `i` match leftmost where the term's do, and those after the last left out rightmost where the
-  /// term's do, so only the rest are searched for (`Scorer.fuzzy` would search for all of them
-  /// twice, from either end).
+  /// The score of `variant`, `pattern` without its characters `i` and `j` (-1: only `i`; `i < j`),
+  /// a subsequence of `text`, aligned as fzf's v1 algorithm aligns a match: where its greedy match
+  /// from the line's start ends (its characters before `i` go where the term's do, from the line's
+  /// `typoEnds`), back to the latest start before that end, and forward from there; its places in
+  /// `scratch.variantPlaces`.
+  ///
+  /// Not the dynamic program of a match typed right: a line is read with each character left out
+  /// that leaves a subsequence (two on most lines that need one), and the program on each was 40 %
+  /// of `sahreman`'s time over paths-500k; this takes three character searches a character.
   static func strewnScore<T: ScoredText>(
     _ scorer: Scorer, _ variant: UnsafeBufferPointer<UInt32>, leaving i: Int, _ j: Int, _ text: T,
     _ scratch: TypoScratch
   ) -> Int32? {
     let v = variant.count
     let n = text.count
-    guard v > 1 else { return scorer.fuzzy(pattern: variant, text: text, positions: nil)?.score }
-    let (forward, backward) = (scratch.forward.base, scratch.backward.base)
-    let firsts = scratch.variantFirsts.reserve(v)
-    let lasts = scratch.variantLasts.reserve(v)
-    // The variant's characters from `after` on are the term's from `after + left` on.
-    let (after, left) = j < 0 ? (i, 1) : (j - 1, 2)
-    var place = 0
-    for k in 0..<v {
-      if k < i {
-        firsts[k] = forward[k]
-        place = forward[k] + 1
-        continue
-      }
+    guard v > 0 else { return nil }
+    let places = scratch.variantPlaces.reserve(v)
+    var place = i == 0 ? 0 : scratch.forward.base[i - 1] + 1
+    for k in i..<v {
       place = text.next(variant[k], from: place, through: n - 1)
       guard place < n else { return nil }
-      firsts[k] = place
       place += 1
     }
-    place = backward[after + left]
+    let end = place - 1
+    place = end
     for k in stride(from: v - 1, through: 0, by: -1) {
-      if k >= after {
-        lasts[k] = backward[k + left]
-        continue
-      }
+      place = text.previous(variant[k], from: place, downTo: 0)
+      guard place >= 0 else { return nil }
       place -= 1
-      while place > firsts[k] && text.folded(place) != variant[k] { place -= 1 }
-      lasts[k] = place
     }
-    // As `Scorer.fuzzy`: a window too large for the program's bounded memory takes the greedy places.
-    if (lasts[v - 1] - firsts[0] + 1) * v > Scorer.maxCells {
-      return scorer.score(positions: UnsafeBufferPointer(start: firsts, count: v), text: text)
+    place += 1
+    for k in 0..<v {
+      place = text.next(variant[k], from: place, through: end)
+      guard place <= end else { return nil }
+      places[k] = place
+      place += 1
     }
-    return scorer.sparse(pattern: variant, text: text, firsts: firsts, lasts: lasts).score
+    return scorer.score(positions: UnsafeBufferPointer(start: places, count: v), text: text)
   }
 }

@@ -103,8 +103,8 @@ extension Matcher {
   ///
   /// Two readings, the better kept: the word typed with a mistake as one run of the line's
   /// characters (`closestWindow`), scored as the run, less `typoPenalty` a mistake; and the term
-  /// with characters left out, aligned by the usual scorer anywhere in the line (strewn, as fuzzy
-  /// matches are), less the penalty for each left out. The places of the second also mark the
+  /// with characters left out, aligned anywhere in the line (strewn, as fuzzy matches are) as
+  /// fzf's v1 algorithm aligns (`strewnScore`), less the penalty for each left out. The places of the second also mark the
   /// line's character where a left-out one was typed wrong (`mistyped`). A run gains `tier`.
   /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out).
   private static func repairedMatch<T: ScoredText>(
@@ -152,13 +152,12 @@ extension Matcher {
     }
     guard let best else { return nil }
     let (i, j) = best.left
-    var places: [Int] = []
     let variant = Matcher.without(pattern, i, j, scratch)
-    guard placed, scorer.fuzzy(pattern: variant, text: text, positions: &places) != nil else {
+    guard placed, Matcher.strewnScore(scorer, variant, leaving: i, j, text, scratch) != nil else {
       let score = max(1, best.score - penalty * Int32(needed))
       return (Match(score: score, begin: 0, end: 0), [])
     }
-    places = Array(Set(places)).sorted()
+    var places = Array(UnsafeBufferPointer(start: scratch.variantPlaces.base, count: variant.count))
     let matched = places
     for left in [i, j] where left >= 0 {
       // In the variant, the character before the one left out is at `left - 1`, one less when

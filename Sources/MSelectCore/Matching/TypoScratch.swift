@@ -46,9 +46,8 @@ final class TypoScratch {
   let forward = ScratchBuffer<Int>()
   let backward = ScratchBuffer<Int>()
   let variant = ScratchBuffer<UInt32>()
-  /// A variant's places for the scorer (`Matcher.strewnScore`).
-  let variantFirsts = ScratchBuffer<Int>()
-  let variantLasts = ScratchBuffer<Int>()
+  /// A variant's places (`Matcher.strewnScore`).
+  let variantPlaces = ScratchBuffer<Int>()
   /// Three columns of `closestRunByTable`'s table: edits, then where the run starts.
   let edits = ScratchBuffer<Int32>()
   let starts = ScratchBuffer<Int32>()
