@@ -92,23 +92,25 @@ extension Matcher {
   }
 
   /// Whether `text` holds a half of `pattern` (the first `h = m / 2` characters or the rest) as one
-  /// run, or both halves but the two characters where they meet: a run one edit away from the term
-  /// does (the edit spoils one half, or, a swap where they meet, a character of each). Nil when
-  /// the term is too short or too long to ask.
+  /// run, or the term with the two characters where they meet swapped: a run one edit away from the
+  /// term does (the edit spoils one half, or, a swap where they meet, the other is that swap).
+  /// Nil when the term is too short or too long to ask.
   ///
   /// One Shift-And pass: bits `0..<m` follow the term's runs starting at its first character or
-  /// at its second half, bits from `m + 1` those of the second half less its first character (bit
-  /// `m`, in no mask, keeps the two apart).
+  /// at its second half, bits from `m + 1` those of the swapped term (bit `m`, in no mask, keeps
+  /// the two apart).
   static func holdsAHalf<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ scratch: TypoScratch
   ) -> Bool? {
     let m = pattern.count
     let h = m / 2
-    guard m >= 4, 2 * m - h <= 64 else { return nil }
+    guard m >= 4, 2 * m + 1 <= 64 else { return nil }
     scratch.prepare(pattern)
     let starts: UInt64 = 1 | 1 << UInt64(h) | 1 << UInt64(m + 1)
+    let (a, b) = (UInt64(h - 1), UInt64(h))
     @inline(__always) func doubled(_ mask: UInt64) -> UInt64 {
-      mask | (mask >> UInt64(h + 1)) << UInt64(m + 1)
+      let swapped = mask & ~(1 << a | 1 << b) | (mask >> a & 1) << b | (mask >> b & 1) << a
+      return mask | swapped << UInt64(m + 1)
     }
     var state: UInt64 = 0
     var seen: UInt64 = 0
@@ -143,10 +145,8 @@ extension Matcher {
         seen |= state
       }
     }
-    let half: UInt64 = 1 << UInt64(h - 1) | 1 << UInt64(m - 1)
-    let firstLessItsLast: UInt64 = 1 << UInt64(h - 2)
-    let secondLessItsFirst: UInt64 = 1 << UInt64(2 * m - h - 1)
-    return seen & half != 0 || (seen & firstLessItsLast != 0 && seen & secondLessItsFirst != 0)
+    let held: UInt64 = 1 << UInt64(h - 1) | 1 << UInt64(m - 1) | 1 << UInt64(2 * m)
+    return seen & held != 0
   }
 
   /// The run of the line's characters closest to `pattern` (fewest edits: a character wrong,

@@ -67,7 +67,7 @@ final class TypoScratch {
   /// looked up directly).
   private let byteMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
   private var byteFold: UnsafePointer<UInt32>?
-  /// `byteMasks` laid out for `Matcher.holdsAHalf` (each mask and its second half again, higher up),
+  /// `byteMasks` laid out for `Matcher.holdsAHalf` (each mask and, higher up, the swapped term's),
   /// for the fold `halvesFold`.
   private let halvesMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
   private var halvesFold: UnsafePointer<UInt32>?
