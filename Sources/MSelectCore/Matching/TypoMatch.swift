@@ -104,8 +104,9 @@ extension Matcher {
   /// Two readings, the better kept: the word typed with a mistake as one run of the line's
   /// characters (`closestWindow`), scored as the run, less `typoPenalty` a mistake; and the term
   /// with characters left out, aligned anywhere in the line (strewn, as fuzzy matches are) as
-  /// fzf's v1 algorithm aligns (`strewnScore`), less the penalty for each left out. The places of the second also mark the
-  /// line's character where a left-out one was typed wrong (`mistyped`). A run gains `tier`.
+  /// fzf's v1 algorithm aligns (`strewnScore`), less the penalty for each left out. The places of
+  /// the second also mark the line's character where a left-out one was typed wrong (`mistyped`).
+  /// A run gains `tier`.
   /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out).
   private static func repairedMatch<T: ScoredText>(
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
