@@ -344,6 +344,31 @@ import Testing
     #expect(held == 2 * (28 + 29 + 30 + 37) + (24 + 25 + 26 + 33) + (25 + 26 + 27 + 34))
   }
 
+  /// The count a keystroke shows first (`Matcher.accepts`, which tells a line with one mistake
+  /// without scoring it) is the number of lines that match: short terms (a word with a mistake
+  /// only) and long ones (strewn too), ASCII lines and others.
+  @Test func acceptingIsMatching() {
+    var random = SparseScorerTests.Generator(state: 9)
+    let letters = Array("aaaabcdehmnorsé/-")
+    let lines = (0..<3000).map { _ in
+      String((0..<random.next(40)).map { _ in letters[random.next(letters.count)] })
+    }
+    var options = MatchOptions()
+    options.typos = .perTerm(1)
+    var accepted = 0
+    for query in ["share", "hsare", "bomdsa", "sahreman", "carbonsh", "abcdéhmo"] {
+      var matcher = Matcher(pattern: Pattern(query, options: options))
+      for line in lines {
+        Array(line.utf8).withUnsafeBytes { bytes in
+          let accepts = matcher.accepts(bytes)
+          #expect(accepts == (matcher.match(bytes) != nil), "\(query) in \(line)")
+          if accepts { accepted += 1 }
+        }
+      }
+    }
+    #expect(accepted > 300)
+  }
+
   @Test func positionsAndScoresAgreeWithAndWithoutPlaces() {
     var state: UInt64 = 3
     func next() -> Int {

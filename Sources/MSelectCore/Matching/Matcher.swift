@@ -151,14 +151,19 @@ public struct Matcher {
       let n = line.count
       if Matcher.isASCII(p, n) {
         let text = Scorer.ASCIIText(bytes: p, fold: single.table, pairs: single.pairs, count: n)
+        // With one mistake forgiven, the places found are the forward half of `typoEnds`.
+        let oneMistake = single.typos == 1 ? lineScratch : nil
+        let places = oneMistake.map { Matcher.forwardPlaces($0, single.chars.count) }
         var j = 0
-        for c in single.chars {
+        for (k, c) in single.chars.enumerated() {
           j = text.next(c, from: j, through: n - 1)
           guard j < n else {
+            if let oneMistake { return Matcher.acceptsOneMistake(oneMistake, single.chars, text, matched: k) }
             return single.typos > 0
               && Matcher.fuzzy(scorer, lineScratch, single.chars, typos: single.typos, text, positions: nil)
                 != nil
           }
+          places?[k] = j
           j += 1
         }
         return true

@@ -37,6 +37,16 @@ extension Matcher {
       j += 1
       matched += 1
     }
+    return typoEnds(pattern, text, scratch, matched: matched)
+  }
+
+  /// `typoEnds` once the forward match is in `scratch.forward`, `matched` characters long.
+  static func typoEnds<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ scratch: TypoScratch, matched: Int
+  ) -> TypoEnds {
+    let m = pattern.count
+    let n = text.count
+    var j = 0
     let backward = scratch.backward.reserve(m + 1)
     backward[m] = n
     var unmatched = m - 1

@@ -36,6 +36,30 @@ extension Matcher {
     }
   }
 
+  /// Whether an ASCII `text` that does not hold `pattern` in order, whose greedy match from the
+  /// start placed `matched` characters (in `scratch.forward`), matches it with one mistake: `fuzzy`'s
+  /// answer without the scoring, for the count a keystroke shows first.
+  static func acceptsOneMistake(
+    _ scratch: Unmanaged<TypoScratch>, _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.ASCIIText,
+    matched: Int
+  ) -> Bool {
+    scratch._withUnsafeGuaranteedRef { scratch in
+      let m = pattern.count
+      guard m > 1, text.count >= m - 1 else { return false }
+      let ends = Matcher.typoEnds(pattern, text, scratch, matched: matched)
+      guard Matcher.leavesOne(pattern, ends, scratch) else { return false }
+      // A long term matches strewn; a short one only as a word with a mistake.
+      return m >= Typos.strewnFrom
+        || Matcher.mayHoldRun(pattern, budget: 1, text, scratch)
+          && Matcher.closestWindow(pattern, budget: 1, text, scratch) != nil
+    }
+  }
+
+  /// Where `Matcher.accepts` writes the greedy match's places as it finds them.
+  static func forwardPlaces(_ scratch: Unmanaged<TypoScratch>, _ count: Int) -> UnsafeMutablePointer<Int> {
+    scratch._withUnsafeGuaranteedRef { $0.forward.reserve(count) }
+  }
+
   /// A bound on the score of any repaired match of a term of `length` characters: every character
   /// (the one typed wrong included) at the highest bonus, less one mistake.
   static func repairCeiling(_ length: Int) -> Int32 {
