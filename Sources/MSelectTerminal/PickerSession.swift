@@ -22,6 +22,10 @@ package final class PickerSession {
   /// How long the terminal gets to answer a cursor position query before the first picture, and
   /// before the terminal is given back (milliseconds): a terminal that never answers costs this.
   static let answerWait = 150
+  /// How long a terminal that has answered before gets to say where the cursor is after a resize
+  /// (milliseconds): a busy one (tmux on a loaded machine) can take longer than `answerWait`, and
+  /// without its answer rows pulled back from the scrollback stay on the screen.
+  static let resizeAnswerWait = 1500
 
   let tty: TTY
   let signals: SignalPipe
@@ -311,11 +315,11 @@ package final class PickerSession {
     awaitAnswers(keepingKeys: true)
   }
 
-  /// Reads the terminal until every cursor position query is answered or `answerWait` passed;
+  /// Reads the terminal until every cursor position query is answered or `milliseconds` passed;
   /// answers go to the painter, other keys wait in `earlyKeys` (`keepingKeys`) or are dropped (on
   /// the way out: mouse reports still in flight must not reach the shell either).
-  private func awaitAnswers(keepingKeys: Bool) {
-    let deadline = PickerSession.now() + PickerSession.answerWait * 1_000_000
+  private func awaitAnswers(keepingKeys: Bool, milliseconds: Int = PickerSession.answerWait) {
+    let deadline = PickerSession.now() + milliseconds * 1_000_000
     var keys: [Key] = []
     while painter.awaitsAnswer {
       let left = Int32(clamping: (deadline - PickerSession.now()) / 1_000_000)
@@ -396,7 +400,7 @@ package final class PickerSession {
       case SIGWINCH:
         let size = tty.size
         tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)
-        awaitAnswers(keepingKeys: true)
+        awaitAnswers(keepingKeys: true, milliseconds: PickerSession.resizeAnswerWait)
         tty.write(painter.resized(columns: size.columns))
         lastFrame = nil
         // The size the painter was told: a later resize is in the signal pipe, and comes next.

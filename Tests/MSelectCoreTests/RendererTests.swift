@@ -331,6 +331,30 @@ import Testing
     #expect(painter.top(screenRows: 24) == 0)
   }
 
+  /// A resize that went on without its position answer (a terminal slower than the wait) does not
+  /// take that answer, when it comes late, for where the picture is: it says where the cursor was
+  /// before the picture was drawn again; the next resize's answer counts again.
+  @Test func aLateAnswerToAResizeIsNoAnchor() {
+    var painter = ScreenPainter(theme: Theme(colors: false), fullscreen: false)
+    _ = painter.start()
+    _ = painter.anchor(row: 10, column: 1)
+    let rows = (0..<3).map { [Frame.Span(text: "row \($0)", style: [])] }
+    _ = painter.paint(Frame(rows: rows, caret: (2, 0), width: 40))
+    #expect(painter.measure() == "\u{1B}[6n")
+    #expect(painter.resized(columns: 40) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+    _ = painter.paint(Frame(rows: rows, caret: (2, 0), width: 40))
+    let top = painter.top(screenRows: 24)
+    #expect(top == 9)
+    #expect(painter.anchor(row: 3, column: 1).isEmpty)
+    #expect(!painter.awaitsAnswer)
+    #expect(painter.top(screenRows: 24) == top)
+    // The next resize is measured as usual.
+    _ = painter.measure()
+    _ = painter.anchor(row: 6, column: 1)
+    #expect(painter.resized(columns: 40) == "\u{1B}[2A" + ScreenPainter.eraseBelow)
+    #expect(painter.top(screenRows: 24) == 3)
+  }
+
   /// A cursor not where its line would put it (tmux pushed that line into its scrollback): the
   /// picture starts again from the screen's top, all erased, then and on every later resize.
   @Test func aLostCursorLineStartsAgainFromTheTop() {

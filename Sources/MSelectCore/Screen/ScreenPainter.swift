@@ -33,6 +33,9 @@ public struct ScreenPainter {
   private var peak = 1
   /// A position query asked on a resize is not answered yet: its answer is where the cursor is now.
   private var measuring = false
+  /// A resize went on without the answer to its position query: that answer, when it comes, says
+  /// where the cursor was before the picture moved, and is no anchor.
+  private var staleAnswer = false
   /// The cursor's screen row and column (from 0) after a resize, as the terminal said.
   private var measuredRow: Int?
   private var measuredColumn = 0
@@ -73,6 +76,7 @@ public struct ScreenPainter {
     widths = []
     hidden = []
     lost = false
+    staleAnswer = false
     if fullscreen {
       out += "\u{1B}[?1049h\u{1B}[H\u{1B}[2J"
     } else {
@@ -102,6 +106,10 @@ public struct ScreenPainter {
     queries -= 1
     answers = true
     guard queries == 0 else { return "" }
+    if staleAnswer {
+      staleAnswer = false
+      return ""
+    }
     if measuring {
       measuring = false
       measuredRow = row - 1
@@ -245,6 +253,7 @@ public struct ScreenPainter {
     guard !fullscreen, answers else { return "" }
     queries += 1
     measuring = true
+    staleAnswer = false
     measuredRow = nil
     return "\u{1B}[6n"
   }
@@ -299,6 +308,7 @@ public struct ScreenPainter {
   /// Forgets the region after a resize, once `move` took the cursor to its new top; the erasing bytes.
   private mutating func finishResize(_ move: String) -> String {
     let deleted = forgetImages(placed: false)
+    staleAnswer = measuring
     measuring = false
     measuredRow = nil
     cursorRow = 0
