@@ -20,8 +20,9 @@ package final class PickerSession {
   /// The pause before a preview starts (nanoseconds).
   static let previewDelay = 30_000_000
   /// How long the terminal gets to answer a cursor position query before the first picture, and
-  /// before the terminal is given back (milliseconds): a terminal that never answers costs this.
-  static let answerWait = 150
+  /// before the terminal is given back (milliseconds): a terminal that never answers costs this, as
+  /// fzf's 500 ms; one over a slow link or a loaded tmux answers within it.
+  static let answerWait = 500
   /// How long a terminal that has answered before gets to say where the cursor is after a resize
   /// (milliseconds): a busy one (tmux on a loaded machine) can take longer than `answerWait`, and
   /// without its answer rows pulled back from the scrollback stay on the screen.
