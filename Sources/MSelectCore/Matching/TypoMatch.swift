@@ -76,24 +76,31 @@ extension Matcher {
   ) -> Match? {
     // Most lines lack more of the term's characters than can be forgiven. With one mistake
     // forgiven, the greedy matches from both ends tell exactly (a character search a step); with
-    // more, one table load a byte tells most lines before any alignment is tried.
+    // more, one table load a byte tells most lines, and the fewest left out (which also says whether
+    // the whole term is there to score) the rest.
     var ends: TypoEnds?
+    var leftOut: Int?
     if budget == 1 {
       let found = Matcher.typoEnds(pattern, text, scratch)
       guard found.whole || Matcher.leavesOne(pattern, found, scratch) else { return nil }
       ends = found
-    } else if let ascii = text as? Scorer.ASCIIText {
-      scratch.prepare(pattern)
-      if scratch.hasMasks
-        && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
-          - budget
-      {
-        return nil
+    } else {
+      if let ascii = text as? Scorer.ASCIIText {
+        scratch.prepare(pattern)
+        if scratch.hasMasks
+          && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
+            - budget
+        {
+          return nil
+        }
       }
+      let needed = Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
+      guard needed <= budget else { return nil }
+      leftOut = needed
     }
     var typed: [Int] = []
     let whole =
-      ends?.whole == false
+      ends?.whole == false || leftOut ?? 0 > 0
       ? nil
       : positions == nil
         ? scorer.fuzzy(pattern: pattern, text: text, positions: nil)
@@ -111,7 +118,7 @@ extension Matcher {
       return whole
     }
     let repaired = repairedMatch(
-      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, ends: ends,
+      scorer, scratch, pattern, budget: budget, text, whole: whole != nil, ends: ends, leftOut: leftOut,
       placed: positions != nil, tier: tier)
     if let repaired, repaired.match.score > whole?.score ?? 0 {
       positions?.pointee.append(contentsOf: repaired.places)
@@ -131,15 +138,17 @@ extension Matcher {
   /// fzf's v1 algorithm aligns (`strewnScore`), less the penalty for each left out. The places of
   /// the second also mark the line's character where a left-out one was typed wrong (`mistyped`).
   /// A run gains `tier`.
-  /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out).
+  /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out);
+  /// `leftOut`: the line's `leastLeftOut` when taken.
   private static func repairedMatch<T: ScoredText>(
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
-    whole: Bool, ends: TypoEnds?, placed: Bool, tier: Int32
+    whole: Bool, ends: TypoEnds?, leftOut: Int?, placed: Bool, tier: Int32
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget else { return nil }
     let penalty = Matcher.typoPenalty(m)
-    let needed = whole || ends != nil ? 1 : Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
+    let needed =
+      whole || ends != nil ? 1 : leftOut ?? Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var window: (places: [Int], score: Int32)?
     if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),
