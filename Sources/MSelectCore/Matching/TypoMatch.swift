@@ -87,11 +87,10 @@ extension Matcher {
     } else {
       if let ascii = text as? Scorer.ASCIIText {
         scratch.prepare(pattern)
-        if scratch.hasMasks
-          && Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount < pattern.count
-            - budget
-        {
-          return nil
+        if scratch.hasMasks && scratch.heldGate.tests() {
+          let held = Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount
+          scratch.heldGate.record(dropped: held < pattern.count - budget)
+          if held < pattern.count - budget { return nil }
         }
       }
       let needed = Matcher.leastLeftOut(pattern, budget: budget, text, scratch)

@@ -73,6 +73,8 @@ final class TypoScratch {
   private var halvesFold: UnsafePointer<UInt32>?
   /// Whether the masks apply: the term has at most 64 characters.
   private(set) var hasMasks = false
+  /// Whether the held-places test runs before the left-out count (for the term now).
+  var heldGate = PrefilterGate()
 
   deinit {
     charMasks.deallocate()
@@ -89,6 +91,7 @@ final class TypoScratch {
 
   private func remake(_ pattern: UnsafeBufferPointer<UInt32>) {
     term = (pattern.baseAddress, pattern.count, pattern.last ?? 0)
+    heldGate = PrefilterGate()
     byteFold = nil
     halvesFold = nil
     if pattern.allSatisfy({ $0 < 0x80 }) {
