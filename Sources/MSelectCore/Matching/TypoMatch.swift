@@ -46,12 +46,13 @@ extension Matcher {
     scratch._withUnsafeGuaranteedRef { scratch in
       let m = pattern.count
       guard m > 1, text.count >= m - 1 else { return false }
+      // A long term matches strewn; a short one only as a word with a mistake, which few lines can
+      // hold: that test goes first.
+      let strewn = m >= Typos.strewnFrom
+      guard strewn || Matcher.mayHoldRun(pattern, budget: 1, text, scratch) else { return false }
       let ends = Matcher.typoEnds(pattern, text, scratch, matched: matched)
       guard Matcher.leavesOne(pattern, ends, scratch) else { return false }
-      // A long term matches strewn; a short one only as a word with a mistake.
-      return m >= Typos.strewnFrom
-        || Matcher.mayHoldRun(pattern, budget: 1, text, scratch)
-          && Matcher.closestWindow(pattern, budget: 1, text, scratch) != nil
+      return strewn || Matcher.closestWindow(pattern, budget: 1, text, scratch) != nil
     }
   }
 

@@ -115,6 +115,12 @@ extension Matcher {
     var state: UInt64 = 0
     var seen: UInt64 = 0
     if let ascii = text as? Scorer.ASCIIText {
+      // Each run starts with a pair the line must hold: the term's first two characters, the
+      // second half's, and the swapped term's (the first and third when the swap is at 1 and 2).
+      let swappedStart = h == 2 ? (pattern[0], pattern[2]) : (pattern[0], pattern[1])
+      guard ascii.holdsPair((pattern[0], pattern[1]), (pattern[h], pattern[h + 1]), swappedStart) else {
+        return false
+      }
       let masks = scratch.halvesMasks(folding: ascii.fold, doubled)
       let bytes = ascii.bytes
       let n = ascii.count
