@@ -44,7 +44,6 @@ import Testing
   @Test(arguments: ["share", "abcd"])
   func shortTermsHalvesAgreeWithTheDecodedLine(term: String) {
     let scratch = TypoScratch(sightings: nil)
-    let classes = ScalarClasses()
     let chars = Array(term.unicodeScalars.map(\.value))
     let h = chars.count / 2
     var swapped = Array(term)
@@ -56,22 +55,9 @@ import Testing
         for place in 0...(length - piece.count) {
           var line = Array(repeating: UInt8(ascii: "y"), count: length)
           line.replaceSubrange(place..<(place + piece.count), with: Array(piece.uppercased().utf8))
-          let decoded = line.map { fold[Int($0)] }
-          chars.withUnsafeBufferPointer { p in
-            line.withUnsafeBufferPointer { bytes in
-              decoded.withUnsafeBufferPointer { folded in
-                let ascii = Scorer.ASCIIText(
-                  bytes: bytes.baseAddress!, fold: fold, pairs: pairs, count: length)
-                let text = Scorer.Text(
-                  raw: folded.baseAddress!, folded: folded.baseAddress!, count: length,
-                  knownClasses: classes.table)
-                let expected = Matcher.holdsAHalf(p, text, scratch)
-                #expect(
-                  Matcher.holdsAHalf(p, ascii, scratch) == expected, "\(piece) at \(place) of \(length)")
-                if expected == true { held += 1 }
-              }
-            }
-          }
+          let (ascii, decoded) = holdsAHalfBothWays(chars, line, scratch)
+          #expect(ascii == decoded, "\(piece) at \(place) of \(length)")
+          if decoded == true { held += 1 }
         }
       }
     }

@@ -42,3 +42,25 @@ func cpuSeconds(_ body: () -> Void) -> Double {
   body()
   return now() - start
 }
+
+/// `Matcher.holdsAHalf` for `term` in an ASCII `line`, read from its bytes and decoded: the two
+/// readings take different paths (the bytes' pair scan and two chains) and must agree.
+func holdsAHalfBothWays(_ term: [UInt32], _ line: [UInt8], _ scratch: TypoScratch) -> (
+  ascii: Bool?, decoded: Bool?
+) {
+  let fold = CharFold.table(.lowercase)
+  let pairs = CharFold.asciiPairs(.lowercase)
+  let classes = ScalarClasses()
+  let decoded = line.map { fold[Int($0)] }
+  return term.withUnsafeBufferPointer { p in
+    line.withUnsafeBufferPointer { bytes in
+      decoded.withUnsafeBufferPointer { folded in
+        let ascii = Scorer.ASCIIText(bytes: bytes.baseAddress!, fold: fold, pairs: pairs, count: line.count)
+        let text = Scorer.Text(
+          raw: folded.baseAddress!, folded: folded.baseAddress!, count: line.count,
+          knownClasses: classes.table)
+        return (Matcher.holdsAHalf(p, ascii, scratch), Matcher.holdsAHalf(p, text, scratch))
+      }
+    }
+  }
+}

@@ -46,11 +46,10 @@ extension Matcher {
   ) -> TypoEnds {
     let m = pattern.count
     let n = text.count
-    var j = 0
     let backward = scratch.backward.reserve(m + 1)
     backward[m] = n
     var unmatched = m - 1
-    j = n - 1
+    var j = n - 1
     while unmatched >= 0 {
       j = text.previous(pattern[unmatched], from: j, downTo: 0)
       guard j >= 0 else { break }

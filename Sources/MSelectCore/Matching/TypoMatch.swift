@@ -90,8 +90,9 @@ extension Matcher {
         scratch.prepare(pattern)
         if scratch.hasMasks && scratch.heldGate.tests() {
           let held = Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount
-          scratch.heldGate.record(dropped: held < pattern.count - budget)
-          if held < pattern.count - budget { return nil }
+          let drops = held < pattern.count - budget
+          scratch.heldGate.record(dropped: drops)
+          if drops { return nil }
         }
       }
       let needed = Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
