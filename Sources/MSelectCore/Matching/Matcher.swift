@@ -89,6 +89,7 @@ public struct Matcher {
       pattern.groups.joined().contains { $0.typos > 0 }
       ? TypoScratch(sightings: pattern.sightings, runsFirst: runsFirst) : nil
     lineScratch = typoScratch.map { Unmanaged.passUnretained($0) }
+    typoScratch?.defersSightings = !pattern.isOneFuzzyTerm
     anchors = pattern.groups.compactMap { group in
       guard group.count == 1, !group[0].inverse,
         [.prefix, .suffix, .equal].contains(group[0].kind),
@@ -226,9 +227,12 @@ public struct Matcher {
       }
       let only = base == nil ? nil : matcher.pattern.exactScan?.uncovered
       let numbers = matcher.pattern.exactScan?.groupNumbers
-      return Matcher.combine(groups, repeats, numbers: numbers, only: only, onto: base) { term, number in
+      matcher.typoScratch?.startLine()
+      let found = Matcher.combine(groups, repeats, numbers: numbers, only: only, onto: base) { term, number in
         matcher.evaluatePositive(term, number: number, positions: term.inverse ? nil : positions)
       }
+      if found != nil { matcher.typoScratch?.lineMatched() }
+      return found
     }
   }
 
@@ -248,7 +252,8 @@ public struct Matcher {
     var found: [Int] = []
     let (groups, repeats) = (pattern.groups, pattern.repeats)
     forgetPasses()
-    return withUnsafeMutablePointer(to: &found) { positions in
+    typoScratch?.startLine()
+    let matched = withUnsafeMutablePointer(to: &found) { positions in
       Matcher.combine(groups, repeats, numbers: pattern.exactScan?.groupNumbers) { term, number in
         for (index, piece) in pieces.enumerated() {
           let match = piece.text.withUnsafeBytes { text in
@@ -265,6 +270,8 @@ public struct Matcher {
         return nil
       }
     }
+    if matched != nil { typoScratch?.lineMatched() }
+    return matched
   }
 
   /// Runs `body` with `line` made the one the terms read: an ASCII line is read from its bytes by

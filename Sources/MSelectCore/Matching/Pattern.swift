@@ -237,12 +237,21 @@ public struct Pattern: Sendable, Equatable {
       let o = old[0]
       let n = new[0]
       guard o.kind == n.kind || (o.kind == .fuzzy && n.kind == .fuzzy), !o.inverse, !n.inverse,
-        o.fold == n.fold, n.chars.starts(with: o.chars),
-        // A line that lacks at most k characters of the longer term lacks at most k of the shorter.
-        n.typos <= o.typos
+        o.fold == n.fold, n.chars.starts(with: o.chars), Pattern.repairs(of: n, within: o)
       else { return false }
       if o.kind == .suffix || o.kind == .equal { return o.chars == n.chars }
     }
     return true
+  }
+
+  /// Whether every line the longer term `new` accepts with its typing mistakes, `old` (a prefix of
+  /// it) accepts too. A run within `k` edits of `new` holds a run within `k` edits of its prefix,
+  /// and a line lacking `k` of `new`'s characters lacks at most `k` of the prefix's; but a longer
+  /// term may have a larger budget, or be read strewn over the line where the prefix is read only
+  /// as a word (`Typos.strewnFrom`), and then it matches lines the prefix did not.
+  private static func repairs(of new: Term, within old: Term) -> Bool {
+    guard new.typos > 0 else { return true }
+    return new.typos <= old.typos
+      && (old.chars.count >= Typos.strewnFrom || new.chars.count < Typos.strewnFrom)
   }
 }

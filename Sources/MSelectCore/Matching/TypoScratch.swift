@@ -13,6 +13,13 @@ final class TypoScratch {
   private let settled: Bool?
   /// Set once this matcher has seen a term as typed (the shared flag is not read again).
   private var sawRun = false
+  /// Whether the line being matched holds a term as typed, while that waits for the line to match
+  /// the whole query (`defersSightings`).
+  private var lineSaw = false
+  /// A query of several terms records a sighting only for a line that matches all of them
+  /// (`lineMatched`): what a search saw then depends on its matches alone, not on which other lines
+  /// it looked at, so a search within an earlier query's matches ranks as a search of every line.
+  var defersSightings = false
 
   init(sightings: TypoSightings?, runsFirst settled: Bool? = nil) {
     self.sightings = sightings
@@ -39,6 +46,21 @@ final class TypoScratch {
   /// Records that a line holds a term as typed (while the search goes).
   func recordTermAsTyped() {
     guard settled == nil else { return }
+    if defersSightings {
+      lineSaw = true
+      return
+    }
+    sawRun = true
+    shared?.recordTermAsTyped()
+  }
+
+  /// A new line's terms are about to be matched (a query of several terms).
+  func startLine() { lineSaw = false }
+
+  /// The line matched the whole query: what its terms saw is recorded.
+  func lineMatched() {
+    guard lineSaw else { return }
+    lineSaw = false
     sawRun = true
     shared?.recordTermAsTyped()
   }

@@ -19,6 +19,9 @@ package struct PositionCache {
     }
     let made = Matcher(pattern: settings.pattern(result.query), runsFirst: result.runsFirst)
     matcher = (made, result.runsFirst)
+    // The same query read another way (typos toggled, the other reading ranked first) places its
+    // highlights elsewhere.
+    byLine.removeAll()
     return made
   }
 
