@@ -365,7 +365,9 @@ extension PickerState {
     // Items of several rows: the cursor's item shows whole where it can (from its start where it
     // cannot), the first item shown moving on until it does.
     let rows = layout.listRows
-    var first = viewport.offset
+    // How many items show depends on the first one: a list that became shorter than the first
+    // shown would leave the rows below its end blank (the cursor is at or below this place).
+    var first = min(viewport.offset, firstShowingEnd(rows: rows))
     while first < viewport.cursor, itemsFitting(from: first, rows: rows) <= viewport.cursor - first {
       first += 1
     }

@@ -292,6 +292,19 @@ public struct PickerState {
     return max(1, count)
   }
 
+  /// The first list position from which the items to the list's end fill `rows` rows (0 when they
+  /// all fit): an offset past it would leave rows blank below the last item.
+  func firstShowingEnd(rows: Int) -> Int {
+    var used = 0
+    var first = listCount
+    // The last item's gap need not fit.
+    while first > 0, used + itemHeight(first - 1) - settings.list.gap <= rows {
+      used += itemHeight(first - 1)
+      first -= 1
+    }
+    return min(first, max(0, listCount - 1))
+  }
+
   /// The most rows the picker may use.
   package var maxHeight: Int {
     // Only a percentage has a minimum (worked out from a layout of its own, so only then).
