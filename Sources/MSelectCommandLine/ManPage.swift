@@ -40,6 +40,13 @@ package enum ManPage {
       Terms separated by spaces must all match: \\fBabc\\fR fuzzy, \\fB'abc\\fR exact, \\fB^abc\\fR prefix,
       \\fBabc$\\fR suffix, \\fB!abc\\fR not; \\fBa | b\\fR matches either; \\fB\\e\\fR before a space makes it literal.
       Smart case: an uppercase letter makes a term case-sensitive.
+      .PP
+      With \\fB\\-\\-typos\\fR a fuzzy term of 5 characters or more also matches a line that holds it with
+      a typing mistake (12 or more: two). Such a line's highlight tells what was repaired: the characters
+      typed right are drawn as any match, the line's character where a key was typed wrong, or the two
+      where two keys were swapped, in the \\fBtypo\\fR color (orange and underlined; reverse video without
+      colors; \\fB\\-\\-color typo:COLOR\\fR). A key typed in excess has no character of the line to mark.
+      A line that holds the query as typed ranks above one repaired the same way.
       .SH KEYS AND ACTIONS
       \(escape(DefaultKeys.briefs.joined(separator: "; ") + "."))
       .PP

@@ -24,7 +24,7 @@ package enum OptionTable {
     },
     OptionInfo(
       ["--typos"], "[N]", .search,
-      "fuzzy terms forgive N typing mistakes (0-2; default: by length) (--no-typos)",
+      "fuzzy terms forgive N typing mistakes (0-2; default: by length), repairs drawn in --color typo (--no-typos)",
       takes: .optionalValue { Int($0) != nil }
     ) { o, v in
       guard let text = v.optionalString else { return o.match.typos = .byLength }

@@ -4,6 +4,9 @@ public struct PositionedMatch: Equatable, Sendable {
   public var match: Match
   /// The matched characters' indices in the line (Unicode scalars, from 0), ascending.
   public var positions: [Int]
+  /// Those of `positions` that a repaired typing mistake stands on (`--typos`): a character typed
+  /// wrong, or one of two swapped; ascending.
+  public var repaired: [Int] = []
 }
 
 extension Matcher {
@@ -17,7 +20,9 @@ extension Matcher {
     line.withUnsafeBytes { bytes in
       var found: [Int] = []
       guard let match = matchAligned(bytes, positions: &found) else { return nil }
-      return PositionedMatch(match: match, positions: Array(Set(found)).sorted())
+      let highlights = Highlights(places: found)
+      return PositionedMatch(
+        match: match, positions: highlights.sorted, repaired: highlights.repaired.sorted())
     }
   }
 

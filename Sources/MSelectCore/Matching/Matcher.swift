@@ -192,9 +192,14 @@ public struct Matcher {
 
   /// The matched character indices (sorted, deduplicated) for highlighting, or nil when no match.
   package mutating func positions(_ line: UnsafeRawBufferPointer) -> [Int]? {
+    highlights(line)?.sorted
+  }
+
+  /// The characters to highlight, those a typo repair stands on apart; nil when no match.
+  package mutating func highlights(_ line: UnsafeRawBufferPointer) -> Highlights? {
     var found: [Int] = []
     guard evaluate(line, positions: &found) != nil else { return nil }
-    return Array(Set(found)).sorted()
+    return Highlights(places: found)
   }
 
   /// The match of `line` with its alignment worked out, the matched characters' indices appended to

@@ -151,22 +151,26 @@ extension Matcher {
     let needed =
       whole || ends != nil ? 1 : leftOut ?? Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
-    var window: (places: [Int], score: Int32)?
+    var window: (places: [Int], score: Int32, repaired: [Int])?
     if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),
       let run = Matcher.closestWindow(pattern, budget: budget, text, scratch)
     {
       // Only the line's characters that stand for one of the term's count: one the person left
       // out is a gap, as in any fuzzy match.
-      let places = Matcher.aligned(pattern, text, run.start..<run.end, scratch)
+      var repaired: [Int] = []
+      let places = Matcher.aligned(pattern, text, run.start..<run.end, scratch, repaired: &repaired)
       let score =
         places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
       // With its tier, a run scores above every line without one, however poorly it reads.
-      window = (places, tier > 0 ? max(1, score) + tier : score)
+      window = (places, tier > 0 ? max(1, score) + tier : score, repaired)
     }
     // A run with its tier ranks above any other reading: no need to look further.
     if tier > 0, let window, let first = window.places.first, let last = window.places.last {
-      return (Match(score: window.score, begin: first, end: last), placed ? window.places : [])
+      return (
+        Match(score: window.score, begin: first, end: last),
+        placed ? Highlights.places(window.places, repaired: window.repaired) : []
+      )
     }
     var best: (score: Int32, left: (Int, Int))?
     // A short term with a character left out is a few common letters anywhere in a line: strewn, it
@@ -183,7 +187,10 @@ extension Matcher {
     if let window, let first = window.places.first, let last = window.places.last,
       best == nil || window.score >= best!.score - penalty * Int32(needed)
     {
-      return (Match(score: max(1, window.score), begin: first, end: last), placed ? window.places : [])
+      return (
+        Match(score: max(1, window.score), begin: first, end: last),
+        placed ? Highlights.places(window.places, repaired: window.repaired) : []
+      )
     }
     guard let best else { return nil }
     let (i, j) = best.left
@@ -194,17 +201,22 @@ extension Matcher {
     }
     var places = Array(UnsafeBufferPointer(start: scratch.variantPlaces.base, count: variant.count))
     let matched = places
+    var repaired: [Int] = []
     for left in [i, j] where left >= 0 {
       // In the variant, the character before the one left out is at `left - 1`, one less when
       // the other left out comes before it.
       let before = left - 1 - (i >= 0 && i < left ? 1 : 0)
       if let typed = Matcher.mistyped(after: before, in: matched, text, scorer.classes) {
         places.append(typed)
+        repaired.append(typed)
       }
     }
     places.sort()
     let score = max(1, best.score - penalty * Int32(needed))
-    return (Match(score: score, begin: places.first ?? 0, end: places.last ?? 0), places)
+    return (
+      Match(score: score, begin: places.first ?? 0, end: places.last ?? 0),
+      Highlights.places(places, repaired: repaired)
+    )
   }
 
   /// Whether `text` holds `pattern` as typed: one run of its characters.

@@ -1,8 +1,10 @@
 extension Matcher {
   /// The characters of `run` that stand for characters of `pattern` (matched, typed wrong or swapped)
-  /// in an alignment of fewest edits, the others being characters the person left out.
+  /// in an alignment of fewest edits, the others being characters the person left out; those typed
+  /// wrong or swapped are added to `repaired` too.
   static func aligned<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>, _ scratch: TypoScratch
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>, _ scratch: TypoScratch,
+    repaired: inout [Int]
   ) -> [Int] {
     let table = alignmentTable(pattern, text, run, scratch)
     let width = run.count + 1
@@ -12,14 +14,18 @@ extension Matcher {
     var (i, j) = (pattern.count, run.count)
     while i > 0 && j > 0 {
       let here = table[at(i, j)]
-      if here == table[at(i - 1, j - 1)] + (pattern[i - 1] == line(j - 1) ? 0 : 1) {
+      let same = pattern[i - 1] == line(j - 1)
+      if here == table[at(i - 1, j - 1)] + (same ? 0 : 1) {
         places.append(run.lowerBound + j - 1)
+        if !same { repaired.append(run.lowerBound + j - 1) }
         (i, j) = (i - 1, j - 1)
       } else if i > 1 && j > 1 && pattern[i - 1] == line(j - 2) && pattern[i - 2] == line(j - 1)
         && here == table[at(i - 2, j - 2)] + 1
       {
         places.append(run.lowerBound + j - 1)
         places.append(run.lowerBound + j - 2)
+        repaired.append(run.lowerBound + j - 1)
+        repaired.append(run.lowerBound + j - 2)
         (i, j) = (i - 2, j - 2)
       } else if here == table[at(i - 1, j)] + 1 {
         i -= 1

@@ -30,6 +30,8 @@ public struct Frame: Equatable, Sendable {
     package static let inHeader = Style(rawValue: 1 << 18)
     package static let inFooter = Style(rawValue: 1 << 19)
     package static let inPreview = Style(rawValue: 1 << 20)
+    /// A list character that a repaired typing mistake stands on (`--typos`).
+    package static let typo = Style(rawValue: 1 << 21)
     package static let sections: Style = [.inList, .inInput, .inHeader, .inFooter, .inPreview]
   }
 

@@ -4,7 +4,7 @@ package struct PositionCache {
   package init() {}
 
   private var query: [UInt8] = []
-  private var byLine: [Int: [Int]] = [:]
+  private var byLine: [Int: Highlights] = [:]
 
   private var matcher: (made: Matcher, runsFirst: Bool)?
 
@@ -25,7 +25,8 @@ package struct PositionCache {
     return made
   }
 
-  mutating func positions(_ line: Int, query: [UInt8], compute: () -> [Int]) -> [Int] {
+  /// The highlights of line `line` for `query`, worked out by `compute` unless known.
+  mutating func highlights(_ line: Int, query: [UInt8], compute: () -> Highlights) -> Highlights {
     if query != self.query {
       self.query = query
       byLine.removeAll()

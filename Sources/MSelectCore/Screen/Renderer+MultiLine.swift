@@ -15,13 +15,12 @@ extension Renderer {
     let base: Frame.Style = isCurrent ? .current : []
     let marked = state.selection.contains(index)
     return withDisplayBytes(state, index) { bytes, colors -> [[Frame.Span]] in
-      var positions: [Int] = []
+      var highlights: Highlights = []
       if highlight && !state.search.result.query.isEmpty {
-        positions = cache.positions(index, query: state.search.result.query) {
-          matcher.positions(bytes) ?? []
+        highlights = cache.highlights(index, query: state.search.result.query) {
+          matcher.highlights(bytes) ?? []
         }
       }
-      let highlights = Set(positions)
       // The item's lines: its cells parted at the line breaks (shown as `␊` on one row).
       let cells = VisibleText(
         bytes, limit: 64 << 10, tabstop: settings.list.tabstop, controls: settings.controls

@@ -205,12 +205,13 @@ public struct Renderer {
     if !state.matches(index) { base.insert(.unmatched) }
     let room = row.remaining
     withDisplayBytes(state, index) { bytes, colors in
-      var positions: [Int] = []
+      var highlights: Highlights = []
       if highlight && !state.search.result.query.isEmpty {
-        positions = cache.positions(index, query: state.search.result.query) {
-          matcher.positions(bytes) ?? []
+        highlights = cache.highlights(index, query: state.search.result.query) {
+          matcher.highlights(bytes) ?? []
         }
       }
+      let positions = highlights.sorted
       // `--freeze-left`, `--freeze-right`: a line too long keeps its first and last fields in view.
       if let frozen = settings.frozenFields, bytes.count <= Renderer.frozenLimit {
         let whole = VisibleText(bytes, tabstop: settings.list.tabstop, controls: settings.controls)
@@ -220,7 +221,7 @@ public struct Renderer {
             context: settings.list.hscrollOff, keepRight: settings.list.keepRight)
           for piece in pieces {
             switch piece {
-            case .text(let text): row.append(text, style: base, highlights: Set(positions), colors: colors)
+            case .text(let text): row.append(text, style: base, highlights: highlights, colors: colors)
             case .ellipsis: row.append(ellipsis, style: base, highlights: [])
             }
           }
@@ -229,7 +230,7 @@ public struct Renderer {
       }
       let (text, cutLeft) = scrolled(bytes, positions: positions, room: room, settings)
       if cutLeft { row.append(ellipsis, style: base, highlights: []) }
-      row.append(text, style: base, highlights: Set(positions), colors: colors)
+      row.append(text, style: base, highlights: highlights, colors: colors)
     }
     if isCurrent { row.fill(style: base) }
     return row.spans

@@ -19,13 +19,15 @@ struct RowBuilder {
   /// Appends cells; those whose source index is in `highlights` get the match style, and those with
   /// an entry in `colors` (by source index) keep the input's colors (`--ansi`).
   mutating func append(
-    _ text: VisibleText, style: Frame.Style, highlights: Set<Int>, colors: [String?]? = nil
+    _ text: VisibleText, style: Frame.Style, highlights: Highlights, colors: [String?]? = nil
   ) {
     guard !full else { return }
     var restWidth = text.width
     for cell in text.cells {
       var cellStyle = style
-      if highlights.contains(cell.source) { cellStyle.insert(.match) }
+      if highlights.matched.contains(cell.source) {
+        cellStyle.insert(highlights.repaired.contains(cell.source) ? .typo : .match)
+      }
       if cell.isPlaceholder { cellStyle.insert(.placeholder) }
       defer { restWidth -= cell.width }
       // Cut with an ellipsis if the rest does not fit.

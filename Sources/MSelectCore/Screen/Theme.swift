@@ -25,6 +25,8 @@ public struct Theme: Sendable {
         parts.append("1")
       }
       if style.contains(.match) { parts.append("4") }
+      // Reverse video: an attribute every terminal has, and unlike the match's underline.
+      if style.contains(.typo) { parts.append("7") }
       if style.contains(.placeholder) { parts.append("7") }
       if style.contains(.ghost) || style.contains(.unmatched) { parts.append("2") }
       return parts.joined(separator: ";")
@@ -58,6 +60,9 @@ public struct Theme: Sendable {
         add(.hl, default: fzf ? "38;5;108" : "32", to: &parts)
       }
     }
+    // Orange, apart from both themes' green matches, and readable on dark and light backgrounds
+    // alike; underlined, so that it still differs where colours are hard to tell apart.
+    if style.contains(.typo) { add(.typo, default: "4;38;5;166", to: &parts) }
     if style.contains(.placeholder) { parts.append("2") }
     if style.contains(.pointer) { add(.pointer, default: "38;5;161", to: &parts) }
     if style.contains(.marker) { add(.marker, default: fzf ? "38;5;168" : "35", to: &parts) }

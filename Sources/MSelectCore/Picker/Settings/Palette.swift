@@ -16,6 +16,8 @@ package struct Palette: Sendable, Equatable {
   /// The elements a look can be given for (fzf's names; others are accepted and ignored).
   package enum Element: String, Sendable, CaseIterable {
     case fg, bg, hl, query, info, prompt, pointer, marker, spinner, header, border, label, ghost, nomatch
+    /// mselect's own: the characters a repaired typing mistake stands on (`--typos`).
+    case typo
     case fgCurrent = "fg+"
     case bgCurrent = "bg+"
     case hlCurrent = "hl+"
