@@ -14,6 +14,7 @@ let fuzzTargets: [String: ([UInt8]) -> Void] = [
   "options": fuzzOptions,
   "quoting": fuzzQuoting,
   "http": fuzzHTTP,
+  "parity": fuzzParity,
 ]
 
 /// The target this process runs, read once.
