@@ -10,7 +10,8 @@ func fuzzParity(_ input: [UInt8]) {
   ]
   let arguments =
     optionSets[Int(first) % optionSets.count] + [
-      "--bind", "ctrl-t:toggle-typos,ctrl-s:toggle-search,ctrl-n:change-nth(1|2..|),ctrl-x:change-query(sahreman man1)",
+      "--bind",
+      "ctrl-t:toggle-typos,ctrl-s:toggle-search,ctrl-n:change-nth(1|2..|),ctrl-x:change-query(sahreman man1)",
     ]
   guard let options = try? OptionParser.parse(arguments.map { Array($0.utf8) }, profile: .mselect),
     let settings = try? options.pickerSettings(unicode: true, colors: false)
@@ -30,7 +31,9 @@ func fuzzParity(_ input: [UInt8]) {
   }
   stream(first & 0x80 == 0 ? pending.count : pending.count / 3)
   let alphabet = Array("sharemnuplibtxof/ .^$'!|éфAS".unicodeScalars)
-  let words = ["sahreman", "shareman", "thnuderbird", "ripgrep", "libswiftcroe", "usr/lib", "man1/ls.1", "фaйл"]
+  let words = [
+    "sahreman", "shareman", "thnuderbird", "ripgrep", "libswiftcroe", "usr/lib", "man1/ls.1", "фaйл",
+  ]
   for byte in keys {
     switch byte {
     case 0xC0..<0xD8: state.handle(.key(.backspace))
@@ -54,7 +57,8 @@ func fuzzParity(_ input: [UInt8]) {
     let listed = (0..<state.listCount).map { state.line(at: $0) }
     require(
       listed == expected,
-      "query \(String(decoding: query, as: UTF8.self)): \(listed.count) listed, \(expected.count) by the filter")
+      "query \(String(decoding: query, as: UTF8.self)): \(listed.count) listed, \(expected.count) by the filter"
+    )
   }
 }
 

@@ -23,6 +23,19 @@ import Testing
     }
   }
 
+  /// Real paths (this machine's `/usr/share`, when it has one), typed into with typos on.
+  @Test func everyKeyListsWhatTheFilterListsOverRealPaths() throws {
+    guard let walker = FileManager.default.enumerator(atPath: "/usr/share") else { return }
+    var paths: [String] = []
+    while paths.count < 3000, let next = walker.nextObject() as? String { paths.append("/usr/share/" + next) }
+    try #require(paths.count > 100)
+    for seed in UInt64(1)...Self.seeds {
+      var run = ParityRun(seed: seed, options: ["--typos"], corpus: paths)
+      let failure = run.check(keys: Self.keysPerRun)
+      #expect(failure == nil, "\(failure ?? "")")
+    }
+  }
+
   /// The README's example: typed a key at a time, `sahreman` lists every line that `--filter` does,
   /// though `sahrema` (seven characters, read only as a word with a mistake) matches fewer of them.
   @Test func aLongerTermWithMistakesIsNotNarrowedFromAShorterOne() {
@@ -174,6 +187,15 @@ struct ParityRun {
       case 92..<93:
         log.append("change-query")
         h.press(ctrl("x"))
+      case 93..<94:
+        // `reload`: other lines (some of the same) come in place of the old.
+        let lines = Array(all.shuffled(using: &random).prefix(all.count / 2))
+        log.append("reload(\(lines.count))")
+        pending = []
+        h.replace()
+        h.add(lines)
+        h.state.handle(.inputEnded)
+        h.settle()
       default:
         guard !pending.isEmpty else { continue }
         let block = Array(pending.prefix(Int.random(in: 1...80, using: &random)))
