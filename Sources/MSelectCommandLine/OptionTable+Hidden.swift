@@ -50,6 +50,7 @@ extension OptionTable {
       .hidden(["--no-print0"]) { o, _ in o.print0 = false },
       .hidden(["--no-header"]) { o, _ in o.picker.look.header = nil },
       .hidden(["--no-header-lines"]) { o, _ in o.headerLines = 0 },
+      .hidden(["--no-tail"]) { o, _ in o.tail = nil },
       .hidden(["--no-footer"]) { o, _ in o.picker.look.footer = nil },
       .hidden(["--no-history"]) { o, _ in o.history = nil },
       .hidden(["--no-id-nth"]) { o, _ in o.picker.list.idNth = nil },
@@ -111,7 +112,7 @@ extension OptionTable {
   private static let ignored: [OptionInfo] = [
     .ignored(["--pointer-label"], takes: .value),
     .ignored(["--algo"], takes: .value),
-    .ignored(["--threads", "--tail"], takes: .value),
+    .ignored(["--threads"], takes: .value),
     // fzf's terminal device choices (mselect always reads keys from /dev/tty) and its developer options.
     .ignored(["--tty-default", "--proxy-script", "--bench"], takes: .value),
     .ignored(["--profile-cpu", "--profile-mem", "--profile-block", "--profile-mutex"], takes: .value),
@@ -120,7 +121,7 @@ extension OptionTable {
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--ansi-off",
         "--wrap", "--no-wrap", "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
-        "--no-tty-default", "--wrap-word", "--no-tail", "--no-wrap-word",
+        "--no-tty-default", "--wrap-word", "--no-wrap-word",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),
 

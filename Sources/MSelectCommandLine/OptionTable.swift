@@ -151,6 +151,10 @@ package enum OptionTable {
     OptionInfo(["--header-lines"], "N", .io, "the first N lines are a header (never matched or printed)") {
       o, v in o.headerLines = try v.number(minimum: 0)
     },
+    OptionInfo(["--tail"], "N", .io, "keep only the last N lines (the others are let go of as input streams)")
+    {
+      o, v in o.tail = try v.number(minimum: 1)
+    },
     OptionInfo(["--header"], "TEXT", .io, "a header above the list") { o, v in o.picker.look.header = v.string
     },
     OptionInfo(

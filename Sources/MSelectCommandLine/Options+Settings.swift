@@ -9,6 +9,7 @@ extension Options {
       headerLines: headerLines)
     settings.filtering = !disabled
     settings.fields.ansi = ansi
+    settings.tail = tail
     return settings
   }
 

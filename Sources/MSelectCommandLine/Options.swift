@@ -34,6 +34,8 @@ package struct Options: Sendable {
   package var withNth: FieldSpec?
   package var acceptNth: FieldSpec?
   package var headerLines = 0
+  /// `--tail N`: only the last N lines are kept.
+  package var tail: Int?
   package var order: Selection.Order = .input
   package var preselect: [[UInt8]] = []
   package var preselectFiles: [String] = []

@@ -81,7 +81,8 @@ import Testing
       "--wrap-word", "--threads", "4", "--popup", "center,50%", "--list-label-pos", "2", "file.txt",
     ])
     #expect(
-      latest.file == "file.txt" && latest.ignored.contains("--tail") && latest.popup == PopupSpec("center"))
+      latest.file == "file.txt" && latest.tail == 1000 && latest.ignored.contains("--threads")
+        && latest.popup == PopupSpec("center"))
     #expect(try parse(["--tmux", "--no-tmux"]).popup == nil)
   }
 

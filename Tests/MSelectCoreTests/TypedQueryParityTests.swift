@@ -83,7 +83,7 @@ struct ParityRun {
   static let optionSets: [[String]] = [
     ["--typos"], [], ["--typos=2"], ["--typos", "--scheme", "path"], ["--typos", "-i"],
     ["--typos", "--exact"], ["--typos", "--nth", "2..", "-d", "/"], ["--typos", "--tiebreak", "end,length"],
-    ["--typos", "--no-sort"],
+    ["--typos", "--no-sort"], ["--typos", "--tail", "120"],
   ]
 
   /// Actions bound for the sequences: typos and search toggled, the fields and the query changed.
@@ -237,7 +237,8 @@ struct ParityRun {
     let plan = SearchPlan(settings.pattern(query), ranking: settings.rank)
     let fresh = SearchRequest(
       generation: 0, plan: plan, store: state.store, broader: SearchRequest.Handoff(nil),
-      candidateStart: state.candidateStart, tail: 0..<state.store.count, base: nil, fields: settings.fields
+      candidateStart: state.candidateStart, tail: state.store.count..<state.store.count, base: nil,
+      fields: settings.fields
     ).run()!
     var truth = Matcher(pattern: settings.pattern(query), runsFirst: fresh.runsFirst)
     for index in expected.prefix(20) {

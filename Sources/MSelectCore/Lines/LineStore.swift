@@ -85,6 +85,17 @@ public struct LineStore: Sendable {
     count = gap.firstIndex + gap.count
   }
 
+  /// Lets go of the blocks whose lines all lie in `range` (`--tail`: lines no longer kept); their
+  /// indices become a gap, and the other lines keep theirs.
+  package mutating func drop(_ range: Range<Int>) {
+    func gone(_ block: LineBlock) -> Bool {
+      range.contains(block.firstIndex) && block.firstIndex + block.count <= range.upperBound
+    }
+    guard blocks.contains(where: gone) else { return }
+    blocks.removeAll(where: gone)
+    firsts = blocks.map(\.firstIndex)
+  }
+
   /// The block holding global line `index` and the line's local index in it.
   @inline(__always)
   package func locate(_ index: Int) -> (block: LineBlock, local: Int) {
@@ -106,6 +117,8 @@ public struct LineStore: Sendable {
   /// The bytes of line `index`; valid as long as this store (or any copy of it) is alive.
   package func line(_ index: Int) -> UnsafeRawBufferPointer {
     let (block, local) = locate(index)
+    // A line let go of (`drop`) reads as empty rather than as another's bytes.
+    guard local >= 0 && local < block.count else { return UnsafeRawBufferPointer(start: nil, count: 0) }
     return block.line(local)
   }
 

@@ -13,7 +13,7 @@ extension PickerState {
     let text = settings.look.header.map {
       $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
     }
-    let lines = (0..<(list.headerShown ? candidateStart : 0)).map { index in
+    let lines = (0..<(list.headerShown ? headerLineCount : 0)).map { index in
       String(decoding: ANSI.stripped(store.line(index)), as: UTF8.self)
     }
     switch settings.window.layout {

@@ -281,9 +281,9 @@ extension PickerState {
   mutating func expand(_ template: String, shell: Bool = true) -> [UInt8]? {
     let marked = selection.lines(settings.selection.order)
     var values = Placeholders.Values(
-      current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - candidateStart },
+      current: currentLine.map(printedLine), currentIndex: currentLine.map { $0 - headerLineCount },
       marked: marked.map(printedLine), query: queryBytes, delimiter: settings.delimiter)
-    values.markedIndices = marked.map { $0 - candidateStart }
+    values.markedIndices = marked.map { $0 - headerLineCount }
     values.prompt = settings.look.prompt
     values.action = binding.lastAction
     values.fileDirectory = settings.commands.fileDirectory
@@ -293,7 +293,7 @@ extension PickerState {
     if Placeholders.needsEveryLine(template) {
       let listed = (0..<listCount).map { line(at: $0) }
       let lines = listed.map(printedLine)
-      let indices = listed.map { $0 - candidateStart }
+      let indices = listed.map { $0 - headerLineCount }
       values.listed = { lines }
       values.listedIndices = { indices }
     }

@@ -28,6 +28,7 @@ extension PickerState {
   mutating func append(_ block: LineBlock) {
     let before = store.count
     store.append(block)
+    if tailMoved { letGoOfLines() }
     let candidates = max(before, candidateStart)..<store.count
     let marked = selection.count
     marking.preselector.mark(candidates, of: store, in: &selection)
@@ -55,10 +56,26 @@ extension PickerState {
     updateHeight()
   }
 
+  /// `--tail`: the lines before the last N go, and their marks with them; the blocks that hold only
+  /// such lines are freed, so memory stays bounded while input streams in.
+  private mutating func letGoOfLines() {
+    let gone = headerLineCount..<candidateStart
+    for line in selection.lines(.input) where gone.contains(line) { selection.unmark(line) }
+    if let tracked = list.trackedLine, gone.contains(tracked) { list.trackedLine = nil }
+    // The cached results name lines that are gone; a search of the last N lines is cheap.
+    search.schedule.cache = ResultCache()
+    store.drop(gone)
+  }
+
   mutating func accept(_ searched: SearchResult) {
     // A result for the input before a reload names lines that are gone.
     guard searched.epoch == search.schedule.epoch else { return }
-    let found = searched.excluding(search.excluded)
+    var found = searched.excluding(search.excluded)
+    // A search of fewer lines may list some that `--tail` has let go of since.
+    if tailMoved && found.everyLine == nil {
+      let start = candidateStart
+      found = found.excluding(Set(found.ranked.lazy.map { Int($0.index) }.filter { $0 < start }))
+    }
     if !found.complete {
       // A preview: show the best lines now if they are for what is typed; the full result follows.
       guard found.query == searchQuery, found.query != search.result.query || !search.result.complete else {
@@ -175,8 +192,11 @@ extension PickerState {
     var searched = 0
     // A query with terms that forgive mistakes ranks what it searched by what it saw (see
     // `TypoSightings`): an earlier search of it over fewer lines is not extended, it is done again.
-    let extends = plan.pattern.sightings == nil
-    if extends && search.result.query == q && search.result.complete {
+    // With `--tail` letting lines go, an earlier result may name some of them: all is searched again.
+    let extends = plan.pattern.sightings == nil && !tailMoved
+    if tailMoved {
+      searched = count
+    } else if extends && search.result.query == q && search.result.complete {
       base = search.result
       searched = search.result.lineCount
     } else if extends, let same = search.schedule.cache.result(for: q) {

@@ -164,8 +164,14 @@ public struct PickerState {
   /// The lines that can be matched and selected (the lines before are the header).
   package var candidates: Range<Int> { settings.search.candidates(count: store.count) }
 
-  /// First line that is a candidate (the lines before are the header).
+  /// First line that is a candidate (the lines before are the header, or let go of by `--tail`).
   package var candidateStart: Int { candidates.lowerBound }
+
+  /// The `--header-lines` lines read so far (the first of the input).
+  package var headerLineCount: Int { min(settings.search.headerLines, store.count) }
+
+  /// Whether `--tail` has let lines go: the candidates no longer start after the header.
+  var tailMoved: Bool { candidateStart > headerLineCount }
 
   /// Number of candidate lines read so far.
   package var totalCount: Int { candidates.count }
@@ -215,7 +221,7 @@ public struct PickerState {
   }
 
   /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
-  package var headerCount: Int { list.headerShown ? settings.look.headerTextRows + candidateStart : 0 }
+  package var headerCount: Int { list.headerShown ? settings.look.headerTextRows + headerLineCount : 0 }
 
   /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
   /// the picker's size and the last key and action.
@@ -258,7 +264,7 @@ public struct PickerState {
   package var layout: Layout {
     Layout(
       settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
-      headerShown: list.headerShown, headerLines: candidateStart,
+      headerShown: list.headerShown, headerLines: headerLineCount,
       previewWanted: previewCommand != nil, previewToggled: preview.toggled)
   }
 
@@ -323,7 +329,7 @@ public struct PickerState {
     let chrome = Layout(
       settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
       headerShown: list.headerShown,
-      headerLines: candidateStart, previewWanted: false, previewToggled: false)
+      headerLines: headerLineCount, previewWanted: false, previewToggled: false)
     let preview = configuration.preview
     let pane =
       preview.command != nil && preview.position == .up && !preview.hidden

@@ -63,7 +63,7 @@ extension Renderer {
     // info and a list row always show (fzf's `--header-lines` larger than the screen).
     let layout = plan.layout
     let paneHeight = plan.pane.map { $0.position == .left || $0.position == .right ? 0 : $0.outer.rows } ?? 0
-    let lineCount = state.list.headerShown ? state.candidateStart : 0
+    let lineCount = state.list.headerShown ? state.headerLineCount : 0
     let overflow = max(
       0, layout.fixedRows + layout.listRows - layout.insets.top - layout.insets.bottom - layout.contentHeight)
     let shownLines = max(0, min(lineCount - overflow, layout.contentHeight - paneHeight))

@@ -56,7 +56,7 @@ public enum Filter {
       // and so they do for a query that ranks nothing with `--learn` (the learned lines come first:
       // that takes every line's bytes).
       let scanned =
-        settings.fields.ansi || listsLearned(plan.pattern, settings)
+        settings.fields.ansi || listsLearned(plan.pattern, settings) || settings.tail != nil
         ? nil
         : withExtendedLifetime(owner) {
           RawScan.filter(bytes, terminator: terminator, plan: plan, settings: settings)
@@ -80,6 +80,18 @@ public enum Filter {
     if let whole = stream.wholeInput() {
       return run(
         query, in: .bytes(whole.bytes, terminator: stream.terminator, owner: whole.owner), settings: settings)
+    }
+    if settings.tail != nil {
+      // `--tail N`: the lines before the last N are let go of as the input streams in (memory
+      // bounded by N), then the rest is searched.
+      var store = LineStore()
+      try stream.readBlocks(soon: false) { block in
+        store.append(block)
+        let kept = settings.candidates(count: store.count)
+        store.drop(min(settings.headerLines, kept.lowerBound)..<kept.lowerBound)
+        return true
+      }
+      return Outcome(source: store, lines: ranked(settings.plan(query), in: store, settings: settings))
     }
     if let asFound, InputOrderFilter.applies(to: settings) {
       try inInputOrder(query, stream, settings: settings, asFound)

@@ -8,6 +8,8 @@ public struct SearchSettings: Sendable, Equatable {
   public var headerLines: Int
   /// The query filters the lines (`--disabled` turns it off: every line stays, in input order).
   package var filtering = true
+  /// `--tail N`: only the last N lines (after the header lines) are kept.
+  package var tail: Int?
 
   /// Settings that match with `match` and rank with `rank`, every line searched whole.
   public init(match: MatchOptions = MatchOptions(), rank: RankOptions = RankOptions(), headerLines: Int = 0) {
@@ -27,7 +29,9 @@ public struct SearchSettings: Sendable, Equatable {
   /// The lines that can be matched and selected among the first `count`: the one place that skips
   /// the header lines.
   package func candidates(count: Int) -> Range<Int> {
-    min(headerLines, count)..<count
+    let headers = min(headerLines, count)
+    guard let tail, count - headers > tail else { return headers..<count }
+    return (count - tail)..<count
   }
 
   /// The parsed query.
