@@ -69,6 +69,8 @@ extension OptionTable {
         o.picker.preview.border = try v.border(otherwise: o.defaultBorder)
       },
       .hidden(["--no-multi-line"]) { o, _ in o.picker.list.multiLine = false },
+      .hidden(["--no-wrap"]) { o, _ in (o.picker.list.wrap, o.picker.list.wrapWord) = (false, false) },
+      .hidden(["--no-wrap-word"]) { o, _ in o.picker.list.wrapWord = false },
       .hidden(["--hscroll"]) { o, _ in o.picker.list.hscroll = true },
       .hidden(["--no-hscroll"]) { o, _ in o.picker.list.hscroll = false },
       .hidden(["--no-preview-border"]) { o, _ in o.picker.preview.border = .none },
@@ -119,9 +121,9 @@ extension OptionTable {
     .ignored(
       [
         "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--ansi-off",
-        "--wrap", "--no-wrap", "--black", "--no-black",
+        "--black", "--no-black",
         "--ambidouble", "--no-ambidouble",
-        "--no-tty-default", "--wrap-word", "--no-wrap-word",
+        "--no-tty-default",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),
 

@@ -252,6 +252,17 @@ package enum OptionTable {
     ) {
       o, _ in o.picker.list.multiLine = true
     },
+    OptionInfo(
+      ["--wrap"], "[char|word]", .picker,
+      "a line too long for its row goes on over the next rows (--no-wrap)",
+      takes: .optionalValue { $0 == "char" || $0 == "word" }
+    ) { o, v in
+      if let mode = v.optionalString, mode != "char" && mode != "word" { throw v.invalid("char or word") }
+      (o.picker.list.wrap, o.picker.list.wrapWord) = (true, v.optionalString == "word")
+    },
+    OptionInfo(["--wrap-word"], nil, .picker, "wrap long lines at spaces where they can (--no-wrap-word)") {
+      o, _ in (o.picker.list.wrap, o.picker.list.wrapWord) = (true, true)
+    },
     OptionInfo(["--unselected-prefix"], "STR", .picker, "the unmarked lines' mark (default: blanks)") {
       o, v in o.picker.look.unmarked = v.string
     },

@@ -100,6 +100,7 @@ extension Options {
     settings.list.marksSurviveReload = marksSurviveReload ?? (settings.flavor == .mselect)
     settings.commands.fileTerminator = print0 ? 0 : 10
     settings.look.previewWrapSign = previewWrapSign ?? wrapSign
+    settings.look.wrapSign = wrapSign
     return settings
   }
 

@@ -12,7 +12,8 @@ import Testing
     (.fzf, ["--height", "12"]),
     (.fzf, ["--height", "40%"]), (.fzf, ["--gap"]), (.fzf, ["--read0"]), (.fzf, ["--no-multi-line"]),
     (.mselect, []), (.mselect, ["--layout", "reverse"]), (.mselect, ["--height", "12"]),
-    (.mselect, ["--multi-line", "--read0"]), (.mselect, ["--gap", "2"]),
+    (.mselect, ["--multi-line", "--read0"]), (.mselect, ["--gap", "2"]), (.fzf, ["--wrap"]),
+    (.fzf, ["--wrap-word", "--layout", "reverse", "--height", "12"]), (.mselect, ["--wrap", "--read0"]),
   ]
 
   @Test(arguments: shapes.indices)
@@ -22,7 +23,8 @@ import Testing
       var random = Seeded(state: seed &* 31 &+ UInt64(shape))
       let read0 = options.contains("--read0")
       let lines = (1...400).map { n in
-        read0 && n % 7 == 0 ? "\(n)\nsecond\nthird" : String(n)
+        read0 && n % 7 == 0
+          ? "\(n)\nsecond\nthird" : n % 5 == 0 ? String(repeating: "\(n) ", count: 12) : String(n)
       }
       let h = Harness(
         lines, options + ["--bind", "ctrl-p:pos(50),ctrl-l:last"], rows: 30, profile: profile,
@@ -87,6 +89,8 @@ import Testing
     let rows = state.layout.listRows
     let gap = state.settings.list.gap
     func height(_ position: Int) -> Int {
+      // Wrapped rows depend on the text's cells: the state's own count.
+      if state.settings.list.wrap { return state.itemHeight(position) }
       guard state.settings.list.multiLine else { return 1 + gap }
       return 1 + state.store.line(state.line(at: position)).filter { $0 == 10 }.count + gap
     }

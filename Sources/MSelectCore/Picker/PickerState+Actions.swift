@@ -231,8 +231,15 @@ extension PickerState {
     case .toggleHscroll: change(.hscroll(!settings.list.hscroll))
     case .toggleRaw: setRaw(!settings.list.raw)
     case .enableRaw, .disableRaw: setRaw(action == .enableRaw)
-    case .toggleWrap, .toggleWrapWord:
-      break
+    case .toggleWrap:
+      // As fzf: wrapping off forgets word wrap.
+      let wrap = !settings.list.wrap
+      change(.wrap(wrap, word: wrap && settings.list.wrapWord))
+      clampScroll()
+    case .toggleWrapWord:
+      let word = !settings.list.wrapWord
+      change(.wrap(word, word: word))
+      clampScroll()
     case .toggleTypos:
       // On again: `--typos`'s budget when it was given, else one by length.
       let given = configuration.search.match.typos
@@ -323,7 +330,7 @@ extension PickerState {
 
   /// Grows the picker to fit the list (up to `maxHeight`); it never shrinks while running.
   mutating func updateHeight() {
-    let list = max(settings.flavor == .fzf ? 0 : 1, listCount * (settings.list.gap + 1) - settings.list.gap)
+    let list = max(settings.flavor == .fzf ? 0 : 1, listRowsNeeded(upTo: maxHeight))
     let needed: Int
     if !settings.window.heightAdapts {
       needed = maxHeight
@@ -335,6 +342,20 @@ extension PickerState {
       needed = fixedRows + list
     }
     viewport.grow(toFit: needed, settings.window.height, minimum: minimumHeight)
+  }
+
+  /// The rows the list's items take (their gaps between them), counted up to `most`: items of several
+  /// rows (`--multi-line`, `--wrap`) are measured only as far as the picker can grow.
+  private func listRowsNeeded(upTo most: Int) -> Int {
+    let gap = settings.list.gap
+    guard settings.list.multiLine || settings.list.wrap else { return listCount * (gap + 1) - gap }
+    var rows = 0
+    var position = 0
+    while position < listCount && rows <= most {
+      rows += itemHeight(position)
+      position += 1
+    }
+    return rows - (position == listCount && position > 0 ? gap : 0)
   }
 
   /// fzf's adaptive height beside a preview pane: the rows `list` rows need, grown by the pane's
@@ -361,7 +382,7 @@ extension PickerState {
   mutating func clampScroll() {
     updateHeight()
     viewport.clamp(count: listCount, visible: listRows, scrollOff: settings.list.scrollOff)
-    guard settings.list.multiLine else { return }
+    guard settings.list.multiLine || settings.list.wrap else { return }
     // Items of several rows: the cursor's item shows whole where it can (from its start where it
     // cannot), the first item shown moving on until it does.
     let rows = layout.listRows

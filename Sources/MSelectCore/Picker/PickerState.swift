@@ -274,14 +274,18 @@ public struct PickerState {
   /// How many list items show (the rows for them, less `--gap`'s; with `--multi-line`, as many as
   /// their rows let from the first shown).
   package var listRows: Int {
-    guard settings.list.multiLine else { return layout.visibleItems }
+    guard settings.list.multiLine || settings.list.wrap else { return layout.visibleItems }
     return itemsFitting(from: viewport.offset, rows: layout.listRows)
   }
 
   /// The rows list item `position` takes: one per line of it with `--multi-line`, and the gap.
   package func itemHeight(_ position: Int) -> Int {
-    guard settings.list.multiLine, position < listCount else { return 1 + settings.list.gap }
-    return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + settings.list.gap
+    let list = settings.list
+    guard list.multiLine || list.wrap, position < listCount else { return 1 + list.gap }
+    guard list.wrap else {
+      return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + list.gap
+    }
+    return wrappedRowCount(position, width: itemTextWidth) + list.gap
   }
 
   /// How many items from list position `first` fit in `rows` rows (at least one).

@@ -36,22 +36,14 @@ struct FramePlan {
     width = layout.listWidth
     separator = plan.separatorHidden ? nil : chrome.separator
     let listSides = plan.list.sides
-    let headerRight = state.headerCount > 0 && plan.header.sides.right
-    let reachesBorder =
-      plan.active && pane == nil && chrome.border.sides.right && !listSides.right && !plan.input.sides.right
-      && !headerRight
+    let (itemWidth, reachesBorder) = state.itemColumns(layout)
+    self.itemWidth = itemWidth
     sectionWidth = width + (plan.active ? plan.listBorderColumns : 0) + (reachesBorder ? 1 : 0)
     inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
     inputWidth = plan.inputApart ? max(1, sectionWidth - plan.input.columns - inputShift) : width
     let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
     borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
-    marks =
-      DisplayWidth.of(settings.look.pointer) + Renderer.markerWidth(settings) + Renderer.learnWidth(settings)
-    // fzf's scrollbar: in the column a right border leaves blank before it, or in the list's last
-    // one; fzf keeps that column before a pane on the right, scrollbar or not.
-    let barBeyond = plan.active ? listSides.right || reachesBorder : pane == nil && chrome.border.sides.right
-    let barColumn = settings.look.scrollbar != nil || (settings.flavor == .fzf && pane?.position == .right)
-    itemWidth = barColumn && !barBeyond ? max(1, width - 1) : width
+    marks = settings.markColumns
     headerPart = plan.headerHoldsLines || !plan.apart ? .header : .headerLines
     reversed = settings.window.layout == .default
   }

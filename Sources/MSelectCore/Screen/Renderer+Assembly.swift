@@ -72,7 +72,7 @@ extension Renderer {
       var row = RowBuilder(width: plan.partWidth(plan.headerPart), ellipsis: itemEllipsis(settings))
       row.append(
         VisibleText(String(repeating: " ", count: plan.indent(plan.headerPart))), style: [], highlights: [])
-      withDisplayBytes(state, index) { bytes, colors in
+      state.withDisplayBytes(index) { bytes, colors in
         row.append(
           VisibleText(bytes, tabstop: settings.list.tabstop, controls: settings.controls), style: .header,
           highlights: [], colors: colors)

@@ -94,38 +94,6 @@ public struct Renderer {
       ? row + [Frame.Span(text: String(repeating: " ", count: width - used), style: [])] : row
   }
 
-  /// Runs `body` on the bytes shown for a line and, with `--ansi`, the colors of its characters.
-  func withDisplayBytes<R>(
-    _ state: PickerState, _ index: Int, _ body: (UnsafeRawBufferPointer, [String?]?) -> R
-  ) -> R {
-    let line = state.store.line(index)
-    if state.settings.search.fields.ansi && ANSI.mayHaveSequences(line) {
-      let colored = ANSI.colored(line)
-      return colored.text.withUnsafeBytes { text in
-        if let spec = state.settings.list.shownFields {
-          // Fields are cut from the text; their colors are not carried over.
-          return Fields.view(text, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
-        }
-        return body(text, colored.colors)
-      }
-    }
-    if let spec = state.settings.list.shownFields {
-      return Fields.view(line, spec, state.settings.delimiter).withUnsafeBytes { body($0, nil) }
-    }
-    return body(line, nil)
-  }
-
-  /// The width of `--learn-marker`'s column (0 without one).
-  static func learnWidth(_ settings: PickerSettings) -> Int {
-    settings.look.learnMarker.map(DisplayWidth.of) ?? 0
-  }
-
-  /// The marker column's width: the wider of the marked and unmarked lines' marks.
-  static func markerWidth(_ settings: PickerSettings) -> Int {
-    let multi = settings.list.multiLine ? DisplayWidth.of(settings.look.markerMultiLine[0]) : 0
-    return max(DisplayWidth.of(settings.look.marker), settings.look.unmarked.map(DisplayWidth.of) ?? 0, multi)
-  }
-
   /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.
   func gapLine(_ settings: PickerSettings, indent: VisibleText, width: Int) -> [Frame.Span] {
     var row = RowBuilder(width: width, ellipsis: VisibleText())
@@ -153,7 +121,7 @@ public struct Renderer {
     var row = RowBuilder(width: width, ellipsis: itemEllipsis(settings))
     let base: Frame.Style = isCurrent ? .current : []
     let pointerWidth = DisplayWidth.of(settings.look.pointer)
-    let markerWidth = Renderer.markerWidth(settings)
+    let markerWidth = settings.markerWidth
     let blank = String(repeating: " ", count: pointerWidth)
     // The other lines show the gutter there (fzf's), padded to the pointer's width; no pointer, no
     // gutter.
@@ -204,7 +172,7 @@ public struct Renderer {
     var base: Frame.Style = isCurrent ? .current : []
     if !state.matches(index) { base.insert(.unmatched) }
     let room = row.remaining
-    withDisplayBytes(state, index) { bytes, colors in
+    state.withDisplayBytes(index) { bytes, colors in
       var highlights: Highlights = []
       if highlight && !state.search.result.query.isEmpty {
         highlights = cache.highlights(index, query: state.search.result.query) {

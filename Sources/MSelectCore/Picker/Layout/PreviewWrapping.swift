@@ -1,4 +1,4 @@
-/// How a preview line is laid over the pane's rows, as fzf lays it: cut at the edge, or wrapped
+/// How a line is laid over rows (the preview's, or a list item's with `--wrap`), as fzf lays it: cut at the edge, or wrapped
 /// (at any character, or after a space with `wrap-word`) with a sign starting each further row.
 struct PreviewWrapping {
   /// One row of a line: whether it starts with the wrap sign, and the cells it shows.
@@ -13,9 +13,13 @@ struct PreviewWrapping {
   let signWidth: Int
 
   init(width: Int, settings: PreviewSettings, signWidth: Int) {
+    self.init(width: width, wrap: settings.wrap, word: settings.wrapWord, signWidth: signWidth)
+  }
+
+  init(width: Int, wrap: Bool, word: Bool, signWidth: Int) {
     self.width = width
-    wrap = settings.wrap
-    word = settings.wrapWord
+    self.wrap = wrap
+    self.word = word
     self.signWidth = signWidth
   }
 

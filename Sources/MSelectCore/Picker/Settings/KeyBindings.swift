@@ -16,6 +16,8 @@ package struct KeyBindings: Sendable {
     .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
     // One action each, as fzf binds them: without --multi they neither mark nor move.
     .tab: [.toggleDown], .shiftTab: [.toggleUp],
+    // fzf 0.68's: word wrap of the list on and off (mselect's ctrl-/ shows or hides the preview).
+    Key(name: "ctrl-/")!: [.toggleWrapWord], .alt(UInt32(UInt8(ascii: "/"))): [.toggleWrapWord],
   ]
 
   package init(_ flavor: PickerSettings.Flavor = .mselect) {

@@ -6,6 +6,10 @@ package struct ListSettings: Sendable {
   package var raw = false
   /// An item holding line breaks takes a row per line (`--multi-line`).
   package var multiLine = false
+  /// A line too long for its row goes on over the next rows (`--wrap`), breaking at spaces where it
+  /// can (`--wrap-word`).
+  package var wrap = false
+  package var wrapWord = false
   /// When the list changes (a new query, new input), the cursor stays on the line it was on if that
   /// line is still listed (`--track`; fzf's, for browsing logs).
   package var track = false

@@ -38,6 +38,8 @@ package struct LookSettings: Sendable {
   /// What starts a wrapped row of the preview (`--preview-wrap-sign`; nil: `↳ `, or `> `
   /// without Unicode).
   package var previewWrapSign: String?
+  /// What starts a wrapped row of a list item (`--wrap-sign`; nil: `↳ `, or `> ` without Unicode).
+  package var wrapSign: String?
   /// `--learn-marker`: drawn before the lines what was learned lifts (nil: none).
   package var learnMarker: String?
 

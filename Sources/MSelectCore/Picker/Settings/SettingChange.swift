@@ -12,6 +12,8 @@ enum SettingChange {
   case inputShown(Bool)
   case raw(Bool)
   case multiLine(Bool)
+  /// `toggle-wrap`, `toggle-wrap-word`: long lines wrapped, at spaces or anywhere.
+  case wrap(Bool, word: Bool)
   case hscroll(Bool)
   case track(Bool)
   /// `change-multi`: the most lines that may be marked.
@@ -38,6 +40,7 @@ extension PickerSettings {
     case .inputShown(let shown): look.inputShown = shown
     case .raw(let on): list.raw = on
     case .multiLine(let on): list.multiLine = on
+    case .wrap(let on, let word): (list.wrap, list.wrapWord) = (on, word)
     case .hscroll(let on): list.hscroll = on
     case .track(let on): list.track = on
     case .maximum(let max): selection.max = max
