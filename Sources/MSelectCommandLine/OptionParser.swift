@@ -10,7 +10,11 @@ package enum OptionParser {
     // A mistake in the defaults is reported as theirs, not the command line's.
     if !defaults.isEmpty {
       do throws(OptionError) {
-        _ = try parseWords(defaults[...], from: profile.defaults)
+        let given = try parseWords(defaults[...], from: profile.defaults)
+        // `--bind` is read into actions only later, with every option known: a bad action in the
+        // defaults is theirs too (fzf names the variable).
+        var keys = KeyBindings(given.picker.flavor)
+        for spec in given.bindings.dropFirst(profile.defaults.bindings.count) { try keys.apply(spec) }
       } catch {
         throw .inDefaults(error, variable: profile.defaultOptionsVariable)
       }

@@ -32,7 +32,10 @@ extension OptionTable {
       .hidden(["--selected-prefix"], takes: .value) { o, v in o.marker = v.string },
       .hidden(["--cursor", "--indicator"], takes: .value) { o, v in o.pointer = v.string },
       .hidden(["--placeholder"], takes: .value) { o, v in o.picker.look.ghost = v.string },
-      .hidden(["--listen-unsafe"], takes: .optionalValue { RemoteControl.Address($0) != nil }) { o, v in
+      .hidden(
+        ["--listen-unsafe"],
+        takes: .optionalValue { RemoteControl.Address($0) != nil || OptionTable.isValueWord($0) }
+      ) { o, v in
         try OptionTable.listen(&o, v, unsafe: true)
       },
       .hidden(["--no-listen", "--no-listen-unsafe"]) { o, _ in
@@ -65,7 +68,7 @@ extension OptionTable {
       .hidden(["--toggle-sort"], takes: .value) { o, v in o.bindings.append(v.string + ":toggle-sort") },
       .hidden(["--no-preview"]) { o, _ in o.picker.preview.command = nil },
       // fzf's `--preview-border[=STYLE]`: the next word only when it is a style.
-      .hidden(["--preview-border"], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }) { o, v in
+      .hidden(["--preview-border"], takes: OptionTable.nextWord) { o, v in
         o.picker.preview.border = try v.border(otherwise: o.defaultBorder)
       },
       .hidden(["--no-multi-line"]) { o, _ in o.picker.list.multiLine = false },
@@ -134,9 +137,15 @@ extension OptionTable {
       takes: .optionalValue { _ in false }),
   ]
 
-  /// Whether a word is `--tmux`'s or `--popup`'s size and place (`80%`, `center,50%`), not a path.
-  static func popupSize(_ word: String) -> Bool {
-    (word.first.map { $0.isNumber || "ctblr".contains($0) } ?? false) && !word.contains("/")
+  /// An optional value that is the next word, as fzf reads `--border`, `--tmux`, `--wrap`,
+  /// `--scrollbar`, `--listen` and the section borders (`--border wavy` is a bad style, not a file
+  /// to read), unless that word is an option or looks like the file mselect reads (holding a `/`
+  /// or a `.`: `--border list.txt`), which fzf, reading no file, never meets.
+  static let nextWord = OptionInfo.Takes.optionalValue(accepts: isValueWord)
+
+  /// Whether a word after an option taking an optional value is that value (see `nextWord`).
+  static func isValueWord(_ word: String) -> Bool {
+    !word.hasPrefix("-") && !word.hasPrefix("+") && !word.contains("/") && !word.contains(".")
   }
 
   /// `--listen[=ADDR]` and `--listen-unsafe[=ADDR]`: a free port on localhost without an address.

@@ -26,7 +26,7 @@ extension OptionTable {
     OptionInfo(
       sectionNames.map { "--\($0.name)-border" }, "STYLE", .picker,
       "a frame around that part of the picker (line: one rule toward the list)", values: sectionStyles,
-      takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
+      takes: OptionTable.nextWord
     ) { o, v in
       let border = try v.border(otherwise: o.defaultBorder)
       if v.name == "--list-border" && border == .line && v.optionalString != nil {

@@ -186,7 +186,7 @@ package enum OptionTable {
     OptionInfo(
       ["--scrollbar"], "[C]", .picker,
       "a scrollbar of C (default │) at the list's right edge (--no-scrollbar)",
-      takes: .optionalValue { $0.count <= 2 && !$0.hasPrefix("-") && !$0.contains(".") }
+      takes: OptionTable.nextWord
     ) { o, v in
       let glyph = v.optionalString ?? "│"
       // fzf's second character is the preview's bar, which mselect does not draw.
@@ -255,7 +255,7 @@ package enum OptionTable {
     OptionInfo(
       ["--wrap"], "[char|word]", .picker,
       "a line too long for its row goes on over the next rows (--no-wrap)",
-      takes: .optionalValue { $0 == "char" || $0 == "word" }
+      takes: OptionTable.nextWord
     ) { o, v in
       if let mode = v.optionalString, mode != "char" && mode != "word" { throw v.invalid("char or word") }
       (o.picker.list.wrap, o.picker.list.wrapWord) = (true, v.optionalString == "word")
@@ -272,12 +272,12 @@ package enum OptionTable {
     OptionInfo(
       ["--listen"], "[ADDR]", .picker,
       "take actions (POST /) and state (GET /) over HTTP: PORT, HOST:PORT, PATH.sock; no key: your user only",
-      takes: .optionalValue { RemoteControl.Address($0) != nil }
+      takes: .optionalValue { RemoteControl.Address($0) != nil || OptionTable.isValueWord($0) }
     ) { o, v in try OptionTable.listen(&o, v, unsafe: false) },
     OptionInfo(
       ["--tmux", "--popup"], "[SPEC]", .picker,
       "in tmux 3.3+, a popup: [center|top|bottom|left|right][,W[%]][,H[%]][,border-native] (center,50%)",
-      takes: .optionalValue { OptionTable.popupSize($0) }
+      takes: OptionTable.nextWord
     ) { o, v in
       guard let spec = PopupSpec(v.optionalString ?? "center") else {
         throw v.invalid("[center|top|bottom|left|right][,SIZE[%]][,SIZE[%]][,border-native]")
@@ -311,7 +311,7 @@ package enum OptionTable {
       values: [
         "rounded", "sharp", "bold", "double", "block", "thinblock", "dashed", "horizontal", "vertical",
         "top", "bottom", "left", "right", "none",
-      ], takes: .optionalValue { Chrome.Border(rawValue: $0) != nil }
+      ], takes: OptionTable.nextWord
     ) { o, v in
       o.picker.look.chrome.border = try v.border(otherwise: o.defaultBorder)
       if o.picker.look.chrome.border == .inline { throw OptionTable.inlineRefused(v) }
@@ -422,7 +422,9 @@ package enum OptionTable {
       o.picker.list.scrollOff = try v.number(minimum: 0)
     },
     OptionInfo(["--tabstop"], "N", .picker, "columns between tab stops (default 8)") { o, v in
-      o.picker.list.tabstop = try v.number(minimum: 1)
+      // A tab is expanded to blanks: past any screen's width, a wider stop shows the same (and
+      // 2^31 blanks a tab would never be drawn).
+      o.picker.list.tabstop = min(try v.number(minimum: 1), 1 << 12)
     },
     OptionInfo(
       ["--history"], "FILE", .picker, "accepted queries are kept in FILE; ctrl-p / ctrl-n walk them",

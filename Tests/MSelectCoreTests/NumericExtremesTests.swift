@@ -8,7 +8,8 @@ import Testing
 @Suite struct NumericExtremesTests {
   /// Values a script or a fuzzer may pass where a number is expected.
   static let extremes = [
-    "0", "-1", "1", "9223372036854775807", "-9223372036854775808", "18446744073709551616", "1e3", "",
+    "0", "-1", "1", "2147483648", "9223372036854775807", "-9223372036854775808", "18446744073709551616",
+    "1e3", "",
     "99999999999999999999%", "100%", "-5%",
   ]
 
@@ -36,7 +37,8 @@ import Testing
   }
 
   @Test(arguments: numeric) func extremesEndAtOnce(_ name: String) {
-    let lines = (0..<30).map { "line \($0) of the input" }
+    // Tabs: `--tabstop` expands each.
+    let lines = (0..<30).map { "line \($0)\tof the input" }
     for value in Self.extremes {
       let options: Options
       do {

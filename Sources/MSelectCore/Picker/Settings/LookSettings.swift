@@ -13,10 +13,20 @@ package struct LookSettings: Sendable {
   package var unmarked: String?
   /// Dim text shown in place of an empty query (`--ghost`).
   package var ghost = ""
-  /// Text above the list (`--header`).
-  package var header: String?
-  /// Text on the list's other side (`--footer`).
-  package var footer: String?
+  /// Text above the list (`--header`). A newline at its end ends its last line, as in fzf: it
+  /// adds no blank row (`--header=$'Press CTRL-R to reload\n\n'` has one).
+  package var header: String? {
+    didSet { header = header.map(LookSettings.lastLineEnded) }
+  }
+  /// Text on the list's other side (`--footer`), its last newline dropped as the header's.
+  package var footer: String? {
+    didSet { footer = footer.map(LookSettings.lastLineEnded) }
+  }
+
+  /// `text` without the one newline that ends its last line.
+  private static func lastLineEnded(_ text: String) -> String {
+    text.hasSuffix("\n") ? String(text.dropLast()) : text
+  }
   /// The header goes before the prompt (`--header-first`).
   package var headerFirst = false
   /// The prompt and the info are shown and the query can be typed (`--no-input`: neither; `search`

@@ -1,0 +1,60 @@
+import Testing
+
+@testable import MSelectCommandLine
+@testable import MSelectCore
+
+/// Small things a daily fzf user meets, each read as fzf 0.74 reads it.
+@Suite struct FzfDetailsTests {
+  func parse(_ words: [String], defaults: [String] = [], profile: Profile = .fzf) throws(OptionError)
+    -> Options
+  {
+    try OptionParser.parse(
+      words.map { Array($0.utf8) }, defaults: defaults.map { Array($0.utf8) }, profile: profile)
+  }
+
+  /// `--border wavy` or `--tmux middle,50%`: a bad value given as the next word is an error naming
+  /// the good ones, not a file to read.
+  @Test(arguments: [
+    (["--border", "wavy"], "rounded"), (["--tmux", "middle,50%"], "center"),
+    (["--list-border", "zigzag"], "sharp"),
+    (["--wrap", "lines"], "char or word"),
+  ])
+  func aBadValueAfterAnOptionalOneIsRefused(words: [String], listed: String) throws {
+    do throws(OptionError) {
+      let options = try parse(words)
+      Issue.record("\(words) read as \(String(describing: options.file))")
+    } catch {
+      #expect(error.message.contains(words[1]) && error.message.contains(listed), "\(error.message)")
+    }
+    // The option alone, before another option or a file, still takes its default.
+    #expect(try parse([words[0], "--multi", "list.txt"]).file == "list.txt")
+  }
+
+  /// fzf README's reload example: the last newline of `--header` ends its line, it adds no row.
+  @Test func aHeadersLastNewlineAddsNoRow() {
+    let h = Harness(["a"], ["--header=Press CTRL-R to reload\n\n"], profile: .fzf)
+    #expect(h.state.settings.look.headerTextRows == 2)
+    let one = Harness(["a"], ["--header=one\n"], profile: .fzf)
+    #expect(one.state.settings.look.headerTextRows == 1)
+  }
+
+  /// A bad `--bind` in the default options names the variable it came from.
+  @Test func aBadBindingInTheDefaultsNamesTheirVariable() throws {
+    do throws(OptionError) {
+      _ = try parse(["-q", "x"], defaults: ["--bind", "ctrl-a:selectall"])
+      Issue.record("accepted")
+    } catch {
+      #expect(
+        error.message.hasPrefix("FZF_DEFAULT_OPTS: ") && error.message.contains("selectall"),
+        "\(error.message)")
+    }
+  }
+
+  /// `--tabstop` past any screen's width shows as the widest, and never hangs the picker.
+  @Test func aHugeTabstopIsHeldToAScreensWidth() throws {
+    let options = try parse(["--tabstop", "2147483648"])
+    #expect(options.picker.list.tabstop == 4096)
+    let h = Harness(["a\tb", "c"], ["--tabstop", "2147483648"], profile: .fzf)
+    #expect(Renderer().render(h.state).text.contains { $0.contains("a") })
+  }
+}
