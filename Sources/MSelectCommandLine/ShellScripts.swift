@@ -28,6 +28,8 @@ package enum ShellScripts {
 
   /// The `find` expression that leaves out what no walker lists (the walker's test follows it).
   static let pruned = "\\( \(prunedNames) \\) -prune -o"
+  /// The same, hidden entries left out too (fzf's walker without `hidden`).
+  static let unhidden = "\\( \(prunedNames) -o -name '.*' \\) -prune -o"
 
   /// A walk that prints with `action` what is not hidden, then a walk that prints what is hidden (a
   /// hidden name, or below one).
@@ -64,6 +66,7 @@ package enum ShellScripts {
       .replacing("@MSELECT_WALKER0@", with: walker0)
       .replacing("@MSELECT_DIRECTORY_WALKER0@", with: directoryWalker0)
       .replacing("@MSELECT_PRUNED@", with: pruned)
+      .replacing("@MSELECT_UNHIDDEN@", with: unhidden)
   }
 
   /// Completion and key bindings, with `profile`'s command and variable names.

@@ -6,13 +6,15 @@ __mselect_walk_from() {
     _mselect_compgen_path "$root" | command tr '\n' '\0'
     return
   fi
-  # Below the current directory, hidden entries come after the others, as the key bindings list.
-  if [ "$root" = . ]; then
-    if [ "$kind" = d ]; then @MSELECT_DIRECTORY_WALKER0@; else @MSELECT_WALKER0@; fi
+  [ "$root" = . ] && name=%P
+  # fzf's `cd **` walks `dir,follow`: hidden directories are neither listed nor entered.
+  if [ "$kind" = d ]; then
+    command find -L "$root" -mindepth 1 @MSELECT_UNHIDDEN@ -type d -printf "$name/\0" 2>/dev/null
     return
   fi
-  if [ "$kind" = d ]; then
-    command find -L "$root" -mindepth 1 @MSELECT_PRUNED@ -type d -printf "$name/\0" 2>/dev/null
+  # Below the current directory, hidden entries come after the others, as the key bindings list.
+  if [ "$root" = . ]; then
+    @MSELECT_WALKER0@
   else
     command find -L "$root" -mindepth 1 @MSELECT_PRUNED@ \( -type d -printf "$name/\0" -o -printf "$name\0" \) 2>/dev/null
   fi
