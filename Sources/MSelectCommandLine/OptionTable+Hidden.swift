@@ -54,6 +54,7 @@ extension OptionTable {
       .hidden(["--no-header"]) { o, _ in o.picker.look.header = nil },
       .hidden(["--no-header-lines"]) { o, _ in o.headerLines = 0 },
       .hidden(["--no-tail"]) { o, _ in o.tail = nil },
+      .hidden(["--walk"]) { o, _ in o.walk = true },
       .hidden(["--no-footer"]) { o, _ in o.picker.look.footer = nil },
       .hidden(["--no-history"]) { o, _ in o.history = nil },
       .hidden(["--no-id-nth"]) { o, _ in o.picker.list.idNth = nil },

@@ -119,6 +119,9 @@ package struct Options: Sendable {
   package var ignored: [String] = []
   /// What lists files when nothing is piped in (`--walker`, `--walker-root`, `--walker-skip`).
   package var walker = Walker()
+  /// `--walk`: the walker lists, whatever standard input is (the key bindings ask for it, so that
+  /// walker options in their variables apply, with or without a terminal).
+  package var walk = false
 
   /// The picker's settings that options set as they are (`--header`, `--height`, `--preview`, …):
   /// the table's entries write them here; `pickerSettings` adds what it works out from several.

@@ -14,13 +14,13 @@ package enum ShellScripts {
     case bash, zsh, fish
   }
 
-  /// The key bindings' walkers, as fzf's walker lists (`--walker file,dir,follow,hidden`): every
-  /// file and directory below the current one (`directoryWalker0`: the directories), without `.git`,
+  /// `**` completion's walker below the current directory, as fzf's walker lists (`--walker
+  /// file,dir,follow,hidden`; the key bindings run mselect's own walker): every file and directory
+  /// below the current one, without `.git`,
   /// `node_modules` and pseudo file systems, relative names, directories ending with `/`, a dangling
   /// symbolic link listed as a file, each name ended by a NUL (a name may hold a newline). Hidden
   /// entries come after the others (fzf's walker reaches them late): a second walk lists them.
   static let walker0 = twoPassWalker(printing: "\\( -type d -printf '%P/\\0' -o -printf '%P\\0' \\)")
-  static let directoryWalker0 = twoPassWalker(printing: "-type d -printf '%P/\\0'")
 
   /// What no walker lists.
   static let prunedNames =
@@ -62,9 +62,7 @@ package enum ShellScripts {
   /// A script of the `shell` folder with the walkers in place of their placeholders.
   private static func filled(_ script: String) -> String {
     script.replacing("@MSELECT_WALK_FROM@", with: embedded["walk-from.sh"] ?? "")
-      .replacing("@MSELECT_FISH_DIRECTORY_WALKER0@", with: fishDirectoryWalker0)
       .replacing("@MSELECT_WALKER0@", with: walker0)
-      .replacing("@MSELECT_DIRECTORY_WALKER0@", with: directoryWalker0)
       .replacing("@MSELECT_PRUNED@", with: pruned)
       .replacing("@MSELECT_UNHIDDEN@", with: unhidden)
   }

@@ -8,6 +8,8 @@ import MSelectCore
 /// with `/`; without `hidden` a directory whose name starts with `.` is not entered (files so named
 /// are still listed); `.` is not listed itself, another root is (as a directory); below `.` names
 /// are relative, below another root they start with the root as written (`./a` written as `a`).
+/// With `hidden`, hidden entries (a name starting with `.`, or below one) come after the others, as
+/// fzf's walker reaches them late: a second walk lists them.
 package struct Walker: Sendable, Equatable {
   package var files = true
   package var directories = false
@@ -52,17 +54,35 @@ package struct Walker: Sendable, Equatable {
       pruned.append(
         "-type d \\( " + skip.map { "-name \(Walker.quoted($0))" }.joined(separator: " -o ") + " \\)")
     }
-    if !hidden { pruned.append("-type d -name '.*'") }
     var listed: [String] = []
     if directories { listed.append("-type d -printf '\(name)/\\0'") }
     if files { listed.append("! -type d ! -xtype d -printf '\(name)\\0'") }
     // A root other than `.` is listed itself when directories are (as fzf lists it).
     let itself =
       directories && root != "."
-      ? "{ [ -d \(Walker.quoted(root)) ] && printf '%s/\\000' \(Walker.quoted(root)); " : ""
-    return itself + "command find \(follow ? "-L" : "-P") \(Walker.quoted(root)) -mindepth 1 \\( "
-      + pruned.joined(separator: " -o ") + " \\) -prune -o " + listed.joined(separator: " -o ")
-      + " 2>/dev/null" + (itself.isEmpty ? "" : "; }")
+      ? "[ -d \(Walker.quoted(root)) ] && printf '%s/\\000' \(Walker.quoted(root)); " : ""
+    func find(pruning more: String, listing test: String) -> String {
+      "command find \(follow ? "-L" : "-P") \(Walker.quoted(root)) -mindepth 1 \\( "
+        + (pruned + [more]).joined(separator: " -o ") + " \\) -prune -o " + test + "\\( "
+        + listed.joined(separator: " -o ") + " \\) 2>/dev/null"
+    }
+    guard hidden else { return "{ " + itself + find(pruning: "-type d -name '.*'", listing: "") + "; }" }
+    // The paths find reports below the root, as a pattern (`/` has none of its own before them).
+    let below = root == "/" ? "" : Walker.globEscaped(root)
+    let hiddenPath =
+      "\\( -path \(Walker.quoted(below + "/.*")) -o -path \(Walker.quoted(below + "/*/.*")) \\) "
+    return "{ " + itself + find(pruning: "-name '.*'", listing: "") + "; "
+      + find(pruning: "-false", listing: hiddenPath) + "; }"
+  }
+
+  /// `text` with `find -path`'s pattern characters escaped.
+  private static func globEscaped(_ text: String) -> String {
+    var escaped = ""
+    for c in text {
+      if "*?[]\\".contains(c) { escaped.append("\\") }
+      escaped.append(c)
+    }
+    return escaped
   }
 
   /// A root as fzf names what is below it: `./a/` is `a`, `a//b` is `a/b`, an empty one is `.`.

@@ -143,6 +143,7 @@ enum App {
   private static func openInput(
     _ options: Options, _ picker: PickerSettings, profile: Profile, terminator: UInt8
   ) throws(InputError) -> InputReader {
+    if options.walk { return try walk(options.walker) }
     do throws(InputError) {
       return options.choices.isEmpty
         ? try InputReader(path: options.file, terminator: terminator)
@@ -156,12 +157,16 @@ enum App {
       if !custom.isEmpty {
         return try InputReader(command: custom, shell: picker.commands.shell, terminator: terminator)
       }
-      // The built-in walker's names end with a NUL whatever `--read0` says (a name may hold a
-      // newline); they are printed as any line is.
-      return try InputReader(
-        command: Array(options.walker.command.utf8), shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
-        terminator: InputReader.walkerTerminator, named: false)
+      return try walk(options.walker)
     }
+  }
+
+  /// What the built-in walker lists. Its names end with a NUL whatever `--read0` says (a name may
+  /// hold a newline); they are printed as any line is.
+  private static func walk(_ walker: Walker) throws(InputError) -> InputReader {
+    try InputReader(
+      command: Array(walker.command.utf8), shell: [Array("/bin/sh".utf8), Array("-c".utf8)],
+      terminator: InputReader.walkerTerminator, named: false)
   }
 
   /// The words of the profile's default options: the file `…_DEFAULT_OPTS_FILE` names, then

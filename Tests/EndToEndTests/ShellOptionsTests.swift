@@ -209,6 +209,36 @@ import Testing
     #expect(words.last == ".hidden")
   }
 
+  /// The walker options in the bindings' variables reach the walker (fzf README's
+  /// `FZF_CTRL_T_OPTS="--walker-skip .git,node_modules,target"`), in each shell and as fzf.
+  @Test(arguments: ["mselect", "fzf"])
+  func theBindingsWalkerTakesItsVariablesOptions(name: String) throws {
+    let prefix = name == "fzf" ? "FZF" : "MSELECT"
+    let shells: [(String, [String], String)] = [
+      (
+        "/bin/bash", ["--norc", "--noprofile", "-c"],
+        """
+        eval "$(\(name) --bash)"
+        \(prefix)_CTRL_T_OPTS="--filter '' --walker-skip target"; READLINE_LINE=""; READLINE_POINT=0
+        __\(name)_file_widget; printf 'ctrl-t [%s]\\n' "$READLINE_LINE"
+        """
+      ),
+      (
+        "/usr/bin/zsh", ["-f", "-c"],
+        """
+        source <(\(name) --zsh); zle() { :; }
+        \(prefix)_CTRL_T_OPTS="--filter '' --walker-skip target"; \(name)-file-widget; print -r -- "ctrl-t [$LBUFFER]"
+        """
+      ),
+    ]
+    for (path, flags, script) in shells where access(path, X_OK) == 0 {
+      let output = try run(path, flags, script, name: name, directories: ["target/debug", "src"])
+      let line = output.split(separator: "\n").first { $0.hasPrefix("ctrl-t [") } ?? ""
+      #expect(line.contains("src/") && line.contains("x.txt"), "\(path): \(output)")
+      #expect(!line.contains("target"), "\(path): \(output)")
+    }
+  }
+
   /// Hostile directory names reach `cd` and the command line whole through alt-c and `**`, in each
   /// shell: a `$`, a `;`, a quote.
   @Test func hostileNamesReachCdWhole() throws {

@@ -233,7 +233,8 @@ final class Tmux {
     #expect(tmux.waitFor { $0.hasPrefix("fish>") })
     tmux.type("some-command -o=\(directory)/sub/SECURI")
     tmux.key("C-t")
-    #expect(tmux.waitFor { $0.contains("1/1") }, "\(tmux.screen)")
+    // The directory itself is listed too, as fzf's walker lists another root (fzf: 1/2).
+    #expect(tmux.waitFor { $0.contains("1/2") }, "\(tmux.screen)")
     tmux.key("Enter")
     #expect(
       tmux.waitFor { screen in

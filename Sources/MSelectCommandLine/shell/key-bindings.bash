@@ -1,9 +1,10 @@
 # mselect key bindings for bash: ctrl-t, ctrl-r, alt-c
-# The picked names, quoted for the command line: the walker's end with a NUL (a name may hold a
-# newline), MSELECT_CTRL_T_COMMAND's with a newline.
+# The picked names, quoted for the command line: the built-in walker's end with a NUL (a name may
+# hold a newline), MSELECT_CTRL_T_COMMAND's with a newline. The walker is mselect's own, as fzf's
+# is, so `--walker-skip` or `--walker-root` in MSELECT_CTRL_T_OPTS reach it.
 __mselect_file_widget() {
   local picked
-  picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0 --binding-learn ctrl-t; else @MSELECT_WALKER0@ | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0 --binding-learn ctrl-t; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
+  picked="$( (if [ -n "${MSELECT_CTRL_T_COMMAND-}" ]; then eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0 --binding-learn ctrl-t; else __mselect_picker "--layout=reverse --scheme path --walker=file,dir,follow,hidden" "${MSELECT_CTRL_T_OPTS-}" --walk --multi --print0 --binding-learn ctrl-t; fi) | while IFS= read -r -d '' item; do printf '%q ' "$item"; done)"
   READLINE_LINE="${READLINE_LINE:0:$READLINE_POINT}$picked${READLINE_LINE:$READLINE_POINT}"
   READLINE_POINT=$(( READLINE_POINT + ${#picked} ))
 }
@@ -43,7 +44,7 @@ __mselect_cd__() {
   if [ -n "${MSELECT_ALT_C_COMMAND-}" ]; then
     dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c)"
   else
-    dir="$(@MSELECT_DIRECTORY_WALKER0@ | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c --read0)"
+    dir="$(__mselect_picker "--layout=reverse --scheme path --walker=dir,follow,hidden" "${MSELECT_ALT_C_OPTS-}" --walk --max 1 --binding-learn alt-c)"
   fi && printf 'builtin cd -- %q' "$dir"
 }
 # Every keymap: emacs, vi-insert and vi-command (ctrl-z switches between them for the macro).

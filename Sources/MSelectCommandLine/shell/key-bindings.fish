@@ -59,11 +59,9 @@ function mselect-file-widget
   if set -q MSELECT_CTRL_T_COMMAND
     set picked (begin; cd -- $dir; and eval $MSELECT_CTRL_T_COMMAND; end | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --print0 --binding-learn ctrl-t -q "$query" | string split0)
   else
-    # Below another directory, names start with it; directories end with a slash (as fzf's
-    # walker lists them).
-    set -l name %p
-    test "$dir" = .; and set name %P
-    set picked (command find -L $dir -mindepth 1 @MSELECT_PRUNED@ \( -type d -printf "$name/\0" -o -printf "$name\0" \) 2>/dev/null | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_CTRL_T_OPTS" --multi --read0 --print0 --binding-learn ctrl-t -q "$query" | string split0)
+    # mselect's walker from that directory (below another one, names start with it; directories
+    # end with a slash), so MSELECT_CTRL_T_OPTS' walker options reach it.
+    set picked (__mselect_picker "--layout=reverse --scheme path --walker=file,dir,follow,hidden --walker-root="(string escape -- $dir) "$MSELECT_CTRL_T_OPTS" --walk --multi --print0 --binding-learn ctrl-t -q "$query" | string split0)
   end
   and commandline -rt -- (string join -- ' ' $prefix(string escape -n -- $picked))' '
   commandline -f repaint
@@ -82,7 +80,7 @@ function mselect-cd-widget
   if set -q MSELECT_ALT_C_COMMAND
     set dir (eval $MSELECT_ALT_C_COMMAND | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --binding-learn alt-c)
   else
-    set dir (@MSELECT_FISH_DIRECTORY_WALKER0@ | __mselect_picker "--layout=reverse --scheme path" "$MSELECT_ALT_C_OPTS" --max 1 --binding-learn alt-c --read0 --print0 | string split0)
+    set dir (__mselect_picker "--layout=reverse --scheme path --walker=dir,follow,hidden" "$MSELECT_ALT_C_OPTS" --walk --max 1 --binding-learn alt-c --print0 | string split0)
   end
   test -n "$dir"; and cd -- $dir
   commandline -f repaint

@@ -3,11 +3,12 @@
 zmodload zsh/parameter 2>/dev/null
 mselect-file-widget() {
   local item picked=""
-  # The walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's with a newline.
+  # The built-in walker's names end with a NUL (a name may hold a newline), MSELECT_CTRL_T_COMMAND's
+  # with a newline; the walker is mselect's own, so MSELECT_CTRL_T_OPTS' `--walker-skip` reaches it.
   if [[ -n "${MSELECT_CTRL_T_COMMAND-}" ]]; then
     eval "$MSELECT_CTRL_T_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --print0 --binding-learn ctrl-t
   else
-    @MSELECT_WALKER0@ | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_CTRL_T_OPTS-}" --multi --read0 --print0 --binding-learn ctrl-t
+    __mselect_picker "--layout=reverse --scheme path --walker=file,dir,follow,hidden" "${MSELECT_CTRL_T_OPTS-}" --walk --multi --print0 --binding-learn ctrl-t
   fi | while IFS= read -r -d '' item; do picked+="${(q)item} "; done
   LBUFFER+="$picked"
   zle reset-prompt
@@ -37,7 +38,7 @@ mselect-cd-widget() {
   if [[ -n "${MSELECT_ALT_C_COMMAND-}" ]]; then
     dir="$(eval "$MSELECT_ALT_C_COMMAND" | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c)"
   else
-    dir="$(@MSELECT_DIRECTORY_WALKER0@ | __mselect_picker "--layout=reverse --scheme path" "${MSELECT_ALT_C_OPTS-}" --max 1 --binding-learn alt-c --read0)"
+    dir="$(__mselect_picker "--layout=reverse --scheme path --walker=dir,follow,hidden" "${MSELECT_ALT_C_OPTS-}" --walk --max 1 --binding-learn alt-c)"
   fi
   ret=$?
   [ -n "$dir" ] && builtin cd -- "$dir"

@@ -47,7 +47,8 @@ __mselect_defaults() {
 ' "${MSELECT_DEFAULT_OPTS-}" "$2"
 }
 # `__mselect_picker LEAD TAIL ARGS...`: the picker with those defaults; ARGS (what the binding
-# needs whatever the options say) come last and win.
+# needs whatever the options say) come last and win. The bindings that walk ask for mselect's own
+# walker (`--walk`), so the walker options in their variables reach it, as they reach fzf's.
 __mselect_picker() {
   local lead="$1" tail="$2"
   shift 2
