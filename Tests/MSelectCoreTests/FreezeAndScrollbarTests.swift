@@ -60,8 +60,8 @@ import Testing
     let h = Harness(
       ["5"], ["--pointer=", "--marker=", "--gutter", " ", "--bind", "ctrl-j:jump", "--jump-labels", "1"],
       rows: 4, columns: 10, profile: .fzf)
-    #expect(Renderer().render(h.state).text[1].hasPrefix("5 "))
+    #expect(Renderer().render(h.state).text[1].hasPrefix("5"))
     h.press(.ctrl(UInt8(ascii: "j")))
-    #expect(Renderer().render(h.state).text[1].hasPrefix("15 "))
+    #expect(Renderer().render(h.state).text[1].hasPrefix("15"))
   }
 }

@@ -58,3 +58,20 @@ import Testing
     #expect(Renderer().render(h.state).text.contains { $0.contains("a") })
   }
 }
+
+/// fzf's colours of the current line: its background under the text only (not across the row, with
+/// a preview beside it or not), and a marked current line's marker not bold.
+@Suite struct FzfCurrentLineLookTests {
+  @Test(arguments: [[String](), ["--preview", "echo {}"]])
+  func theCurrentLinesBackgroundStopsAtItsText(options: [String]) {
+    let h = Harness(["1", "2"], ["-m"] + options, rows: 10, columns: 40, profile: .fzf)
+    h.press(.tab)
+    let frame = Renderer().render(h.state)
+    let current = frame.rows.first { row in row.contains { $0.style.contains(.current) } } ?? []
+    let painted = current.filter { $0.style.contains(.current) }.map(\.text).joined()
+    #expect(!painted.hasSuffix(" "), "\(painted)")
+    let theme = Theme(colors: true, palette: h.state.settings.look.palette)
+    let marker = theme.attributes([.current, .marker])
+    #expect(!marker.split(separator: ";").contains("1") && marker.contains("48;5;236"), "\(marker)")
+  }
+}

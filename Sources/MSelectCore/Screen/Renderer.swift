@@ -200,7 +200,8 @@ public struct Renderer {
       if cutLeft { row.append(ellipsis, style: base, highlights: []) }
       row.append(text, style: base, highlights: highlights, colors: colors)
     }
-    if isCurrent { row.fill(style: base) }
+    // fzf paints the current line's background under its text only; mselect's runs the row.
+    if isCurrent && settings.flavor != .fzf { row.fill(style: base) }
     return row.spans
   }
 

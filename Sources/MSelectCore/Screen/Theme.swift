@@ -49,8 +49,9 @@ public struct Theme: Sendable {
     // fzf's 256-colour theme, or mselect's colors, for what the palette does not set.
     let fzf = palette.fzfTheme
     if current {
-      // fzf paints the current line's text with fg+ (bold, bright), never with fg.
-      add(.fgCurrent, default: fzf ? "1;38;5;254" : "1", to: &parts)
+      // fzf paints the current line's text with fg+ (bold, bright), never with fg; its marker
+      // takes only the background (not bold).
+      if !(fzf && style.contains(.marker)) { add(.fgCurrent, default: fzf ? "1;38;5;254" : "1", to: &parts) }
       add(.bgCurrent, default: "48;5;236", to: &parts)
     }
     if style.contains(.match) {
