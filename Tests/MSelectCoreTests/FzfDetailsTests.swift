@@ -75,3 +75,22 @@ import Testing
     #expect(!marker.split(separator: ";").contains("1") && marker.contains("48;5;236"), "\(marker)")
   }
 }
+
+/// bash's ctrl-r shows a command of several lines with its further lines under its first (they
+/// start with a tab, whose stop is counted from the start of their own row).
+@Suite struct MultiLineTabTests {
+  @Test func aTabAfterALineBreakStopsAsAtARowsStart() {
+    let h = Harness(
+      ["12\tfor i in 1 2; do\n\techo $i\n\tdone"], ["--read0"], rows: 10, columns: 40, profile: .fzf,
+      terminator: 0)
+    let rows = Renderer().render(h.state).text
+    func column(_ word: String) -> Int? {
+      for row in rows {
+        if let found = row.range(of: word) { return row.distance(from: row.startIndex, to: found.lowerBound) }
+      }
+      return nil
+    }
+    #expect(
+      column("for") != nil && column("for") == column("echo") && column("echo") == column("done"), "\(rows)")
+  }
+}

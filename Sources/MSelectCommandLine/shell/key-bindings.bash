@@ -18,10 +18,11 @@ __mselect_history_widget() {
   fi
   deletefile="$(command mktemp)" || return
   # Each entry once, newest first, numbered as `history -d` counts them and NUL-ended (an
-  # entry may span lines); shift-delete writes the numbers of the lines it takes out.
+  # entry may span lines: its further lines start with a tab, so they show under the command, as
+  # fzf shows them); shift-delete writes the numbers of the lines it takes out.
   [[ $(HISTTIMEFORMAT='' builtin history 1) =~ [[:digit:]]+ ]]
   output="$(builtin fc -lnr -2147483648 2>/dev/null | command awk -v last="$((BASH_REMATCH + 1))" '
-    function entry(b) { ++n; sub(/^[ *]/, "", b); if (!seen[b]++) printf "%d\t%s%c", last - n, b, 0 }
+    function entry(b) { ++n; sub(/^[ *]/, "", b); if (!seen[b]++) { gsub(/\n/, "\n\t", b); printf "%d\t%s%c", last - n, b, 0 } }
     NR == 1 { b = substr($0, 2); next }
     /^\t/ { entry(b); b = substr($0, 2); next }
     { b = b RS $0 }
@@ -34,7 +35,8 @@ __mselect_history_widget() {
   fi
   command rm -f "$deletefile"
   [ -n "$output" ] || return
-  READLINE_LINE="${output#*$'\t'}"
+  # Each line loses its number or its tab (several entries picked go in one a line).
+  READLINE_LINE="$(command awk '{ sub(/^[0-9]*\t/, "") } 1' <<<"$output")"
   READLINE_POINT=${#READLINE_LINE}
 }
 # alt-c prints the cd command; the key's macro runs it as a command line of its own (so the

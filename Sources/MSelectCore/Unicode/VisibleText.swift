@@ -23,10 +23,12 @@ package struct VisibleText: Equatable {
   /// whole); cells keep their character index in the whole line. `columnsPast`: past `limit`, cells
   /// go on until they cover that many columns after character `limit - 1` (zero-width characters,
   /// such as the accents of decomposed letters, take no room, so a count of characters alone would
-  /// stop short of a row's width), with at most 64 characters a column.
+  /// stop short of a row's width), with at most 64 characters a column. `rowPerLine`: the text is
+  /// drawn a row per line (`--multi-line`), so a tab after a line break stops where it would at the
+  /// start of a row.
   package init(
     _ bytes: UnsafeRawBufferPointer, from: Int = 0, limit: Int = .max, columnsPast: Int = 0, tabstop: Int = 8,
-    controls: Controls = .shown
+    controls: Controls = .shown, rowPerLine: Bool = false
   ) {
     let n = bytes.count
     guard n > 0 else { return }
@@ -53,7 +55,7 @@ package struct VisibleText: Equatable {
         (cell.text, cell.width) = ("", 0)
       }
       cells.append(cell)
-      column += cell.width
+      column = rowPerLine && c == 0x0A ? 0 : column + cell.width
       i += length
       index += 1
     }

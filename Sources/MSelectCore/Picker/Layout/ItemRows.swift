@@ -60,7 +60,10 @@ extension PickerState {
   /// The text of list position `position` as cells (as many as a row can use of a huge line).
   package func itemCells(_ position: Int) -> [VisibleText.Cell] {
     withDisplayBytes(line(at: position)) { bytes, _ in
-      VisibleText(bytes, limit: 64 << 10, tabstop: settings.list.tabstop, controls: settings.controls).cells
+      VisibleText(
+        bytes, limit: 64 << 10, tabstop: settings.list.tabstop, controls: settings.controls,
+        rowPerLine: settings.list.multiLine
+      ).cells
     }
   }
 
