@@ -55,6 +55,9 @@ extension OptionTable {
       .hidden(["--no-header-lines"]) { o, _ in o.headerLines = 0 },
       .hidden(["--no-tail"]) { o, _ in o.tail = nil },
       .hidden(["--walk"]) { o, _ in o.walk = true },
+      .hidden(["--bold"]) { o, _ in o.picker.look.palette.bold = true },
+      .hidden(["--no-highlight-line"]) { o, _ in o.picker.look.highlightLine = false },
+      .hidden(["--no-black"]) { o, _ in o.picker.look.palette.black = false },
       .hidden(["--no-footer"]) { o, _ in o.picker.look.footer = nil },
       .hidden(["--no-history"]) { o, _ in o.history = nil },
       .hidden(["--no-id-nth"]) { o, _ in o.picker.list.idNth = nil },
@@ -124,8 +127,7 @@ extension OptionTable {
     .ignored(["--profile-cpu", "--profile-mem", "--profile-block", "--profile-mutex"], takes: .value),
     .ignored(
       [
-        "--highlight-line", "--no-highlight-line", "--bold", "--no-bold", "--ansi-off",
-        "--black", "--no-black",
+        "--ansi-off",
         "--ambidouble", "--no-ambidouble",
         "--no-tty-default",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",

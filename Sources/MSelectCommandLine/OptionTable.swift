@@ -356,6 +356,15 @@ package enum OptionTable {
       ["--gap-line"], "[STR]", .picker, "a line of STR on each gap (default ┈)",
       takes: .optionalValue { !$0.hasPrefix("-") }
     ) { o, v in o.picker.look.gapLine = v.optionalString.flatMap { $0.isEmpty ? nil : $0 } },
+    OptionInfo(["--highlight-line"], nil, .picker, "the current line's color runs the whole row (fzf mode)") {
+      o, _ in o.picker.look.highlightLine = true
+    },
+    OptionInfo(["--no-bold"], nil, .picker, "draw no text bold (--bold)") { o, _ in
+      o.picker.look.palette.bold = false
+    },
+    OptionInfo(["--black"], nil, .picker, "a black background where none is given (--no-black)") { o, _ in
+      o.picker.look.palette.black = true
+    },
     OptionInfo(["--wrap-sign"], "STR", .picker, "starts each wrapped row (default ↳; the preview's too)") {
       o, v in o.wrapSign = v.string
     },

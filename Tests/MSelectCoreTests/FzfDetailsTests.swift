@@ -94,3 +94,32 @@ import Testing
       column("for") != nil && column("for") == column("echo") && column("echo") == column("done"), "\(rows)")
   }
 }
+
+/// fzf's look options: `--highlight-line`, `--no-bold`, `--black`.
+@Suite struct FzfLookOptionsTests {
+  @Test func highlightLineRunsTheCurrentLinesColorAcrossTheRow() {
+    for (options, filled) in [([String](), false), (["--highlight-line"], true)] {
+      let h = Harness(["1", "2"], options, rows: 10, columns: 30, profile: .fzf)
+      let row = Renderer().render(h.state).rows.first { $0.contains { $0.style.contains(.current) } } ?? []
+      let painted = row.filter { $0.style.contains(.current) }.map(\.text).joined()
+      #expect(painted.hasSuffix(" ") == filled, "\(options): \(painted)")
+    }
+  }
+
+  @Test(arguments: [
+    ("1;38;5;254;48;5;236", "38;5;254;48;5;236"), ("38;5;1;1", "38;5;1"), ("48;2;1;1;1;1", "48;2;1;1;1"),
+    ("1", ""),
+  ])
+  func noBoldKeepsColorNumbers(given: String, expected: String) {
+    #expect(Theme.withoutBold(given) == expected)
+  }
+
+  @Test func blackAndNoBoldReachTheTheme() throws {
+    let options = try OptionParser.parse(["--no-bold", "--black"].map { Array($0.utf8) }, profile: .fzf)
+    let settings = try options.pickerSettings(unicode: true, colors: true)
+    let theme = Theme(colors: true, palette: settings.look.palette)
+    let current = theme.attributes([.current])
+    #expect(!current.split(separator: ";").contains("1") && current.contains("48;5;236"), "\(current)")
+    #expect(theme.attributes([]).contains("40"))
+  }
+}

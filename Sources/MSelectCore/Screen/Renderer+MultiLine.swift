@@ -42,8 +42,9 @@ extension Renderer {
           k == cutAfter && part.upperBound < cells.count
           ? Array(cells[part.lowerBound...part.upperBound]) : Array(cells[part])
         row.append(VisibleText(cells: shown), style: base, highlights: highlights, colors: colors)
-        // fzf paints the current line's background under its text only; mselect's runs the row.
-        if isCurrent && settings.flavor != .fzf { row.fill(style: base) }
+        // fzf paints the current line's background under its text only (all of it with
+        // `--highlight-line`); mselect's runs the row.
+        if isCurrent && (settings.flavor != .fzf || settings.look.highlightLine) { row.fill(style: base) }
         return row.spans
       }
     }

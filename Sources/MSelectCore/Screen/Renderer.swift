@@ -200,8 +200,9 @@ public struct Renderer {
       if cutLeft { row.append(ellipsis, style: base, highlights: []) }
       row.append(text, style: base, highlights: highlights, colors: colors)
     }
-    // fzf paints the current line's background under its text only; mselect's runs the row.
-    if isCurrent && settings.flavor != .fzf { row.fill(style: base) }
+    // fzf paints the current line's background under its text only (all of it with
+    // `--highlight-line`); mselect's runs the row.
+    if isCurrent && (settings.flavor != .fzf || settings.look.highlightLine) { row.fill(style: base) }
     return row.spans
   }
 

@@ -35,7 +35,7 @@ public struct Theme: Sendable {
     // Later parameters win: the text's own colors first, then the section's, the current line's,
     // then the part's.
     add(.fg, to: &parts)
-    add(.bg, to: &parts)
+    add(.bg, default: palette.black ? "40" : nil, to: &parts)
     let section = Theme.section(of: style)
     if let section {
       if let fg = section.fg { add(fg, to: &parts) }
@@ -87,7 +87,26 @@ public struct Theme: Sendable {
     }
     if style.contains(.gutter) { parts.append("38;5;236") }
     if style.contains(.unmatched) { add(.nomatch, default: "2", to: &parts) }
-    return parts.joined(separator: ";")
+    let joined = parts.joined(separator: ";")
+    return palette.bold ? joined : Theme.withoutBold(joined)
+  }
+
+  /// SGR parameters without bold (`--no-bold`); a `1` that is a color's number stays.
+  static func withoutBold(_ parameters: String) -> String {
+    var kept: [Substring] = []
+    var parts = parameters.split(separator: ";")[...]
+    while let part = parts.popFirst() {
+      if part == "38" || part == "48" || part == "58" {
+        // An extended color keeps its arguments: `5;N`, or `2;R;G;B`.
+        let count = parts.first == "5" ? 2 : parts.first == "2" ? 4 : 0
+        kept.append(part)
+        kept += parts.prefix(count)
+        parts = parts.dropFirst(count)
+      } else if part != "1" {
+        kept.append(part)
+      }
+    }
+    return kept.joined(separator: ";")
   }
 
   /// The elements that color a section's cells: its text, background, border and label.

@@ -48,6 +48,9 @@ package struct LookSettings: Sendable {
   /// What starts a wrapped row of the preview (`--preview-wrap-sign`; nil: `↳ `, or `> `
   /// without Unicode).
   package var previewWrapSign: String?
+  /// `--highlight-line`: under fzf's name the current line's background runs the whole row (fzf's
+  /// paints its text only); mselect's always does.
+  package var highlightLine = false
   /// What starts a wrapped row of a list item (`--wrap-sign`; nil: `↳ `, or `> ` without Unicode).
   package var wrapSign: String?
   /// `--learn-marker`: drawn before the lines what was learned lifts (nil: none).

@@ -50,6 +50,10 @@ package struct Palette: Sendable, Equatable {
   /// What `looks` leaves unset is drawn as in fzf's 256-colour theme (its `dark`, fzf's default)
   /// rather than in mselect's colors: set under fzf's name; `16` goes back to the basic colors.
   package var fzfTheme = false
+  /// `--black`: the picker on a black background where no background is given.
+  package var black = false
+  /// `--no-bold` makes this false: no text is drawn bold.
+  package var bold = true
 
   package init() {}
 
