@@ -78,3 +78,15 @@ import Testing
     }
   }
 }
+
+/// fzf draws its gutter on `--gap`'s rows too.
+@Suite struct GapGutterTests {
+  @Test func gapRowsShowTheGutterInFzfMode() {
+    let h = Harness(
+      ["a", "b", "c"], ["--gap", "2", "--layout", "reverse"], rows: 14, columns: 20, profile: .fzf)
+    let rows = Renderer().render(h.state).text
+    let gapRows = rows.filter { $0.contains("┈") }
+    #expect(!gapRows.isEmpty && gapRows.allSatisfy { $0.hasPrefix("▌") }, "\(rows)")
+    #expect(rows.contains { $0.hasPrefix("▌") && $0.dropFirst().allSatisfy { $0 == " " } }, "\(rows)")
+  }
+}

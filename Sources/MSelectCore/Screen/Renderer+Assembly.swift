@@ -96,7 +96,6 @@ extension Renderer {
     let first = state.offset
     let listRows = plan.layout.listRows
     let reversed = plan.reversed
-    let gapIndent = VisibleText(String(repeating: " ", count: plan.marks))
     // Each item's rows in reading order, then its gap (before it, bottom-up).
     var blocks: [[[Frame.Span]]] = []
     var itemParts: [Range<Int>] = []
@@ -120,8 +119,10 @@ extension Renderer {
       var gapRows: [[Frame.Span]] = []
       if settings.list.gap > 0 {
         // Rows past the room left are cut below anyway: a gap of millions is not built.
-        gapRows = Array(repeating: [], count: min(settings.list.gap, room + 1) - 1)
-        gapRows.append(gapLine(settings, indent: gapIndent, width: plan.itemWidth))
+        gapRows = Array(
+          repeating: gapIndent(settings, marks: plan.marks, width: plan.itemWidth).spans,
+          count: min(settings.list.gap, room + 1) - 1)
+        gapRows.append(gapLine(settings, marks: plan.marks, width: plan.itemWidth))
       }
       let block =
         reversed

@@ -95,15 +95,29 @@ public struct Renderer {
   }
 
   /// `--gap`'s line: `--gap-line`'s text repeated from the items' text column to the edge.
-  func gapLine(_ settings: PickerSettings, indent: VisibleText, width: Int) -> [Frame.Span] {
-    var row = RowBuilder(width: width, ellipsis: VisibleText())
-    row.append(indent, style: [], highlights: [])
+  func gapLine(_ settings: PickerSettings, marks: Int, width: Int) -> [Frame.Span] {
+    var row = gapIndent(settings, marks: marks, width: width)
     let unit = settings.look.gapLine ?? (unicode ? "┈" : "-")
     let unitWidth = max(1, DisplayWidth.of(unit))
     guard !unit.isEmpty, row.remaining > 0 else { return row.spans }
     let text = String(repeating: unit, count: row.remaining / unitWidth + 1)
     row.append(VisibleText(text), style: .border, highlights: [])
     return row.spans
+  }
+
+  /// A gap row's columns before the items' text: the gutter under the pointer's column where the
+  /// other items show one (fzf draws it on `--gap`'s rows too), then blanks.
+  func gapIndent(_ settings: PickerSettings, marks: Int, width: Int) -> RowBuilder {
+    var row = RowBuilder(width: width, ellipsis: VisibleText())
+    let pointerWidth = DisplayWidth.of(settings.look.pointer)
+    let gutter = pointerWidth == 0 ? nil : settings.list.raw ? settings.look.gutterRaw : settings.look.gutter
+    var used = 0
+    if let gutter {
+      row.append(VisibleText(gutter), style: .gutter, highlights: [])
+      used = DisplayWidth.of(gutter)
+    }
+    row.append(VisibleText(String(repeating: " ", count: max(0, marks - used))), style: [], highlights: [])
+    return row
   }
 
   /// The ellipsis that marks a cut item.
