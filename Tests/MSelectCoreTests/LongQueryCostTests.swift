@@ -34,6 +34,30 @@ import Testing
     #expect(long400 < 5 * short + 0.01, "\(short) s, then \(long400) s")
   }
 
+  /// Distinct fuzzy terms over a long line of non-ASCII text: each costs its first match and a window
+  /// past it (fzf's slab, then greedy places), not the whole line, so a line four times as long costs
+  /// about the same.
+  @Test func aFuzzyTermOverALongLineCostsItsWindow() {
+    var random = Seeded(state: 5)
+    let letters = Array("абвгд ")
+    // Random characters, 64 Ki of them repeated (past `Matcher.longLine` bytes both times).
+    let block = Array(String((0..<(1 << 16)).map { _ in letters.randomElement(using: &random)! }).utf8)
+    let terms = (0..<100).map { _ in
+      String((0..<8).map { _ in letters.dropLast().randomElement(using: &random)! })
+    }
+    let query = Array(terms.joined(separator: " ").utf8)
+    func cost(_ blocks: Int) -> (Double, LineList) {
+      let line = Array([[UInt8]](repeating: block, count: blocks).joined())
+      return LongQueryCostTests.filtered(query, LineStore(lines: [line, Array("x".utf8)]), SearchSettings())
+    }
+    _ = cost(16)
+    let (short, few) = cost(16)
+    let (long, many) = cost(64)
+    #expect(Array(few) == [0] && Array(many) == [0])
+    // Four times the line: the same work a term (reading the line to its end was four times it).
+    #expect(long < 2 * short + 0.01, "\(short) s, then \(long) s")
+  }
+
   /// `--nth 1,2..` reads the line as two pieces, term after term.
   @Test(arguments: ["--nth=2..", "--nth=1,2.."])
   func distinctExactTermsCostOnePassOfTheLine(nth: String) throws {

@@ -3,6 +3,10 @@
 extension Matcher {
   /// Characters decoded at a time when a term is looked for chunk by chunk along a long line.
   static let longChunk = 1 << 16
+  /// The most cells of the dynamic program a term's window on a long line gets, fzf's slab: past
+  /// it the greedy places score the window, as fzf's v1 does, so a term costs its first match and
+  /// that much past it rather than the whole line (a long query over a 10 MB line).
+  static let longLineCells = 100 * 1024
 
   /// `chars` (folded by `table`) in the `n` bytes at `p`, scored as on the decoded line: one pass finds
   /// the greedy places and the last place of the last character; only the window between them is
@@ -44,9 +48,12 @@ extension Matcher {
       previous = (raw, i)
       i += length
       c += 1
+      // The window already holds more cells than the dynamic program takes: the greedy places
+      // score it, and the rest of the line cannot change them.
+      if k == m && (c - places[0]) * m > Matcher.longLineCells { break }
     }
     guard k == m else { return nil }
-    if (last - places[0] + 1) * m > Scorer.maxCells {
+    if (last - places[0] + 1) * m > Matcher.longLineCells {
       let text = PlacesText(
         places: places, raws: raws, befores: befores, count: c, knownClasses: knownClasses())
       positions?.pointee.append(contentsOf: places)
