@@ -90,3 +90,19 @@ import Testing
     #expect(rows.contains { $0.hasPrefix("▌") && $0.dropFirst().allSatisfy { $0 == " " } }, "\(rows)")
   }
 }
+
+/// fzf 0.68's default keys: ctrl-/ and alt-/ turn word wrap on and off; mselect's ctrl-/ stays the
+/// preview's.
+@Suite struct WrapKeysTests {
+  @Test func fzfModesSlashKeysToggleWordWrap() throws {
+    let h = Harness(["a"], [], profile: .fzf)
+    let slash = try #require(Key(name: "ctrl-/"))
+    h.press(slash)
+    #expect(h.state.settings.list.wrap && h.state.settings.list.wrapWord)
+    h.press(.alt(UInt32(UInt8(ascii: "/"))))
+    #expect(!h.state.settings.list.wrap)
+    let mselect = Harness(["a"], [])
+    mselect.press(slash)
+    #expect(!mselect.state.settings.list.wrap)
+  }
+}
