@@ -193,7 +193,7 @@ extension PickerState {
     // A query with terms that forgive mistakes ranks what it searched by what it saw (see
     // `TypoSightings`): an earlier search of it over fewer lines is not extended, it is done again.
     // With `--tail` letting lines go, an earlier result may name some of them: all is searched again.
-    let extends = plan.pattern.sightings == nil && !tailMoved
+    let extends = plan.pattern.sightings == nil
     if tailMoved {
       searched = count
     } else if extends && search.result.query == q && search.result.complete {

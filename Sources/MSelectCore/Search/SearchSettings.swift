@@ -27,7 +27,7 @@ public struct SearchSettings: Sendable, Equatable {
   }
 
   /// The lines that can be matched and selected among the first `count`: the one place that skips
-  /// the header lines.
+  /// the header lines and, with `--tail`, the lines before the last N.
   package func candidates(count: Int) -> Range<Int> {
     let headers = min(headerLines, count)
     guard let tail, count - headers > tail else { return headers..<count }
