@@ -8,7 +8,7 @@ import Testing
   /// A line of words of every character class (upper, lower, digits, delimiters, whitespace,
   /// non-ASCII), long enough for the one pass.
   private static func line(seed: UInt64, nonASCII: Bool) -> [UInt8] {
-    var random = IncrementalSearchTests.Seeded(state: seed)
+    var random = Seeded(state: seed)
     let pieces =
       ["ab", "Ab", "AB", "x9", "/", "_", " ", "-", "cd", "q", "zz", "b."] + (nonASCII ? ["é", "Ö"] : [])
     var text = ""
@@ -78,7 +78,7 @@ import Testing
   /// negations hold or fail as they do, and nothing found on one line is left for the next.
   @Test(arguments: [false, true])
   func manyTermsOnShortLinesAsOneByOne(backward: Bool) {
-    var random = IncrementalSearchTests.Seeded(state: 11)
+    var random = Seeded(state: 11)
     let letters = Array("abcAB9/_ -é")
     func word(_ length: Int) -> String {
       String((0..<length).map { _ in letters[Int(random.next() % UInt64(letters.count))] })

@@ -6,18 +6,6 @@ import Testing
 /// A query typed key by key, with backspaces, lists exactly what the whole query finds at once,
 /// whatever the picker's result cache narrowed on the way.
 @Suite struct IncrementalSearchTests {
-  /// A small deterministic generator (SplitMix64), so a failing case can be replayed by its seed.
-  struct Seeded: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   /// What queries are made of: the whole query syntax, letters of both cases, an accent.
   static let keys: [String] = [
     "a", "b", "c", "a", "b", "d", "A", "B", "é", "e", "/", ".", " ", " ", "^", "$", "'", "!", "|",

@@ -99,6 +99,13 @@ struct ParityRun {
     "x86_64-linux-gnu", "README.md", "Makefile", "src", "test", "libswiftCore.so", "shareman", "sahre",
   ]
 
+  /// The bound keys a sequence presses, each as often as it comes here (ten rolls of a hundred).
+  static let boundKeys: [(String, Key)] =
+    Array(repeating: ("ctrl-u", ctrl("u")), count: 3)
+    + Array(repeating: ("toggle-typos", ctrl("t")), count: 2)
+    + Array(repeating: ("toggle-search", ctrl("s")), count: 2)
+    + Array(repeating: ("change-nth", ctrl("n")), count: 2) + [("change-query", ctrl("x"))]
+
   var random: Seeded
   let options: [String]
   /// Extra lines to use instead of generated ones (a real corpus).
@@ -172,21 +179,10 @@ struct ParityRun {
         let word = mistyped(Self.words.randomElement(using: &random)!)
         log.append("paste(\(word))")
         h.press(.paste(Array(word.utf8)))
-      case 83..<86:
-        log.append("ctrl-u")
-        h.press(ctrl("u"))
-      case 86..<88:
-        log.append("toggle-typos")
-        h.press(ctrl("t"))
-      case 88..<90:
-        log.append("toggle-search")
-        h.press(ctrl("s"))
-      case 90..<92:
-        log.append("change-nth")
-        h.press(ctrl("n"))
-      case 92..<93:
-        log.append("change-query")
-        h.press(ctrl("x"))
+      case 83..<93:
+        let (name, key) = Self.boundKeys[roll - 83]
+        log.append(name)
+        h.press(key)
       case 93..<94:
         // `reload`: other lines (some of the same) come in place of the old.
         let lines = Array(all.shuffled(using: &random).prefix(all.count / 2))
