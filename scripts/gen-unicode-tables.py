@@ -2,7 +2,7 @@
 """Writes Sources/MSelectCore/Unicode/UnicodeTables.swift: case/diacritic folding pairs and display-width ranges.
 
 Run from the package root: python3 scripts/gen-unicode-tables.py [OUTPUT]
-Case folding and widths come from Python's unicodedata (its Unicode version is recorded in the output).
+Case folding, widths and the ambiguous widths `--ambidouble` doubles come from Python's unicodedata (its Unicode version is recorded in the output).
 Which characters fold to an ASCII one without their marks is fzf's choice, not a Unicode property (Latin
 letters and full-width ASCII, not Greek or Cyrillic): it is asked of fzf 0.74 itself (FZF, else
 /tmp/fzf/bin/fzf), one case-sensitive query per ASCII character over every candidate character.
@@ -101,6 +101,14 @@ def is_wide(cp):
     return 0x20000 <= cp <= 0x3FFFD or 0x1F300 <= cp <= 0x1F64F or 0x1F900 <= cp <= 0x1F9FF
 
 
+def is_ambiguous(cp):
+    """East Asian Ambiguous: one column, or two where the terminal draws them so (`--ambidouble`).
+    Marks stay zero-width and wide characters wide, so only the rest are listed."""
+    if 0xD800 <= cp <= 0xDFFF or is_zero(cp) or is_wide(cp):
+        return False
+    return unicodedata.east_asian_width(chr(cp)) == "A"
+
+
 def emit_pairs(name, items):
     body = ",\n".join("  " + ", ".join(f"0x{a:04X}_{b:04X}" for a, b in items[i:i + 6])
                       for i in range(0, len(items), 6))
@@ -125,6 +133,7 @@ def main():
         emit_pairs("diacriticPairs", sorted(fzf_normalization().items())),
         emit_ranges("zeroWidthRanges", ranges(is_zero)),
         emit_ranges("doubleWidthRanges", ranges(is_wide)),
+        emit_ranges("ambiguousWidthRanges", ranges(is_ambiguous)),
     ]
     path = sys.argv[1] if len(sys.argv) > 1 else "Sources/MSelectCore/Unicode/UnicodeTables.swift"
     with open(path, "w") as f:

@@ -87,6 +87,9 @@ package enum ManPage {
       .B NO_COLOR
       No colors (bold, underline and reverse only).
       .TP
+      .B RUNEWIDTH_EASTASIAN
+      Set to 1: as \\fB\\-\\-ambidouble\\fR, ambiguous-width characters take two columns (fzf reads it too).
+      .TP
       .B SHELL
       The shell that runs commands (default /bin/sh; \\fB\\-\\-with\\-shell\\fR overrides it).
       .TP

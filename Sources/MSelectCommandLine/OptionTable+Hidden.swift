@@ -92,6 +92,7 @@ extension OptionTable {
       .hidden(["--no-inline-info"]) { o, _ in o.picker.look.chrome.info = .default },
       .hidden(["--no-info"]) { o, _ in o.picker.look.chrome.info = .hidden },
       .hidden(["--unicode"]) { o, _ in o.unicode = true },
+      .hidden(["--no-ambidouble"]) { o, _ in o.ambidouble = false },
       .hidden(["--no-separator"]) { o, _ in
         (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (nil, false)
       },
@@ -128,7 +129,6 @@ extension OptionTable {
     .ignored(
       [
         "--ansi-off",
-        "--ambidouble", "--no-ambidouble",
         "--no-tty-default",
         "--force-tty-in", "--no-force-tty-in", "--no-winpty",
       ], takes: .optionalValue { _ in false }),

@@ -379,6 +379,10 @@ package enum OptionTable {
       ["--no-unicode"], nil, .picker, "ASCII only: no box drawing or symbols (default: as the locale says)"
     ) { o, _ in o.unicode = false },
     OptionInfo(
+      ["--ambidouble"], nil, .picker,
+      "ambiguous-width characters (box drawing, Cyrillic, …) take 2 columns, as the terminal draws them"
+    ) { o, _ in o.ambidouble = true },
+    OptionInfo(
       ["--separator"], "STR", .picker, "a rule of STR after the info line (fzf's default: ─; --no-separator)"
     ) { o, v in (o.picker.look.chrome.separator, o.picker.look.chrome.separatorAuto) = (v.string, false) },
     OptionInfo(["--bind"], "KEY:ACTION", .picker, "bind keys or events to actions (see KEYS AND ACTIONS)") {

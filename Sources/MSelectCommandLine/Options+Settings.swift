@@ -101,6 +101,8 @@ extension Options {
     settings.commands.fileTerminator = print0 ? 0 : 10
     settings.look.previewWrapSign = previewWrapSign ?? wrapSign
     settings.look.wrapSign = wrapSign
+    // fzf's: its `│` scrollbar turns `|` where ambiguous characters take two columns.
+    if settings.look.scrollbar == "│" && DisplayWidth.of("│") > 1 { settings.look.scrollbar = "|" }
     return settings
   }
 

@@ -99,6 +99,9 @@ package struct Options: Sendable {
   package var color: ColorMode = .auto
   /// `--unicode` / `--no-unicode`: box drawing and symbols, or ASCII (nil: as the locale says).
   package var unicode: Bool?
+  /// `--ambidouble` / `--no-ambidouble`: the terminal draws East Asian Ambiguous characters two columns
+  /// wide (nil: as `RUNEWIDTH_EASTASIAN=1` says, as fzf reads it).
+  package var ambidouble: Bool?
   package var bindings: [String] = []
   /// Marks stay on the lines a reload brings back (nil: as the flavor has it, mselect yes, fzf no).
   package var marksSurviveReload: Bool?

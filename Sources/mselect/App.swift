@@ -34,6 +34,10 @@ enum App {
     let interactive = if case .interactive = options.mode { true } else { false }
     let environment = interactive ? Environment.current : [:]
     let unicode = interactive && (options.unicode ?? TerminalTraits.isUnicodeLocale(environment))
+    // Before the settings: the marks' widths are measured with it.
+    if interactive && TerminalTraits.ambiguousIsWide(options.ambidouble, environment: environment) {
+      DisplayWidth.ambiguousColumns.store(2, ordering: .relaxed)
+    }
     let picker: PickerSettings
     do throws(OptionError) {
       picker = try options.pickerSettings(

@@ -39,7 +39,7 @@ final class PickerProcess {
   init(
     _ arguments: [String], rows: Int = 24, columns: Int = 80, environment: [String: String] = [:],
     stdinIsTerminal: Bool = false, executable: String? = nil, cursorRow: Int = 0, lineText: String = "",
-    typedAhead: String = "", cellPixels: (width: Int, height: Int) = (0, 0)
+    typedAhead: String = "", cellPixels: (width: Int, height: Int) = (0, 0), ambiguousColumns: Int = 1
   ) throws {
     // posix_openpt/unlockpt/ptsname are not visible from Swift's Glibc module; these are their ioctls.
     master = open("/dev/ptmx", O_RDWR | O_NOCTTY)
@@ -56,6 +56,7 @@ final class PickerProcess {
       ws_ypixel: UInt16(rows * cellPixels.height))
     _ = ioctl(master, UInt(TIOCSWINSZ), &size)
     screen = ScreenEmulator(rows: rows, columns: columns)
+    screen.ambiguousColumns = ambiguousColumns
     screen.feed(Array(repeating: 0x0A, count: cursorRow) + Array(lineText.utf8))
     // Keep a slave descriptor open in the test so settings persist between runs and stty can read them.
     _ = open(slavePath, O_RDWR | O_NOCTTY)

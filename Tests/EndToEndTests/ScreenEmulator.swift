@@ -28,6 +28,9 @@ struct ScreenEmulator {
   private(set) var modes: Set<Int> = [25, 7]
   /// Answers the terminal owes the program (cursor position reports), taken by `takeReplies()`.
   private var replies: [UInt8] = []
+  /// Columns of an East Asian Ambiguous character: 2 for a terminal set to draw them wide (a CJK
+  /// locale's, what `--ambidouble` is for).
+  var ambiguousColumns = 1
   /// The emulator answers `CSI 6n` (a terminal that never does is the other case worth testing).
   var answersPositionQueries = true
   /// Bytes sent when mouse reporting goes off, before any answer after it: a report the terminal
@@ -48,13 +51,16 @@ struct ScreenEmulator {
     }
   }
 
+  /// The visible cells, row by row; the second cell of a wide character is `continuation`.
+  var cells: [[Character]] { alternate ?? main }
+
   private static func text(of row: [Character]) -> String {
     String(row.filter { $0 != continuation }).replacingOccurrences(
       of: "\\s+$", with: "", options: .regularExpression)
   }
 
   /// Fills the second cell of a wide character.
-  private static let continuation: Character = "\u{0}"
+  static let continuation: Character = "\u{0}"
 
   /// All visible text, one line per row.
   var text: String { lines.joined(separator: "\n") }
@@ -92,7 +98,8 @@ struct ScreenEmulator {
   }
 
   private mutating func put(_ c: Character) {
-    let width = max(1, DisplayWidth.of(String(c)))
+    let width = max(
+      1, c.unicodeScalars.reduce(0) { $0 + DisplayWidth.of($1.value, ambiguous: ambiguousColumns) })
     if column + width > columns {
       if modes.contains(7) {
         column = 0

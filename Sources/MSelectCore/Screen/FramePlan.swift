@@ -35,11 +35,10 @@ struct FramePlan {
     pane = layout.preview.flatMap { $0.outer.rows > 0 && $0.outer.columns > 0 ? $0 : nil }
     width = layout.listWidth
     separator = plan.separatorHidden ? nil : chrome.separator
-    let listSides = plan.list.sides
     let (itemWidth, reachesBorder) = state.itemColumns(layout)
     self.itemWidth = itemWidth
     sectionWidth = width + (plan.active ? plan.listBorderColumns : 0) + (reachesBorder ? 1 : 0)
-    inputShift = plan.inputApart && !plan.input.sides.left && listSides.left ? 2 : 0
+    inputShift = plan.inputApart && !plan.input.sides.left ? plan.list.leftColumns : 0
     inputWidth = plan.inputApart ? max(1, sectionWidth - plan.input.columns - inputShift) : width
     let sectionRight = plan.inputApart ? plan.input.sides.right : plan.list.sides.right
     borderFollows = sectionRight || (chrome.border.sides.right && pane == nil)
@@ -53,8 +52,7 @@ struct FramePlan {
   /// past the list's left border unless its own has one.
   func indent(_ part: SectionPlan.Part) -> Int {
     guard (sections.apart || part == .footer) && sections.border(of: part) != .inline else { return marks }
-    let border = sections.border(of: part).sides.left ? 2 : 0
-    return max(0, marks + (sections.list.sides.left ? 2 : 0) - border)
+    return max(0, marks + sections.list.leftColumns - sections.border(of: part).leftColumns)
   }
 
   /// The width of `part`'s rows.
@@ -63,7 +61,7 @@ struct FramePlan {
     let own = max(1, sectionWidth - sections.border(of: part).columns)
     // fzf's: a part of its own is cut where the list's items are.
     guard settings.flavor == .fzf else { return own }
-    let edge = (sections.list.sides.left ? 2 : 0) + itemWidth - (sections.border(of: part).sides.left ? 2 : 0)
+    let edge = sections.list.leftColumns + itemWidth - sections.border(of: part).leftColumns
     return max(1, min(own, edge))
   }
 

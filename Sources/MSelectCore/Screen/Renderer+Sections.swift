@@ -76,12 +76,12 @@ extension Renderer {
         column.listTop = stack.addList(
           content.list, tags: content.listTags, border: border, above: plan.inlineTop.map(inside),
           below: plan.inlineBottom.map(inside))
-        column.listLeft = plan.list.sides.left ? 2 : 0
+        column.listLeft = plan.list.leftColumns
         if let row = content.promptRowInList { column.caret = (column.listTop + row, column.listLeft) }
       case .input:
         let rows = reverse ? [content.prompt] + content.info : content.info + [content.prompt]
         let promptRow = stack.rows.count + (border.sides.top ? 1 : 0) + (reverse ? 0 : content.info.count)
-        column.caret = (promptRow, inputShift + (border.sides.left ? 2 : 0))
+        column.caret = (promptRow, inputShift + border.leftColumns)
         stack.add(rows, part: part, border: border, shift: inputShift)
       case .header, .headerLines, .footer:
         let section = inside(part)

@@ -49,10 +49,10 @@ public struct Renderer {
       areas: itemAreas(state, plan, list, draft) + tagAreas(plan, fixed, draft) + paneArea)
     frame.caretShown = plan.settings.look.inputShown
     if let area = paneArea.first, let pane = plan.pane {
-      let sides = pane.active.drawnBorder(plan.settings.window.layout).sides
+      let border = pane.active.drawnBorder(plan.settings.window.layout)
       let origin = (
-        row: area.rows.lowerBound + (sides.top ? 1 : 0),
-        column: area.columns.lowerBound + (sides.left ? 2 : 0)
+        row: area.rows.lowerBound + (border.sides.top ? 1 : 0),
+        column: area.columns.lowerBound + border.leftColumns
       )
       frame.previewOrigin = origin
       // Rows of the pane cut (sections taller than the screen): its pictures would land elsewhere.

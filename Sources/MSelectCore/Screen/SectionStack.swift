@@ -41,7 +41,7 @@ struct SectionStack {
       shift > 0
       ? content.map { [Frame.Span(text: String(repeating: " ", count: shift), style: [])] + $0 } : content
     let sides = border.sides
-    let right = shift + (sides.left ? 2 : 0)
+    let right = shift + border.leftColumns
     if sides.top { self.tags.append(nil) }
     self.tags += content.indices.map { i in i < tags.count ? tags[i]?.moved(by: right) : nil }
     if sides.bottom { self.tags.append(nil) }

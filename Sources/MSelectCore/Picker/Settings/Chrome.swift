@@ -22,7 +22,15 @@ package struct Chrome: Sendable, Equatable {
     /// Rows the frame takes: its top and bottom lines.
     var rows: Int { (sides.top ? 1 : 0) + (sides.bottom ? 1 : 0) }
     /// Columns the frame takes: a side line keeps a blank column beside the text.
-    var columns: Int { (sides.left ? 2 : 0) + (sides.right ? 2 : 0) }
+    var columns: Int { leftColumns + rightColumns }
+    /// Columns of the left side line and its blank (none without a left side).
+    var leftColumns: Int { sides.left ? Self.sideColumns : 0 }
+    /// Columns of the right side line and its blank.
+    var rightColumns: Int { sides.right ? Self.sideColumns : 0 }
+
+    /// Columns a side line takes with its blank: fzf counts `│`'s width for every style, two where
+    /// ambiguous characters are drawn wide (`--ambidouble`), and pads a narrower glyph.
+    static var sideColumns: Int { 1 + DisplayWidth.of(0x2502) }
 
     /// Which sides are drawn.
     var sides: (top: Bool, right: Bool, bottom: Bool, left: Bool) {
@@ -172,8 +180,8 @@ package struct Chrome: Sendable, Equatable {
     let s = border.sides
     // A side border keeps one blank column between itself and the text, as fzf draws it.
     return (
-      m.top + p.top + (s.top ? 1 : 0), m.right + p.right + (s.right ? 2 : 0),
-      m.bottom + p.bottom + (s.bottom ? 1 : 0), m.left + p.left + (s.left ? 2 : 0)
+      m.top + p.top + (s.top ? 1 : 0), m.right + p.right + border.rightColumns,
+      m.bottom + p.bottom + (s.bottom ? 1 : 0), m.left + p.left + border.leftColumns
     )
   }
 

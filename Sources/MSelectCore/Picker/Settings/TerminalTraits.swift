@@ -17,6 +17,12 @@ package enum TerminalTraits {
     }
   }
 
+  /// Whether the terminal draws East Asian Ambiguous characters two columns wide: `--ambidouble`
+  /// (`option`), else go-runewidth's `RUNEWIDTH_EASTASIAN=1`, which fzf reads too.
+  package static func ambiguousIsWide(_ option: Bool?, environment: [String: String]) -> Bool {
+    option ?? (environment["RUNEWIDTH_EASTASIAN"] == "1")
+  }
+
   /// Whether the locale variables say UTF-8.
   package static func isUnicodeLocale(_ environment: [String: String]) -> Bool {
     let value =
