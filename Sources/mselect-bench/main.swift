@@ -4,7 +4,7 @@
 //
 // With MSELECT_BENCH_PREVIEW=CMD the picker has `--preview CMD`, and every preview it asks for is run
 // for real (in the background, the previous one killed), as the picker does: the latencies then show
-// what a running preview costs typing. With MSELECT_BENCH_TYPOS=1 the picker has `--typos`.
+// what a running preview costs typing. With MSELECT_BENCH_TYPOS=1 the picker (and `--filter`) has `--typos`.
 //
 // `mselect-bench --filter QUERY FILE [RUNS]` instead times `mselect -f QUERY FILE`'s search in-process,
 // RUNS times (default 50) over one mapping, and prints the minimum, lower quartile and median: wall
@@ -163,7 +163,8 @@ func timeFilter(query: [UInt8], path: String, runs: Int) {
   let options: Options
   let mapping: FileMapping
   do {
-    options = try OptionParser.parse([Array("-f".utf8), query])
+    let typos = getenv("MSELECT_BENCH_TYPOS") != nil ? [Array("--typos".utf8)] : []
+    options = try OptionParser.parse([Array("-f".utf8), query] + typos)
     guard let mapped = try InputReader(path: path, terminator: 10).mapWhole() else {
       print("mselect-bench: \(path) cannot be mapped")
       exit(2)

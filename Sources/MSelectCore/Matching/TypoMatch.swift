@@ -49,10 +49,11 @@ extension Matcher {
       // A long term matches strewn; a short one only as a word with a mistake, which few lines can
       // hold: that test goes first.
       let strewn = m >= Typos.strewnFrom
-      guard strewn || Matcher.mayHoldRun(pattern, budget: 1, text, scratch) else { return false }
+      let span = strewn ? nil : Matcher.runSpan(pattern, budget: 1, text, scratch)
+      guard strewn || span != nil else { return false }
       let ends = Matcher.typoEnds(pattern, text, scratch, matched: matched)
       guard Matcher.leavesOne(pattern, ends, scratch) else { return false }
-      return strewn || Matcher.closestWindow(pattern, budget: 1, text, scratch) != nil
+      return strewn || Matcher.closestWindow(pattern, budget: 1, text, scratch, within: span) != nil
     }
   }
 
@@ -81,7 +82,15 @@ extension Matcher {
     // the whole term is there to score) the rest.
     var ends: TypoEnds?
     var leftOut: Int?
+    // Where the line may hold a run one edit from a short term, when that was asked.
+    var runSpan: Range<Int>?
     if budget == 1 {
+      // A term too short to be forgiven strewn needs a run of the line one edit from it; without
+      // one only the term as typed can match, and that test costs less than the ends.
+      if pattern.count < Typos.strewnFrom {
+        runSpan = Matcher.runSpan(pattern, budget: 1, text, scratch)
+        guard runSpan != nil else { return typedOnly(scorer, scratch, pattern, text, positions: positions) }
+      }
       let found = Matcher.typoEnds(pattern, text, scratch)
       guard found.whole || Matcher.leavesOne(pattern, found, scratch) else { return nil }
       ends = found
@@ -120,12 +129,28 @@ extension Matcher {
     }
     let repaired = repairedMatch(
       scorer, scratch, pattern, budget: budget, text, whole: whole != nil, ends: ends, leftOut: leftOut,
-      placed: positions != nil, tier: tier)
+      runSpan: runSpan, placed: positions != nil, tier: tier)
     if let repaired, repaired.match.score > whole?.score ?? 0 {
       positions?.pointee.append(contentsOf: repaired.places)
       return repaired.match
     }
     positions?.pointee.append(contentsOf: typed)
+    return whole
+  }
+
+  /// `forgivingMatch` for a line that can hold the term only as typed: the scorer's match, which
+  /// counts as a sighting (see `TypoScratch.recordTermAsTyped`) when it is an abbreviation (a run
+  /// would have been a run one edit away).
+  private static func typedOnly<T: ScoredText>(
+    _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, _ text: T,
+    positions: UnsafeMutablePointer<[Int]>?
+  ) -> Match? {
+    let whole = scorer.fuzzy(pattern: pattern, text: text, positions: positions)
+    if whole != nil, scratch.runTier > 0, scratch.watches,
+      Matcher.holdsAtWordStarts(scorer, pattern, text, scratch)
+    {
+      scratch.recordTermAsTyped()
+    }
     return whole
   }
 
@@ -140,10 +165,10 @@ extension Matcher {
   /// the second also mark the line's character where a left-out one was typed wrong (`mistyped`).
   /// A run gains `tier`.
   /// `ends`: the line's `typoEnds` when taken (then it needs at most one character left out);
-  /// `leftOut`: the line's `leastLeftOut` when taken.
+  /// `leftOut`: the line's `leastLeftOut` when taken; `runSpan`: the line's `runSpan` when taken.
   private static func repairedMatch<T: ScoredText>(
     _ scorer: Scorer, _ scratch: TypoScratch, _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T,
-    whole: Bool, ends: TypoEnds?, leftOut: Int?, placed: Bool, tier: Int32
+    whole: Bool, ends: TypoEnds?, leftOut: Int?, runSpan: Range<Int>?, placed: Bool, tier: Int32
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget else { return nil }
@@ -152,8 +177,8 @@ extension Matcher {
       whole || ends != nil ? 1 : leftOut ?? Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var window: (places: [Int], score: Int32, repaired: [Int])?
-    if Matcher.mayHoldRun(pattern, budget: budget, text, scratch),
-      let run = Matcher.closestWindow(pattern, budget: budget, text, scratch)
+    if let span = runSpan ?? Matcher.runSpan(pattern, budget: budget, text, scratch),
+      let run = Matcher.closestWindow(pattern, budget: budget, text, scratch, within: span)
     {
       // Only the line's characters that stand for one of the term's count: one the person left
       // out is a gap, as in any fuzzy match.

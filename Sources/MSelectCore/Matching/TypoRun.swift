@@ -97,27 +97,84 @@ extension Matcher {
     return false
   }
 
+  /// Where in `text` a run of `pattern` with at most `budget` edits can lie: nil where none can
+  /// (`mayHoldRun`); with one mistake on an ASCII line, around the runs `holdsAHalf` found, as a run
+  /// one edit away holds one; else the whole line. `closestWindow` then reads only that part.
+  static func runSpan<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+  ) -> Range<Int>? {
+    guard mayHoldRun(pattern, budget: budget, text, scratch) else { return nil }
+    guard budget == 1, let ascii = text as? Scorer.ASCIIText, let ends = halfEnds(pattern, ascii, scratch)
+    else {
+      return 0..<text.count
+    }
+    // The run holds the half that ends there and is at most one longer than the term.
+    let reach = pattern.count + 1
+    return max(0, ends.lowerBound - reach)..<min(text.count, ends.upperBound + reach + 1)
+  }
+
+  /// The first and the last place where a run `holdsAHalf` looks for ends on an ASCII line; nil
+  /// when there is none or the term is not one it asks about.
+  private static func halfEnds(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: Scorer.ASCIIText, _ scratch: TypoScratch
+  ) -> ClosedRange<Int>? {
+    guard let halves = Halves(pattern.count) else { return nil }
+    scratch.prepare(pattern)
+    let masks = scratch.halvesMasks(folding: text.fold, halves.doubled)
+    var state: UInt64 = 0
+    var first = -1
+    var last = -1
+    for j in 0..<text.count {
+      state = (state << 1 | halves.starts) & masks[Int(text.bytes[j])]
+      if state & halves.held != 0 {
+        if first < 0 { first = j }
+        last = j
+      }
+    }
+    return first < 0 ? nil : first...last
+  }
+
+  /// `holdsAHalf`'s Shift-And layout for a term of `m` characters (`h = m / 2`): bits `0..<m` follow
+  /// the term's runs starting at its first character or at its second half, bits from `m + 1` those
+  /// of the term with characters `h - 1` and `h` swapped (bit `m`, in no mask, keeps the two apart).
+  private struct Halves {
+    let m: Int
+    let h: Int
+
+    /// Nil for a term too short to have halves or too long for the bits.
+    init?(_ m: Int) {
+      guard m >= 4, 2 * m + 1 <= 64 else { return nil }
+      (self.m, h) = (m, m / 2)
+    }
+
+    /// The bits where runs start.
+    var starts: UInt64 { 1 | 1 << UInt64(h) | 1 << UInt64(m + 1) }
+    /// The bits of a run ended: the first half, the second, the swapped term.
+    var held: UInt64 { 1 << UInt64(h - 1) | 1 << UInt64(m - 1) | 1 << UInt64(2 * m) }
+
+    /// A character's mask of places, and above it the same for the swapped term.
+    @inline(__always)
+    func doubled(_ mask: UInt64) -> UInt64 {
+      let (a, b) = (UInt64(h - 1), UInt64(h))
+      let swapped = mask & ~(1 << a | 1 << b) | (mask >> a & 1) << b | (mask >> b & 1) << a
+      return mask | swapped << UInt64(m + 1)
+    }
+  }
+
   /// Whether `text` holds a half of `pattern` (the first `h = m / 2` characters or the rest) as one
   /// run, or the term with the two characters where they meet swapped: a run one edit away from the
   /// term does (the edit spoils one half, or, a swap where they meet, the other is that swap).
   /// Nil when the term is too short or too long to ask.
   ///
-  /// One Shift-And pass: bits `0..<m` follow the term's runs starting at its first character or
-  /// at its second half, bits from `m + 1` those of the swapped term (bit `m`, in no mask, keeps
-  /// the two apart).
+  /// One Shift-And pass (`Halves`).
   static func holdsAHalf<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ scratch: TypoScratch
   ) -> Bool? {
     let m = pattern.count
     let h = m / 2
-    guard m >= 4, 2 * m + 1 <= 64 else { return nil }
+    guard let halves = Halves(m) else { return nil }
     scratch.prepare(pattern)
-    let starts: UInt64 = 1 | 1 << UInt64(h) | 1 << UInt64(m + 1)
-    let (a, b) = (UInt64(h - 1), UInt64(h))
-    @inline(__always) func doubled(_ mask: UInt64) -> UInt64 {
-      let swapped = mask & ~(1 << a | 1 << b) | (mask >> a & 1) << b | (mask >> b & 1) << a
-      return mask | swapped << UInt64(m + 1)
-    }
+    let starts = halves.starts
     var state: UInt64 = 0
     var seen: UInt64 = 0
     if let ascii = text as? Scorer.ASCIIText {
@@ -127,7 +184,7 @@ extension Matcher {
       guard ascii.holdsPair((pattern[0], pattern[1]), (pattern[h], pattern[h + 1]), swappedStart) else {
         return false
       }
-      let masks = scratch.halvesMasks(folding: ascii.fold, doubled)
+      let masks = scratch.halvesMasks(folding: ascii.fold, halves.doubled)
       let bytes = ascii.bytes
       let n = ascii.count
       // Two chains, each a step's three operations long: the first half of the line and the
@@ -153,12 +210,11 @@ extension Matcher {
       }
     } else {
       for j in 0..<text.count {
-        state = (state << 1 | starts) & doubled(scratch.mask(text.folded(j)))
+        state = (state << 1 | starts) & halves.doubled(scratch.mask(text.folded(j)))
         seen |= state
       }
     }
-    let held: UInt64 = 1 << UInt64(h - 1) | 1 << UInt64(m - 1) | 1 << UInt64(2 * m)
-    return seen & held != 0
+    return seen & halves.held != 0
   }
 
   /// The run of the line's characters closest to `pattern` (fewest edits: a character wrong,
@@ -169,8 +225,11 @@ extension Matcher {
   /// swaps (the restricted, "optimal string alignment" distance) finds where the closest run ends in
   /// one pass of about fifteen word operations a character; its start is then the nearest one at
   /// that distance. A longer term takes the table itself (`closestRunByTable`).
+  ///
+  /// `within`: the part of the line where such a run can lie (`runSpan`), the rest not read.
   static func closestWindow<T: ScoredText>(
-    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch
+    _ pattern: UnsafeBufferPointer<UInt32>, budget: Int, _ text: T, _ scratch: TypoScratch,
+    within: Range<Int>? = nil
   ) -> (start: Int, end: Int, edits: Int)? {
     scratch.prepare(pattern)
     guard scratch.hasMasks else { return closestRunByTable(pattern, budget: budget, text, scratch) }
@@ -182,8 +241,8 @@ extension Matcher {
     var previousEq: UInt64 = 0
     var score = m
     var best: (end: Int, edits: Int)?
-    for j in 0..<text.count {
-      let eq = scratch.mask(text.folded(j))
+    // One character `j` whose places in the term are `eq`; true once no closer run can come.
+    @inline(__always) func step(_ j: Int, _ eq: UInt64) -> Bool {
       let swapped = ((~d0 & eq) << 1) & previousEq
       d0 = (((eq & vp) &+ vp) ^ vp) | eq | vn | swapped
       var hp = vn | ~(d0 | vp)
@@ -199,7 +258,16 @@ extension Matcher {
       vp = hn | ~(d0 | hp)
       vn = hp & d0
       previousEq = eq
-      if score <= budget && (best == nil || score < best!.edits) { best = (j + 1, score) }
+      guard score <= budget && (best == nil || score < best!.edits) else { return false }
+      best = (j + 1, score)
+      return score == 0
+    }
+    if let ascii = text as? Scorer.ASCIIText {
+      // One load a byte: the fold is in the table.
+      let masks = scratch.byteMasks(folding: ascii.fold)
+      for j in within ?? 0..<ascii.count where step(j, masks[Int(ascii.bytes[j])]) { break }
+    } else {
+      for j in within ?? 0..<text.count where step(j, scratch.mask(text.folded(j))) { break }
     }
     guard let best else { return nil }
     // The nearest start at that distance: the run is as long as the term, give or take an edit each.
