@@ -74,7 +74,7 @@ extension OptionTable {
       .hidden(["--no-filepath-word"]) { o, _ in o.picker.behaviour.filepathWord = false },
       .hidden(["--no-raw"]) { o, _ in o.picker.list.raw = false },
       // The shell bindings' store (`--learn`'s, when learning is on for the name run under).
-      .hidden(["--binding-learn"], takes: .value) { o, v in o.bindingLearn = v.string },
+      .hidden(["--binding-learn"], takes: .value) { o, v in o.bindingLearn = try v.storeName() },
       .hidden(["--no-tmux", "--no-popup"]) { o, _ in o.popup = nil },
       // The key bindings' `FZF_TMUX_OPTS` / `MSELECT_TMUX_OPTS` (fzf-tmux's options), in one word.
       .hidden(["--tmux-options"], takes: .value) { o, v in

@@ -83,12 +83,7 @@ package enum OptionTable {
     OptionInfo(
       ["--learn"], "NAME", .search,
       "lines picked often and recently rank higher, in store NAME (a path if it has a /)"
-    ) { o, v in
-      guard !v.string.isEmpty, v.string != ".", v.string != ".." else {
-        throw v.invalid("a store name or a path")
-      }
-      o.learn = v.string
-    },
+    ) { o, v in o.learn = try v.storeName() },
     OptionInfo(["--no-learn"], nil, .search, "learn nothing and rank as if nothing was learned") { o, _ in
       o.learn = nil
       o.noLearn = true

@@ -20,6 +20,15 @@ package struct OptionValue: Sendable {
     .invalidValue(option: name, value: string, expected: expected)
   }
 
+  /// The name of a learning store (`--learn`): a path when it holds a `/`, else a name other than
+  /// `.` and `..`, never empty.
+  func storeName() throws(OptionError) -> String {
+    guard !raw.isEmpty, raw.contains(UInt8(ascii: "/")) || (string != "." && string != "..") else {
+      throw invalid("a store name or a path")
+    }
+    return string
+  }
+
   /// A whole number of at least `minimum`; one above `Int.largestSetting` counts as that much.
   func number(minimum: Int) throws(OptionError) -> Int {
     guard let n = Int(string), n >= minimum else { throw invalid("a whole number ≥ \(minimum)") }

@@ -51,15 +51,13 @@ package enum ShellScripts {
   static let fishHistoryTimeMark = "@MSELECT_FISH_HISTORY_TIME@"
   static let fishHistoryFieldsMark = "@MSELECT_FISH_HISTORY_FIELDS@"
 
-  /// Shell functions (bash and zsh alike, `shell/walk-from.sh`) for `**` completion: `__mselect_walk_from DIR [d]` lists
-  /// what is below DIR as fzf's walker does (only directories with `d`; directories end with `/`;
-  /// each name ended by a NUL), named as from the current directory, or by `_mselect_compgen_path DIR`
-  /// / `_mselect_compgen_dir DIR` when the person defined them (fzf's `_fzf_compgen_*` hooks);
-  /// `__mselect_complete_paths BASE [d] CMD` runs the picker on them (for CMD's completion) and
-  /// prints the picked names, each ended by a NUL.
-  static var walkFrom: String { filled(embedded["walk-from.sh"] ?? "") }
-
-  /// A script of the `shell` folder with the walkers in place of their placeholders.
+  /// A script of the `shell` folder with the walkers in place of their placeholders; `@MSELECT_WALK_FROM@`
+  /// takes `shell/walk-from.sh`, the `**` completion's functions (bash and zsh alike):
+  /// `__mselect_walk_from DIR [d]` lists what is below DIR as fzf's walker does (only directories with
+  /// `d`; directories end with `/`; each name ended by a NUL), named as from the current directory, or
+  /// by `_mselect_compgen_path DIR` / `_mselect_compgen_dir DIR` when the person defined them (fzf's
+  /// `_fzf_compgen_*` hooks); `__mselect_complete_paths BASE [d] CMD` runs the picker on them (for
+  /// CMD's completion) and prints the picked names, each ended by a NUL.
   private static func filled(_ script: String) -> String {
     script.replacing("@MSELECT_WALK_FROM@", with: embedded["walk-from.sh"] ?? "")
       .replacing("@MSELECT_WALKER0@", with: walker0)

@@ -22,11 +22,6 @@ package struct LearnFile: Sendable {
     }
   }
 
-  /// Whether `value` can name a store: not empty, and a name without `/` is not `.` or `..`.
-  package static func isValid(_ value: String) -> Bool {
-    !value.isEmpty && (value.contains("/") || (value != "." && value != ".."))
-  }
-
   /// What was learned, aged to `now` (an empty store when nothing was yet: no file or no key).
   package func load(now: Int64) throws(InputError) -> LearnedRanking {
     guard let key = try readKey() else {

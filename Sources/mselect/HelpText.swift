@@ -38,7 +38,8 @@ let helpText =
     --bind keys: ctrl-a...ctrl-z, alt-X, \(OptionTable.keyNames.joined(separator: " ")), a character;
     events: start load change focus result zero one every(SECONDS).
 
-    Exit status: 0 printed, 1 nothing printed, 2 error, 124 timed out, 130 cancelled.
+    Exit status: 0 printed, 1 nothing printed, 2 error, 124 timed out, 130 cancelled,
+    141 output closed early.
     MSELECT_DEFAULT_OPTS holds options read before the command line. Run as fzf (or with --fzf),
     mselect takes fzf's defaults and FZF_* variables. See mselect --man.
 

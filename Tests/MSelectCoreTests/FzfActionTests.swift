@@ -55,12 +55,24 @@ import Testing
 
   @Test(arguments: [
     "ctrl-a:fly", "ctrl-a:execute(ls", "ctrl-a", ":accept", "ctrl-a:select-all+", "ctrl-b:put",
+    // A key that does not exist in `unbind(…)` and its kin, or none.
+    "start:unbind(foo)", "ctrl-a:rebind(ctrl-b,ctlr-c)", "ctrl-a:toggle-bind()", "load:unbind()+accept",
   ])
   func refusesWhatFzfRefuses(spec: String) {
     #expect(throws: OptionError.self) {
       var bindings = KeyBindings()
       try bindings.apply(spec)
     }
+  }
+
+  @Test(arguments: [
+    "start:unbind(ctrl-a,start,every(2))", "ctrl-a:rebind(,)", "ctrl-a:toggle-bind(change, load)",
+    // As fzf: `trigger(…)` passes over what it does not know when it runs.
+    "start:trigger(foo)",
+  ])
+  func takesWhatFzfTakes(spec: String) {
+    var bindings = KeyBindings()
+    #expect(throws: Never.self) { try bindings.apply(spec) }
   }
 
   /// What `transform(…)` prints: actions without a key.

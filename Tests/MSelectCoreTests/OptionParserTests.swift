@@ -66,7 +66,7 @@ import Testing
 
   @Test(arguments: [
     ["--max", "0"], ["--min", "x"], ["--height", "2"], ["--order", "random"], ["--tiebreak", "size"],
-    ["--nth", "0"], ["--layout", "up"],
+    ["--nth", "0"], ["--layout", "up"], ["--learn", ".."], ["--binding-learn", "."], ["--binding-learn", ""],
   ])
   func badValuesAreRejected(words: [String]) {
     #expect {

@@ -70,6 +70,28 @@ package struct KeyBindings: Sendable {
         let before = binding.appends ? self[trigger] ?? [] : []
         self[trigger] = before + binding.actions
       }
+      try KeyBindings.checkTargets(of: binding.actions, in: spec)
+    }
+  }
+
+  /// As fzf: `unbind(…)`, `rebind(…)` and `toggle-bind(…)` name keys and events that exist (a name
+  /// mistyped there would leave a binding on that was meant off). `trigger(…)`'s unknown names are
+  /// passed over when it runs, as fzf passes them.
+  private static func checkTargets(of actions: [BoundAction], in spec: String) throws(OptionError) {
+    for action in actions {
+      let names: [String]
+      switch action {
+      case .unbind(let list), .rebind(let list), .toggleBind(let list): names = list
+      default: continue
+      }
+      guard !names.isEmpty else {
+        throw .invalidValue(option: "--bind", value: spec, expected: "keys or events for \(action.name)(…)")
+      }
+      for name in names where Trigger(name: name) == nil {
+        throw .invalidValue(
+          option: "--bind", value: spec,
+          expected: "keys or events for \(action.name)(…) (\(name) is not one), e.g. ctrl-a")
+      }
     }
   }
 
