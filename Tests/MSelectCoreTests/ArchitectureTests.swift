@@ -18,14 +18,41 @@ import Testing
     }
   }
 
-  /// The modules a file imports.
-  func imports(_ text: String) -> Set<String> {
-    Set(
+  /// The modules a file imports, read as the compiler reads an import: after attributes
+  /// (`@preconcurrency`, `@testable`, `@_spi(…)`) and an access level (`package import`), indented
+  /// under `#if`; a declaration's import (`import struct Glibc.stat`) names its module.
+  func imports(_ text: String) -> Set<String> { ArchitectureTests.imports(text) }
+
+  static func imports(_ text: String) -> Set<String> {
+    let levels: Set<Substring> = ["public", "package", "internal", "fileprivate", "private", "open"]
+    let kinds: Set<Substring> = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+    return Set(
       text.split(separator: "\n").compactMap { line -> String? in
-        let words = line.split(separator: " ")
-        guard words.count == 2, words[0] == "import" else { return nil }
-        return String(words[1])
+        var words = line.split(separator: " ")[...]
+        while let first = words.first, first.hasPrefix("@") || levels.contains(first) {
+          words = words.dropFirst()
+        }
+        guard words.first == "import", var module = words.dropFirst().first else { return nil }
+        if kinds.contains(module) {
+          guard let path = words.dropFirst(2).first, let name = path.split(separator: ".").first else {
+            return nil
+          }
+          module = name
+        }
+        return String(module)
       })
+  }
+
+  /// The reading of imports sees what a two-word reading missed.
+  @Test(arguments: [
+    ("import Glibc", "Glibc"), ("@preconcurrency import Glibc", "Glibc"), ("  import Dispatch", "Dispatch"),
+    ("package import Foundation", "Foundation"),
+    ("@_spi(X) public import Synchronization", "Synchronization"),
+    ("import struct Foundation.Date", "Foundation"),
+    ("import _Builtin_intrinsics.intel", "_Builtin_intrinsics.intel"),
+  ])
+  func importsAreReadAsTheCompilerReadsThem(line: String, module: String) {
+    #expect(imports("// a comment\n" + line + "\nlet importance = 1\n") == [module])
   }
 
   @Test func theCoreTalksToTheSystemOnlyThroughItsPlatformFolder() throws {
