@@ -47,6 +47,10 @@ extension Picker {
         case .bottom: .down
         }
     }
+    // A key no terminal sends (`.ctrl("1")`) would otherwise stand for every unrecognised sequence.
+    if let key = (bindings.keys.map { $0 } + acceptKeys).first(where: { $0.key == .unknown }) {
+      throw .invalidConfiguration("no terminal key is \(key.description)")
+    }
     for (key, actions) in bindings {
       settings.behaviour.bindings[.key(key.key)] = actions.map(BoundAction.action)
     }

@@ -65,10 +65,16 @@ public struct PickerKey: Hashable, Sendable, CustomStringConvertible {
   /// Page down.
   public static let pageDown = PickerKey(.pageDown, name: "page-down")
 
-  /// Two keys are the same key whatever name made them (`bspace` and `bs`).
-  public static func == (lhs: PickerKey, rhs: PickerKey) -> Bool { lhs.key == rhs.key }
-  /// Hashes the key, not its name.
-  public func hash(into hasher: inout Hasher) { hasher.combine(key) }
+  /// Two keys are the same key whatever name made them (`bspace` and `bs`); keys no terminal sends
+  /// (`.ctrl("1")`) are told apart by their names.
+  public static func == (lhs: PickerKey, rhs: PickerKey) -> Bool {
+    lhs.key == rhs.key && (lhs.key != .unknown || lhs.description == rhs.description)
+  }
+  /// Hashes the key, not its name (the name too for a key no terminal sends).
+  public func hash(into hasher: inout Hasher) {
+    hasher.combine(key)
+    if key == .unknown { hasher.combine(description) }
+  }
 }
 
 /// What a bound key does: fzf's actions by their Swift names (`.selectAll`, `.toggleDown`,

@@ -123,5 +123,20 @@ struct EmbeddedPickerSettingsTests {
     #expect(PickerKey(named: "f5") == .f(5))
     #expect(PickerKey(named: "no-such-key") == nil)
     #expect(PickerKey.ctrl("A").description == "ctrl-a")
+    // Keys no terminal sends are not one another.
+    #expect(PickerKey.ctrl("1") != .alt("\u{1}"))
+    #expect(PickerKey.ctrl("1") == .ctrl("1"))
+    #expect(Set([PickerKey.ctrl("1"), .f(13)]).count == 2)
+  }
+
+  @Test func aKeyNoTerminalSendsIsAnError() {
+    var picker = Picker(["a"])
+    picker.bindings = [.ctrl("1"): [.selectAll]]
+    #expect(throws: PickerError.invalidConfiguration("no terminal key is ctrl-1")) {
+      try picker.makeSettings()
+    }
+    picker.bindings = [:]
+    picker.acceptKeys = [.f(13)]
+    #expect(throws: PickerError.invalidConfiguration("no terminal key is f13")) { try picker.makeSettings() }
   }
 }
