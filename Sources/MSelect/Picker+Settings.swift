@@ -36,7 +36,8 @@ extension Picker {
       guard (1...99).contains(previewSize) else {
         throw .invalidConfiguration("previewSize must be 1 to 99 (percent), not \(previewSize)")
       }
-      // The session asks `preview` for the text of the line whose index this expands to.
+      // The session asks `preview` for the line under the cursor; the template opens the pane, with
+      // fzf's rule for an empty list (a template of the line only runs for a line), and is not run.
       settings.preview.command = "{n}"
       settings.preview.size = .percent(previewSize)
       settings.preview.position =

@@ -24,8 +24,8 @@ extension PickerSession {
       lastFrame = nil
     case .suspend: try suspend()
     case .bell: tty.write("\u{07}")
-    case .preview(let generation, let command, let rows, let columns):
-      schedulePreview((generation, command, rows, columns, environment, 0))
+    case .preview(let generation, let command, let rows, let columns, let line):
+      schedulePreview((generation, command, rows, columns, environment, 0, line))
     case .cancelPreview:
       dropPendingPreview()
       stopPreview()

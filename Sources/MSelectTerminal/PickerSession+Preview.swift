@@ -54,8 +54,7 @@ extension PickerSession {
   func startPreview(_ run: PreviewRun) {
     lastPreviewStart = PickerSession.now()
     if let previewText {
-      let index = Int(String(decoding: run.command, as: UTF8.self)) ?? -1
-      state.handle(.previewOutput(generation: run.generation, bytes: previewText(index)))
+      state.handle(.previewOutput(generation: run.generation, bytes: previewText(run.line ?? -1)))
       state.handle(.previewEnded(generation: run.generation, status: 0))
       return
     }

@@ -56,9 +56,10 @@ package final class PickerSession {
   let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
   let temporaryFiles = TemporaryFiles()
-  /// A preview run: what to run, for which pane size, and when to start it.
+  /// A preview run: what to run, for which pane size, when to start it, and for which line.
   typealias PreviewRun = (
-    generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int
+    generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int,
+    line: Int?
   )
   /// A preview run asked for, waiting for a pause in the cursor's moves.
   var pendingPreview: PreviewRun?
@@ -72,8 +73,8 @@ package final class PickerSession {
   var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
   private let listener: RemoteListener?
-  /// Makes the preview in the process instead of running the command: given the line index the
-  /// preview command expanded to (the embedded picker's preview is the template `{n}`).
+  /// Makes the preview in the process instead of running the command: given the index of the line
+  /// under the cursor (the embedded picker's `preview`).
   package var previewText: ((Int) -> [UInt8])?
 
   /// Opens the terminal; `reader` streams the candidates (nil when they were read already into `store`).

@@ -86,7 +86,7 @@ final class BackgroundPreviews {
   private var pid: pid_t = 0
 
   func take(_ commands: [PickerState.Command]) {
-    for case .preview(_, let command, _, _) in commands {
+    for case .preview(_, let command, _, _, _) in commands {
       if pid > 0 {
         kill(pid, SIGKILL)
         waitpid(pid, nil, 0)

@@ -348,7 +348,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.press(ctrl("v"))
     #expect(h.state.previewLayout != nil)
     let commands = h.state.takeCommands()
-    guard case .preview(_, let command, _, _) = commands.last else {
+    guard case .preview(_, let command, _, _, _) = commands.last else {
       Issue.record("no preview started: \(commands)")
       return
     }
@@ -358,7 +358,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
   /// The preview commands a harness's state queued, oldest first.
   private func previewRuns(_ h: Harness) -> [String] {
     h.state.takeCommands().compactMap {
-      guard case .preview(_, let command, _, _) = $0 else { return nil }
+      guard case .preview(_, let command, _, _, _) = $0 else { return nil }
       return String(decoding: command, as: UTF8.self)
     }
   }

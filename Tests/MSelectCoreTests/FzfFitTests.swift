@@ -151,7 +151,7 @@ import Testing
       (1...10).map(String.init),
       ["--scrollbar", "--preview-window", "border-left", "--border", "--preview", "seq 1000"],
       rows: 6, columns: 70, profile: .fzf)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview")
       return
     }

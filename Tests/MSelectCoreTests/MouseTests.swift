@@ -123,7 +123,7 @@ import Testing
 
   @Test func theWheelScrollsThePaneItIsOverOrMovesTheCursor() {
     let h = Harness(["a", "b", "c"], ["--preview", "x"], columns: 60)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview asked for")
       return
     }

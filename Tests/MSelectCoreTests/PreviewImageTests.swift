@@ -102,7 +102,7 @@ private enum Sample {
   func harness(_ output: String, window: String = "right,50%", rows: Int = 20) -> Harness {
     let h = Harness(
       ["a", "b"], ["--preview", "cat {}", "--preview-window", window], rows: rows, columns: 60)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview asked for")
       return h
     }

@@ -181,7 +181,7 @@ import Testing
   @Test func headerLinesStayWhileTheRestScrolls() {
     let h = Harness(
       ["a"], ["--preview", "cat {}", "--preview-window", "right,50%,~2,+10"], rows: 12, columns: 60)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview asked for")
       return
     }
@@ -224,7 +224,7 @@ import Testing
 
   @Test func noMatchLeavesThePaneEmptyForACommandOfTheLine() {
     let h = Harness(["alpha", "beta"], ["--preview", "cat {}"], columns: 60)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview asked for")
       return
     }
@@ -241,7 +241,7 @@ import Testing
     let h = Harness(["a", "b"], ["--preview", "cat {}"], columns: 60)
     #expect(h.state.previewLayout?.position == .right)
     var commands = h.state.takeCommands()
-    guard case .preview(let generation, let command, _, _) = commands.last else {
+    guard case .preview(let generation, let command, _, _, _) = commands.last else {
       Issue.record("no preview asked for")
       return
     }
@@ -255,7 +255,7 @@ import Testing
     // Output of an older run is dropped once the cursor moved on.
     h.press(.down)
     commands = h.state.takeCommands()
-    guard case .preview(_, let next, _, _) = commands.last else {
+    guard case .preview(_, let next, _, _, _) = commands.last else {
       Issue.record("no preview for the next line")
       return
     }
@@ -276,7 +276,7 @@ import Testing
         ["item1", "item2"],
         ["--preview", "cat {}", "--preview-window", position + ",50%" + border, "--layout", layout],
         rows: 12, columns: 40)
-      guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+      guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
         Issue.record("no preview asked for")
         return
       }

@@ -9,7 +9,7 @@ import Testing
   /// `columns` with `arguments`.
   func pane(_ arguments: [String], output: String, rows: Int = 8, columns: Int = 40) -> [String] {
     let h = Harness(["x"], ["--preview", "cat"] + arguments, rows: rows, columns: columns, profile: .fzf)
-    guard case .preview(let generation, _, _, _) = h.state.takeCommands().last else {
+    guard case .preview(let generation, _, _, _, _) = h.state.takeCommands().last else {
       Issue.record("no preview asked for")
       return []
     }
@@ -115,7 +115,7 @@ import Testing
     #expect(h.state.previewLayout?.outer.columns == 0)
     h.press(.up)
     let runs = h.state.takeCommands().compactMap { command -> String? in
-      guard case .preview(_, let text, _, _) = command else { return nil }
+      guard case .preview(_, let text, _, _, _) = command else { return nil }
       return String(decoding: text, as: UTF8.self)
     }
     #expect(runs.last == "cat 'b'")

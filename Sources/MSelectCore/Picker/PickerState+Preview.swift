@@ -62,7 +62,8 @@ extension PickerState {
     }
     queue(
       .preview(
-        generation: generation, command: command, rows: layout.inner.rows, columns: layout.inner.columns))
+        generation: generation, command: command, rows: layout.inner.rows, columns: layout.inner.columns,
+        line: currentLine))
   }
 
   mutating func scrollPreview(_ delta: Int) {

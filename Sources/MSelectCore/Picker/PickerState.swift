@@ -58,8 +58,9 @@ public struct PickerState {
     case suspend
     /// Run `command` (through the shell) for the preview pane, replacing any run in progress; its
     /// output comes back as `.previewOutput` events of `generation`. `rows` and `columns` are the
-    /// pane's size (for `FZF_PREVIEW_LINES` and `FZF_PREVIEW_COLUMNS`).
-    case preview(generation: Int, command: [UInt8], rows: Int, columns: Int)
+    /// pane's size (for `FZF_PREVIEW_LINES` and `FZF_PREVIEW_COLUMNS`); `line` the line under the
+    /// cursor (an embedding program's preview shows it without running a command).
+    case preview(generation: Int, command: [UInt8], rows: Int, columns: Int, line: Int?)
     /// Stop the preview run in progress.
     case cancelPreview
     /// Run `command` through the shell: on the terminal, the picker stepping aside (`silent`: without
