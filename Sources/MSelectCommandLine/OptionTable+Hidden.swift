@@ -6,10 +6,11 @@ extension OptionTable {
   package static let hidden: [OptionInfo] =
     [
       .hidden(["--completion"], takes: .value) { o, v in
-        o.shellScript = Options.ShellScriptRequest(
-          shell: try v.choice(ShellScripts.Shell.self), completionOnly: true)
+        o.ask(
+          .shellScript(
+            Options.ShellScriptRequest(shell: try v.choice(ShellScripts.Shell.self), completionOnly: true)))
       },
-      .hidden(["--man-roff"]) { o, _ in o.manual = .roff },
+      .hidden(["--man-roff"]) { o, _ in o.ask(.manual(.roff)) },
       .hidden(["--interactive"]) { o, _ in o.mode = .interactive },
       .hidden(["--no-exact"], plus: "+e") { o, _ in o.match.exact = false },
       .hidden(["--no-ignore-case"], plus: "+i") { o, _ in o.match.caseMode = .sensitive },

@@ -472,13 +472,13 @@ package enum OptionTable {
       }
     },
     OptionInfo(["--bash"], nil, .shell, "print the bash script: completion, ctrl-t, ctrl-r, alt-c") { o, _ in
-      o.shellScript = Options.ShellScriptRequest(shell: .bash, completionOnly: false)
+      o.ask(.shellScript(Options.ShellScriptRequest(shell: .bash, completionOnly: false)))
     },
     OptionInfo(["--zsh"], nil, .shell, "print the zsh script") { o, _ in
-      o.shellScript = Options.ShellScriptRequest(shell: .zsh, completionOnly: false)
+      o.ask(.shellScript(Options.ShellScriptRequest(shell: .zsh, completionOnly: false)))
     },
     OptionInfo(["--fish"], nil, .shell, "print the fish script") { o, _ in
-      o.shellScript = Options.ShellScriptRequest(shell: .fish, completionOnly: false)
+      o.ask(.shellScript(Options.ShellScriptRequest(shell: .fish, completionOnly: false)))
     },
     OptionInfo(
       ["--fzf"], nil, .general,
@@ -486,9 +486,9 @@ package enum OptionTable {
     ) { _, _ in
       // The profile was chosen before parsing (`Profile.of`).
     },
-    OptionInfo(["--man"], nil, .general, "show the manual") { o, _ in o.manual = .shown },
-    OptionInfo(["-h", "--help"], nil, .general, "this help") { o, _ in o.help = true },
-    OptionInfo(["-V", "--version"], nil, .general, "the version") { o, _ in o.version = true },
+    OptionInfo(["--man"], nil, .general, "show the manual") { o, _ in o.ask(.manual(.shown)) },
+    OptionInfo(["-h", "--help"], nil, .general, "this help") { o, _ in o.ask(.help) },
+    OptionInfo(["-V", "--version"], nil, .general, "the version") { o, _ in o.ask(.version) },
   ]
 
   /// Every action `--bind` knows, as fzf names them.

@@ -61,12 +61,36 @@ package struct Options: Sendable {
   package var exit0 = false
   package var printQuery = false
   package var expect: [String] = []
-  package var help = false
-  package var version = false
-  /// `--man` (shown) or `--man-roff` (printed as roff).
-  package var manual: ManualForm?
-  /// `--bash`, `--zsh`, `--fish`: print the shell integration; `--completion SHELL`: only completion.
-  package var shellScript: ShellScriptRequest?
+  /// What the run answers instead of selecting (nil: it selects).
+  package private(set) var request: Request?
+
+  /// An answer that needs no input.
+  package enum Request: Sendable, Equatable {
+    /// `--help`.
+    case help
+    /// `--version`.
+    case version
+    /// `--bash`, `--zsh`, `--fish`: the shell integration; `--completion SHELL`: only completion.
+    case shellScript(ShellScriptRequest)
+    /// `--man` (shown) or `--man-roff` (printed as roff).
+    case manual(ManualForm)
+
+    /// Of two asked, the lower wins (the help over everything); of two alike, the later.
+    fileprivate var rank: Int {
+      switch self {
+      case .help: 0
+      case .version: 1
+      case .shellScript: 2
+      case .manual: 3
+      }
+    }
+  }
+
+  /// Asks for `answer`, unless an answer that wins over it was asked for.
+  package mutating func ask(_ answer: Request) {
+    if let request, request.rank < answer.rank { return }
+    request = answer
+  }
 
   /// Which shell script to print.
   package struct ShellScriptRequest: Sendable, Equatable {

@@ -55,16 +55,18 @@ enum App {
   /// What needs no input: the help, the version, the shell scripts, the manual, and options that
   /// contradict each other; nil for a run that selects.
   private static func answerWithoutInput(_ options: Options, profile: Profile) -> ExitCode? {
-    if options.help { return emit(Array(helpText.utf8)) }
-    if options.version { return emit(Array(profile.versionLine(version).utf8)) }
-    if let request = options.shellScript {
+    switch options.request {
+    case .help: return emit(Array(helpText.utf8))
+    case .version: return emit(Array(profile.versionLine(version).utf8))
+    case .shellScript(let script):
       let text =
-        request.completionOnly
-        ? ShellScripts.completion(request.shell, profile: profile)
-        : ShellScripts.integration(request.shell, profile: profile)
+        script.completionOnly
+        ? ShellScripts.completion(script.shell, profile: profile)
+        : ShellScripts.integration(script.shell, profile: profile)
       return emit(Array(text.utf8))
+    case .manual(let form): return showManual(form)
+    case nil: break
     }
-    if let manual = options.manual { return showManual(manual) }
     if let min = options.min, let max = options.max, min > max {
       return fail("--min \(min) is greater than --max \(max)")
     }
@@ -76,69 +78,104 @@ enum App {
   private static func select(
     _ options: Options, _ settings: PickerSettings, profile: Profile, unicode: Bool
   ) throws(InputError) -> ExitCode {
-    var picker = settings
-    let terminator: UInt8 = options.read0 ? 0 : 10
-    let reader = try openInput(options, picker, profile: profile, terminator: terminator)
-    var fileLines: [[UInt8]] = []
-    for path in options.preselectFiles {
-      fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
-    }
-    // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
-    if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
-    if let path = options.history {
-      picker.behaviour.history = Array(try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
-    }
-    var saving = Saving(options: options, terminator: terminator)
+    var run = try Run(options, settings, profile: profile)
     // A run that prints must not fail afterwards: a file that cannot be saved is an error now.
-    if let problem = saving.problem { return fail("cannot save: \(problem)") }
-    picker.preselection = options.pickerPreselection(fileLines: fileLines)
-    let output = OutputFormatter(options.outputSettings)
-    var scripted = options.scriptedSettings
-    if let learn = learnFile(options, profile: profile) {
-      // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
-      let marker = options.learnMarker ?? (picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
-      picker.look.learnMarker = marker.isEmpty ? nil : marker
-      let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
-      picker.search.rank.learned = learned
-      scripted.search.rank.learned = learned
-      picker.commands.learnStore = learn.path
-      saving.learn = learn
-    }
+    if let problem = run.saving.problem { return fail("cannot save: \(problem)") }
+    try learn(options, profile: profile, unicode: unicode, into: &run)
     switch options.mode {
-    case .filter(let query):
-      return filter(query, scripted.search, output, input: reader)
-    case .batch:
-      let store = try reader.readAll()
-      let outcome = Preselection.apply(
-        options.preselectionSettings(fileLines: fileLines), limit: picker.selection.max, store: store,
-        search: scripted.search)
-      if let warning = outcome.warning { warn(warning) }
-      let decision = Scripted.batch(scripted, store, outcome.selection)
-      let code = finish(decision, output, store, query: options.query, input: reader)
-      if code == .success, case .print(let lines) = decision {
-        saving.save(lines.map { store.lineBytes($0) }, query: nil, pickedWith: options.query)
-      }
-      return code
-    case .interactive:
-      var preloaded: LineStore?
-      // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
-      // terminal (`fzf -m | … | fzf --sync`).
-      if options.select1 || options.exit0 || options.picker.behaviour.sync {
-        let store = try reader.readAll()
-        let decision = Scripted.early(scripted, store)
-        if decision != .interactive {
-          return finish(decision, output, store, query: options.query, input: reader)
-        }
-        preloaded = store
-      } else if let mapping = reader.mapWhole() {
-        // A regular file is mapped, as --filter maps it: its lines stay in the page cache, where
-        // reading would copy them into fresh memory (on a VM 200 MB of it cost 0.3-0.5 s more).
-        preloaded = MappedLines.store(mapping.bytes, terminator: terminator, owner: mapping)
-      }
-      return pick(
-        picker, output, input: reader, streaming: preloaded == nil, store: preloaded, unicode: unicode,
-        terminator: terminator, saving: saving)
+    case .filter(let query): return filter(query, run.scripted.search, run.output, input: run.reader)
+    case .batch: return try batch(options, run)
+    case .interactive: return try interactive(options, run, unicode: unicode)
     }
+  }
+
+  /// What a run that selects works with, whatever its mode.
+  struct Run {
+    let reader: InputReader
+    let terminator: UInt8
+    /// The lines of `--preselect-file` and `--remember`'s file.
+    let fileLines: [[UInt8]]
+    var picker: PickerSettings
+    var scripted: Scripted.Settings
+    let output: OutputFormatter
+    var saving: Saving
+
+    init(_ options: Options, _ settings: PickerSettings, profile: Profile) throws(InputError) {
+      picker = settings
+      terminator = options.read0 ? 0 : 10
+      reader = try openInput(options, picker, profile: profile, terminator: terminator)
+      var fileLines: [[UInt8]] = []
+      for path in options.preselectFiles {
+        fileLines += try InputReader.lines(ofFile: path, terminator: terminator)
+      }
+      // `--remember`: the lines saved last time open marked (a missing file: nothing yet).
+      if let path = options.remember { fileLines += try SavedFile.lines(path, terminator: terminator) }
+      self.fileLines = fileLines
+      if let path = options.history {
+        picker.behaviour.history = Array(
+          try SavedFile.lines(path, terminator: 10).suffix(options.historySize))
+      }
+      saving = Saving(options: options, terminator: terminator)
+      picker.preselection = options.pickerPreselection(fileLines: fileLines)
+      output = OutputFormatter(options.outputSettings)
+      scripted = options.scriptedSettings
+    }
+  }
+
+  /// `--learn`: what was learned ranks the lines, in the picker and the scripted modes alike, and
+  /// the pick is recorded.
+  private static func learn(
+    _ options: Options, profile: Profile, unicode: Bool, into run: inout Run
+  ) throws(InputError) {
+    guard let learn = learnFile(options, profile: profile) else { return }
+    // mselect's own picker marks learned lines unless told otherwise; fzf's does not.
+    let marker = options.learnMarker ?? (run.picker.flavor == .mselect ? (unicode ? "• " : "* ") : "")
+    run.picker.look.learnMarker = marker.isEmpty ? nil : marker
+    let learned = try learn.load(now: CurrentProcess.secondsSinceEpoch)
+    run.picker.search.rank.learned = learned
+    run.scripted.search.rank.learned = learned
+    run.picker.commands.learnStore = learn.path
+    run.saving.learn = learn
+  }
+
+  /// `--batch`: what Enter would print at once, the preselection applied.
+  private static func batch(_ options: Options, _ run: Run) throws(InputError) -> ExitCode {
+    let store = try run.reader.readAll()
+    let outcome = Preselection.apply(
+      options.preselectionSettings(fileLines: run.fileLines), limit: run.picker.selection.max, store: store,
+      search: run.scripted.search)
+    if let warning = outcome.warning { warn(warning) }
+    let decision = Scripted.batch(run.scripted, store, outcome.selection)
+    let code = finish(decision, run.output, store, query: options.query, input: run.reader)
+    if code == .success, case .print(let lines) = decision {
+      run.saving.save(lines.map { store.lineBytes($0) }, query: nil, pickedWith: options.query)
+    }
+    return code
+  }
+
+  /// The picker, unless `--select-1` or `--exit-0` decide without it.
+  private static func interactive(_ options: Options, _ run: Run, unicode: Bool) throws(InputError)
+    -> ExitCode
+  {
+    var preloaded: LineStore?
+    // `--sync` too: a picker later in a pipeline waits for the one before it to be done with the
+    // terminal (`fzf -m | … | fzf --sync`).
+    if options.select1 || options.exit0 || options.picker.behaviour.sync {
+      let store = try run.reader.readAll()
+      let decision = Scripted.early(run.scripted, store)
+      if decision != .interactive {
+        return finish(decision, run.output, store, query: options.query, input: run.reader)
+      }
+      preloaded = store
+    } else if let mapping = run.reader.mapWhole() {
+      // A regular file is mapped, as --filter maps it: its lines stay in the page cache, where
+      // reading would copy them into fresh memory (on a VM 200 MB of it cost 0.3-0.5 s more).
+      preloaded = MappedLines.store(mapping.bytes, terminator: run.terminator, owner: mapping)
+    }
+    return pick(
+      run.picker, run.output, input: run.reader, streaming: preloaded == nil, store: preloaded,
+      unicode: unicode,
+      terminator: run.terminator, saving: run.saving)
   }
 
   /// The lines to choose from: the file, the words given, standard input; with nothing piped in,

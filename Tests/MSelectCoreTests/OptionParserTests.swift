@@ -64,6 +64,18 @@ import Testing
     #expect(throws: error) { try parse(words) }
   }
 
+  /// The help wins over the version, the version over a shell script, a script over the manual,
+  /// whatever their order; of two alike the later.
+  @Test(arguments: [
+    (["--version", "--help"], Options.Request.help), (["--help", "-V"], .help), (["--bash", "-V"], .version),
+    (["--man", "--fish"], .shellScript(.init(shell: .fish, completionOnly: false))),
+    (["--bash", "--zsh"], .shellScript(.init(shell: .zsh, completionOnly: false))),
+    (["--man-roff", "--man"], .manual(.shown)), (["-f", "x", "--man-roff"], .manual(.roff)),
+  ])
+  func answersWithoutInput(words: [String], request: Options.Request) throws {
+    #expect(try parse(words).request == request)
+  }
+
   @Test(arguments: [
     ["--max", "0"], ["--min", "x"], ["--height", "2"], ["--order", "random"], ["--tiebreak", "size"],
     ["--nth", "0"], ["--layout", "up"], ["--learn", ".."], ["--binding-learn", "."], ["--binding-learn", ""],
