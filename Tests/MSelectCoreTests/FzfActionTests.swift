@@ -57,6 +57,8 @@ import Testing
     "ctrl-a:fly", "ctrl-a:execute(ls", "ctrl-a", ":accept", "ctrl-a:select-all+", "ctrl-b:put",
     // A key that does not exist in `unbind(…)` and its kin, or none.
     "start:unbind(foo)", "ctrl-a:rebind(ctrl-b,ctlr-c)", "ctrl-a:toggle-bind()", "load:unbind()+accept",
+    // A choice of `change-preview-window(…)` that is no `--preview-window` spec.
+    "ctrl-a:change-preview-window(foo)", "ctrl-a:change-preview-window(bogus|right)",
   ])
   func refusesWhatFzfRefuses(spec: String) {
     #expect(throws: OptionError.self) {
@@ -69,6 +71,8 @@ import Testing
     "start:unbind(ctrl-a,start,every(2))", "ctrl-a:rebind(,)", "ctrl-a:toggle-bind(change, load)",
     // As fzf: `trigger(…)` passes over what it does not know when it runs.
     "start:trigger(foo)",
+    "ctrl-/:change-preview-window(down,50%,border-top|hidden|)", "ctrl-a:change-preview-window()",
+    "ctrl-a:change-preview-window(right,50%,<80(up,60%))",
   ])
   func takesWhatFzfTakes(spec: String) {
     var bindings = KeyBindings()

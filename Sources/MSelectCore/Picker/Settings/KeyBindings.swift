@@ -70,18 +70,30 @@ package struct KeyBindings: Sendable {
         let before = binding.appends ? self[trigger] ?? [] : []
         self[trigger] = before + binding.actions
       }
-      try KeyBindings.checkTargets(of: binding.actions, in: spec)
+      try KeyBindings.checkArguments(of: binding.actions, in: spec)
     }
   }
 
   /// As fzf: `unbind(…)`, `rebind(…)` and `toggle-bind(…)` name keys and events that exist (a name
-  /// mistyped there would leave a binding on that was meant off). `trigger(…)`'s unknown names are
-  /// passed over when it runs, as fzf passes them.
-  private static func checkTargets(of actions: [BoundAction], in spec: String) throws(OptionError) {
+  /// mistyped there would leave a binding on that was meant off), and each of
+  /// `change-preview-window(…)`'s `|`-separated choices is a `--preview-window` spec. `trigger(…)`'s
+  /// unknown names are passed over when it runs, as fzf passes them.
+  private static func checkArguments(of actions: [BoundAction], in spec: String) throws(OptionError) {
     for action in actions {
       let names: [String]
       switch action {
       case .unbind(let list), .rebind(let list), .toggleBind(let list): names = list
+      case .changePreviewWindow(let choices):
+        for choice in choices.split(separator: "|", omittingEmptySubsequences: false) {
+          var preview = PreviewSettings()
+          do throws(PreviewSettings.SpecError) {
+            try preview.update(String(choice))
+          } catch {
+            throw .invalidValue(
+              option: "--bind", value: spec, expected: "a preview window spec (\(error.message))")
+          }
+        }
+        continue
       default: continue
       }
       guard !names.isEmpty else {
