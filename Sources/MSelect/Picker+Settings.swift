@@ -53,7 +53,7 @@ extension Picker {
       throw .invalidConfiguration("no terminal key is \(key.description)")
     }
     for (key, actions) in bindings {
-      settings.behaviour.bindings[.key(key.key)] = actions.map(BoundAction.action)
+      settings.behaviour.bindings[.key(key.key)] = actions.map { .action($0.action) }
     }
     for key in acceptKeys {
       settings.behaviour.expectKeys[key.key] = key.description

@@ -76,8 +76,3 @@ public struct PickerKey: Hashable, Sendable, CustomStringConvertible {
     if key == .unknown { hasher.combine(description) }
   }
 }
-
-/// What a bound key does: fzf's actions by their Swift names (`.selectAll`, `.toggleDown`,
-/// `.clearQuery`, `.togglePreview`, `.accept`, `.abort`, …; `PickerAction(rawValue: "select-all")`
-/// takes fzf's spelling).
-public typealias PickerAction = Action

@@ -248,13 +248,14 @@ import Testing
     #expect(loose.sorted() == ["flavor", "query"])
   }
 
-  /// `Action.kind` places each action under its own name: the kind's case is the action's, so no
-  /// action is done by another's code.
-  @Test func eachActionIsPlacedUnderItsOwnName() {
-    for action in Action.allCases {
-      let inner = Mirror(reflecting: action.kind).children.first.map { String(describing: $0.value) }
-      #expect(inner == String(describing: action), "\(action) is placed as \(action.kind)")
-    }
+  /// Each action has a name of its own, and that name gives it back: the families cannot share one.
+  @Test func everyActionNameIsItsOwn() {
+    let names = Action.allCases.map(\.rawValue)
+    #expect(Set(names).count == names.count)
+    for action in Action.allCases { #expect(Action(rawValue: action.rawValue) == action) }
+    #expect(Action(rawValue: "toggle") == .marking(.toggle))
+    #expect(Action(rawValue: "kill-word") == .edit(.killWord))
+    #expect(Action(rawValue: "no-such-action") == nil)
   }
 
   /// The action dispatch has no `default:`: a new action unhandled does not compile.
@@ -264,7 +265,7 @@ import Testing
         "MSelectCore/Picker/PickerState+Actions.swift"),
       encoding: .utf8)
     #expect(!text.contains("default:"))
-    #expect(text.contains("switch action.kind"))
+    #expect(text.contains("switch action {"))
   }
 
   @Test func noFileIsLong() throws {

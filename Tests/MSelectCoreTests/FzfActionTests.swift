@@ -12,12 +12,15 @@ import Testing
 
   @Test(arguments: [
     // An argument's closing character followed by `+`, `,` or the end ends it, not the first one.
-    ("enter:execute(echo (a))+abort", ["enter"], [BoundAction.execute("echo (a)"), .action(.abort)]),
-    ("ctrl-a,ctrl-b:select-all", ["ctrl-a", "ctrl-b"], [.action(.selectAll)]),
-    ("CTRL-A:Select-All", ["CTRL-A"], [.action(.selectAll)]),
-    ("ctrl-d:delete-char/eof", ["ctrl-d"], [.action(.deleteCharOrEnd)]),
-    ("bs:backward-delete-char/eof", ["bs"], [.action(.backwardDeleteCharOrEnd)]),
-    ("ctrl-p:prev-history", ["ctrl-p"], [.action(.previousHistory)]),
+    (
+      "enter:execute(echo (a))+abort", ["enter"],
+      [BoundAction.execute("echo (a)"), .action(.control(.abort))]
+    ),
+    ("ctrl-a,ctrl-b:select-all", ["ctrl-a", "ctrl-b"], [.action(.marking(.selectAll))]),
+    ("CTRL-A:Select-All", ["CTRL-A"], [.action(.marking(.selectAll))]),
+    ("ctrl-d:delete-char/eof", ["ctrl-d"], [.action(.control(.deleteCharOrEnd))]),
+    ("bs:backward-delete-char/eof", ["bs"], [.action(.control(.backwardDeleteCharOrEnd))]),
+    ("ctrl-p:prev-history", ["ctrl-p"], [.action(.view(.previousHistory))]),
     ("ctrl-a:change-prompt:a+b,c", ["ctrl-a"], [.change(.prompt, "a+b,c")]),
     ("ctrl-r:transform-query(echo x)", ["ctrl-r"], [.transform(.query, "echo x")]),
     ("ctrl-r:bg-transform-header[date]", ["ctrl-r"], [.backgroundTransform(.header, "date")]),
@@ -31,8 +34,8 @@ import Testing
     ("ctrl-s:search<needle>", ["ctrl-s"], [.change(.search, "needle")]),
     ("ctrl-m:change-multi", ["ctrl-m"], [.changeMulti(nil)]),
     ("ctrl-m:change-multi(3)", ["ctrl-m"], [.changeMulti(3)]),
-    ("::accept", [":"], [.action(.accept)]),
-    ("+:accept", ["+"], [.action(.accept)]),
+    ("::accept", [":"], [.action(.control(.accept))]),
+    ("+:accept", ["+"], [.action(.control(.accept))]),
     ("a:put", ["a"], [.put("a")]),
     ("ctrl-/:change-preview-window(down|hidden|)", ["ctrl-/"], [.changePreviewWindow("down|hidden|")]),
     ("start:reload:ls -l | sort", ["start"], [.reload("ls -l | sort")]),
@@ -48,9 +51,12 @@ import Testing
     var bindings = KeyBindings()
     try! bindings.apply("ctrl-a:select-all")
     try! bindings.apply("ctrl-a:+accept")
-    #expect(bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [.action(.selectAll), .action(.accept)])
+    #expect(
+      bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [
+        .action(.marking(.selectAll)), .action(.control(.accept)),
+      ])
     try! bindings.apply("ctrl-a:first")
-    #expect(bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [.action(.first)])
+    #expect(bindings.actions(for: .ctrl(UInt8(ascii: "a"))) == [.action(.motion(.first))])
   }
 
   @Test(arguments: [
@@ -85,7 +91,7 @@ import Testing
       try BindSpec.actions("change-header:Invalid selection") == [.change(.header, "Invalid selection")])
     #expect(
       try BindSpec.actions("rebind(change)+change-prompt(1> )+disable-search") == [
-        .rebind(["change"]), .change(.prompt, "1> "), .action(.disableSearch),
+        .rebind(["change"]), .change(.prompt, "1> "), .action(.view(.disableSearch)),
       ])
   }
 }
@@ -305,7 +311,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     let h = Harness(
       ["a", "b", "c"], ["--bind", "ctrl-j:jump,ctrl-k:jump-accept,jump-cancel:change-prompt(no> )"])
     h.press(ctrl("j"))
-    #expect(h.state.list.jumping == .jump)
+    #expect(h.state.list.jumping == false)
     #expect(screen(h).hasSuffix("d   c"))
     h.type("d")
     #expect(h.current == "c")

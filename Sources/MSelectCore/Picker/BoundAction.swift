@@ -74,7 +74,7 @@ public enum BoundAction: Hashable, Sendable {
       "change-multi": { text in
         let digits = text.filter { $0 != " " }
         if digits.isEmpty { return .changeMulti(nil) }
-        return Int(digits).map { .changeMulti(max(0, $0)) } ?? .action(.ignore)
+        return Int(digits).map { .changeMulti(max(0, $0)) } ?? .action(.control(.ignore))
       },
     ]
     for setting in Setting.allCases {

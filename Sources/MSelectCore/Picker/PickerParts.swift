@@ -69,8 +69,9 @@ package struct ListState {
   /// `change-with-nth`).
   var keptLine: Int?
   var pruneMarks = false
-  /// `jump` or `jump-accept` waits for a label's key (the labels are drawn on the visible lines).
-  package internal(set) var jumping: Action?
+  /// `jump` (false) or `jump-accept` (true) waits for a label's key (the labels are drawn on the
+  /// visible lines); true: landing on a line accepts it.
+  package internal(set) var jumping: Bool?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
   package internal(set) var headerShown = true
   /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).

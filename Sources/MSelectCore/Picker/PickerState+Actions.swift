@@ -4,23 +4,26 @@ extension PickerState {
     // fzf's single mode: the marking actions do nothing at all (tab and shift-tab do not move either,
     // as in fzf 0.74).
     if action.marks && !settings.marks { return }
-    if action == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
-    switch action.kind {
-    case .ending(let action): performEnding(action)
-    case .motion(let action): performMotion(action)
-    case .marking(let action): performMarking(action)
-    case .preview(let action): performPreview(action)
-    case .view(let action): performView(action)
-    case .edit(let edit):
-      // Without the input (`--no-input`), the query stays as it is.
-      editor.pathWords = settings.behaviour.filepathWord
-      if settings.look.inputShown && editor.perform(edit) { queryChanged() }
+    switch action {
+    case .control(let action): perform(action)
+    case .motion(let action): perform(action)
+    case .marking(let action): perform(action)
+    case .preview(let action): perform(action)
+    case .view(let action): perform(action)
+    case .edit(let edit): perform(edit)
     }
+  }
+
+  /// Edits the query; without the input line (`--no-input`) it stays as it is.
+  private mutating func perform(_ edit: Action.Edit) {
+    if edit == .backwardDeleteChar && editor.characters.isEmpty { fire(.backwardEOF) }
+    editor.pathWords = settings.behaviour.filepathWord
+    if settings.look.inputShown && editor.perform(edit) { queryChanged() }
   }
 
   /// Accepting and cancelling, and the actions that hand work to the driver (a bell, a redraw, a
   /// suspension, forgetting a learned line) or hold the keys after them.
-  private mutating func performEnding(_ action: ActionKind.Ending) {
+  private mutating func perform(_ action: Action.Control) {
     switch action {
     case .cancel:
       if editor.characters.isEmpty {
@@ -52,7 +55,7 @@ extension PickerState {
     case .wait: held.hold = .search
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
-      list.jumping = action == .jump ? .jump : .jumpAccept
+      list.jumping = action == .jumpAccept
     case .bgCancel:
       held.backgroundJobs.removeAll()
       queue(.cancelBackground)
@@ -69,7 +72,7 @@ extension PickerState {
   }
 
   /// Moving the cursor and the view, and tracking a line.
-  private mutating func performMotion(_ action: ActionKind.Motion) {
+  private mutating func perform(_ action: Action.Motion) {
     let reverse = settings.window.layout.listsDownwards
     switch action {
     case .best: if settings.list.raw { moveToBest() } else { perform(.first) }
@@ -121,7 +124,7 @@ extension PickerState {
   }
 
   /// Marking lines, the review view, and taking lines out of the list.
-  private mutating func performMarking(_ action: ActionKind.Marking) {
+  private mutating func perform(_ action: Action.Marking) {
     let reverse = settings.window.layout.listsDownwards
     switch action {
     case .exclude, .excludeMulti:
@@ -176,7 +179,7 @@ extension PickerState {
   }
 
   /// The preview pane: shown or hidden, scrolled, run again, wrapped.
-  private mutating func performPreview(_ action: ActionKind.Pane) {
+  private mutating func perform(_ action: Action.Pane) {
     switch action {
     case .togglePreviewWrap, .togglePreviewWrapWord:
       let word = action == .togglePreviewWrapWord
@@ -208,7 +211,7 @@ extension PickerState {
 
   /// What the picker shows and searches: the query from history or a line, search on and off, the
   /// header, the input, multi-line items, scrolling sideways, raw mode.
-  private mutating func performView(_ action: ActionKind.View) {
+  private mutating func perform(_ action: Action.View) {
     switch action {
     case .replaceQuery:
       guard let line = currentLine else { break }

@@ -8,7 +8,9 @@ extension PickerState {
     while outcome == nil && !marking.refused, let action = rest.popFirst() {
       perform(action)
       // fzf's `FZF_ACTION` does not count the actions that run commands.
-      if !action.runsCommand && action != .action(.refreshPreview) { binding.lastAction = action.name }
+      if !action.runsCommand && action != .action(.preview(.refreshPreview)) {
+        binding.lastAction = action.name
+      }
       if held.hold != nil {
         // After the actions an inner `trigger(…)` held back.
         held.heldActions += rest
@@ -234,7 +236,7 @@ extension PickerState {
     // follows it runs when the search is done.
     var rest = actions[...]
     while outcome == nil, let action = rest.popFirst() {
-      if action == .action(.wait) {
+      if action == .action(.control(.wait)) {
         held.heldActions += rest
         return
       }

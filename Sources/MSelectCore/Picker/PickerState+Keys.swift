@@ -22,7 +22,7 @@ extension PickerState {
 
   /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
   func aborts(_ key: Key) -> Bool {
-    actions(for: key)?.first == .action(.abort)
+    actions(for: key)?.first == .action(.control(.abort))
   }
 
   /// What `key` is bound to now (nil: nothing, or taken away by `unbind`).
@@ -36,21 +36,12 @@ extension PickerState {
     guard let actions = actions(for: key) else { return false }
     return actions.contains { bound in
       switch bound {
-      case .action(let action): PickerState.listActions.contains(action)
+      case .action(let action): action.actsOnTheList
       case .execute, .executeSilent, .become, .print, .position: true
       default: false
       }
     }
   }
-
-  /// The actions whose effect depends on the list (see `actsOnTheList`); accepting waits its own way
-  /// (`pendingAccept`).
-  static let listActions: Set<Action> = [
-    .up, .down, .pageUp, .pageDown, .first, .last, .toggle, .toggleDown, .toggleUp, .select, .deselect,
-    .selectAll, .deselectAll, .toggleAll, .halfPageUp, .halfPageDown, .toggleIn, .toggleOut, .best, .upMatch,
-    .downMatch, .upSelected, .downSelected, .exclude, .excludeMulti, .offsetUp, .offsetDown, .offsetMiddle,
-    .jump, .jumpAccept,
-  ]
 
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
@@ -67,7 +58,7 @@ extension PickerState {
     info.message = nil
     held.pendingAccept = nil
     binding.lastKey = key.name
-    if let mode = list.jumping {
+    if let accepts = list.jumping {
       list.jumping = nil
       var landed = false
       if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
@@ -79,7 +70,7 @@ extension PickerState {
         if position < min(listCount, offset + listRows) {
           viewport.jump(to: position)
           landed = true
-          if mode == .jumpAccept { acceptSelection(key: nil) }
+          if accepts { acceptSelection(key: nil) }
         }
       }
       fire(landed ? .jump : .jumpCancel)
@@ -87,7 +78,7 @@ extension PickerState {
     }
     let actions = actions(for: key)
     if list.trackBlocked != nil, let actions,
-      actions.contains(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
+      actions.contains(where: { $0 == .action(.control(.abort)) || $0 == .action(.control(.cancel)) })
     {
       // Esc while a reload looks for the tracked line stops looking (as fzf), it does not end.
       list.trackBlocked = nil
@@ -97,7 +88,9 @@ extension PickerState {
       // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
       // held actions instead of ending, and run the rest of their own.
       guard let actions,
-        let stop = actions.firstIndex(where: { $0 == .action(.abort) || $0 == .action(.cancel) })
+        let stop = actions.firstIndex(where: {
+          $0 == .action(.control(.abort)) || $0 == .action(.control(.cancel))
+        })
       else { return }
       held.hold = nil
       held.heldActions = []

@@ -17,32 +17,9 @@ package struct QueryEditor: Sendable, Equatable {
   /// The query as bytes.
   package var bytes: [UInt8] { QueryEditor.encode(characters) }
 
-  /// The actions that edit the query line (named as the `Action`s they are).
-  package enum Edit: String, Sendable, CaseIterable {
-    case backwardChar = "backward-char"
-    case forwardChar = "forward-char"
-    case beginningOfLine = "beginning-of-line"
-    case endOfLine = "end-of-line"
-    case backwardWord = "backward-word"
-    case forwardWord = "forward-word"
-    case backwardSubword = "backward-subword"
-    case forwardSubword = "forward-subword"
-    case backwardDeleteChar = "backward-delete-char"
-    case deleteChar = "delete-char"
-    case killWord = "kill-word"
-    case backwardKillWord = "backward-kill-word"
-    case killSubword = "kill-subword"
-    case backwardKillSubword = "backward-kill-subword"
-    case unixWordRubout = "unix-word-rubout"
-    case unixLineDiscard = "unix-line-discard"
-    case killLine = "kill-line"
-    case yank
-    case clearQuery = "clear-query"
-  }
-
   /// Applies an editing action; returns whether the text changed.
   @discardableResult
-  package mutating func perform(_ edit: Edit) -> Bool {
+  package mutating func perform(_ edit: Action.Edit) -> Bool {
     switch edit {
     case .backwardChar: cursor = max(0, cursor - 1)
     case .forwardChar: cursor = min(characters.count, cursor + 1)

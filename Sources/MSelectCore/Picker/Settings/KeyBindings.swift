@@ -9,15 +9,16 @@ package struct KeyBindings: Sendable {
   /// (or aborts on an empty query), shift-up/down scroll the preview, shift-left/right move by
   /// words; no select-all, toggle-all, review or typos keys.
   package static let fzfChanges: [Key: [Action]?] = [
-    .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.killWord],
+    .alt(UInt32(UInt8(ascii: "a"))): nil, .alt(UInt32(UInt8(ascii: "d"))): [.edit(.killWord)],
     .ctrl(UInt8(ascii: "t")): nil, .ctrl(UInt8(ascii: "s")): nil, .alt(UInt32(UInt8(ascii: "t"))): nil,
-    .ctrl(UInt8(ascii: "d")): [.deleteCharOrEnd],
-    .shiftUp: [.previewUp], .shiftDown: [.previewDown], .altUp: [.upMatch], .altDown: [.downMatch],
-    .shiftLeft: [.backwardWord], .shiftRight: [.forwardWord],
+    .ctrl(UInt8(ascii: "d")): [.control(.deleteCharOrEnd)],
+    .shiftUp: [.preview(.previewUp)], .shiftDown: [.preview(.previewDown)], .altUp: [.motion(.upMatch)],
+    .altDown: [.motion(.downMatch)],
+    .shiftLeft: [.edit(.backwardWord)], .shiftRight: [.edit(.forwardWord)],
     // One action each, as fzf binds them: without --multi they neither mark nor move.
-    .tab: [.toggleDown], .shiftTab: [.toggleUp],
+    .tab: [.marking(.toggleDown)], .shiftTab: [.marking(.toggleUp)],
     // fzf 0.68's: word wrap of the list on and off (mselect's ctrl-/ shows or hides the preview).
-    Key(name: "ctrl-/")!: [.toggleWrapWord], .alt(UInt32(UInt8(ascii: "/"))): [.toggleWrapWord],
+    Key(name: "ctrl-/")!: [.view(.toggleWrapWord)], .alt(UInt32(UInt8(ascii: "/"))): [.view(.toggleWrapWord)],
   ]
 
   package init(_ flavor: PickerSettings.Flavor = .mselect) {
@@ -127,9 +128,11 @@ package struct KeyBindings: Sendable {
 
   /// Action names accepted besides the canonical ones (fzf spells some differently).
   static let aliases: [String: Action] = [
-    "review": .toggleMarkedView, "prev-history": .previousHistory, "clear-multi": .clearSelection,
-    "top": .first, "track": .trackCurrent, "line-discard": .unixLineDiscard, "word-rubout": .unixWordRubout,
-    "prev-selected": .upSelected, "next-selected": .downSelected,
+    "review": .marking(.toggleMarkedView), "prev-history": .view(.previousHistory),
+    "clear-multi": .marking(.clearSelection),
+    "top": .motion(.first), "track": .motion(.trackCurrent), "line-discard": .edit(.unixLineDiscard),
+    "word-rubout": .edit(.unixWordRubout),
+    "prev-selected": .motion(.upSelected), "next-selected": .motion(.downSelected),
   ]
 
   /// The actions for `key`; printable characters not bound insert themselves.
