@@ -129,6 +129,18 @@ struct EmbeddedPickerSettingsTests {
     #expect(Set([PickerKey.ctrl("1"), .f(13)]).count == 2)
   }
 
+  /// Actions by fzf's names are the Swift-named ones; names that are no action, or that need the
+  /// command line, are nil.
+  @Test func actionsByName() {
+    #expect(PickerAction(named: "select-all") == .selectAll)
+    #expect(PickerAction(named: "toggle-down") == .toggleDown)
+    #expect(PickerAction(named: "kill-word")?.description == "kill-word")
+    #expect(PickerAction(named: "forget") == nil)
+    #expect(PickerAction(named: "bg-cancel") == nil)
+    #expect(PickerAction(named: "select-everything") == nil)
+    #expect(PickerAction.accept.description == "accept")
+  }
+
   @Test func aKeyNoTerminalSendsIsAnError() {
     var picker = Picker(["a"])
     picker.bindings = [.ctrl("1"): [.selectAll]]
