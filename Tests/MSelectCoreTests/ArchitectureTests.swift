@@ -268,6 +268,21 @@ import Testing
     #expect(text.contains("switch action {"))
   }
 
+  /// docs/library.md says how many declarations MSelectCore makes public: adding one is a choice
+  /// the document must follow.
+  @Test func thePublicDeclarationsAreTheOnesTheLibraryGuideCounts() throws {
+    var count = 0
+    for (_, text) in try files("MSelectCore") {
+      for line in text.split(separator: "\n") {
+        let words = line.split(separator: " ").drop { $0.hasPrefix("@") }
+        if words.first == "public" { count += 1 }
+      }
+    }
+    let guide = try String(
+      contentsOf: DocumentationTests.root.appendingPathComponent("docs/library.md"), encoding: .utf8)
+    #expect(guide.contains("MSelectCore makes public \(count) declarations"), "\(count) public declarations")
+  }
+
   @Test func noFileIsLong() throws {
     for folder in ["MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect"] {
       for (path, text) in try files(folder) where !path.hasSuffix("UnicodeTables.swift") {

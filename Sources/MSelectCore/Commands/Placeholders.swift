@@ -9,7 +9,7 @@
 /// A value is single-quoted for the shell that runs the command (`ShellQuoting`), so no file name can
 /// break the command or run anything: not spaces, quotes, backslashes, `$(…)`, backquotes or a leading
 /// `-` (which stays an argument). For a shell whose quoting is unknown, a quoted value is refused.
-public enum Placeholders {
+package enum Placeholders {
   /// What the placeholders stand for.
   package struct Values {
     package var current: [UInt8]?
@@ -109,7 +109,7 @@ public enum Placeholders {
   }
 
   /// A file a command is to read (`{+f}`): its path and what it holds.
-  public struct File: Equatable, Sendable {
+  package struct File: Equatable, Sendable {
     package let path: String
     package let contents: [UInt8]
   }

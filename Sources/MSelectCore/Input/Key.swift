@@ -1,5 +1,5 @@
 /// A key press (or pasted text) decoded from the terminal's byte stream.
-public enum Key: Hashable, Sendable {
+package enum Key: Hashable, Sendable {
   /// A printable character.
   case char(UInt32)
   /// ctrl plus a letter `a`…`z` (given as the lowercase letter's code).

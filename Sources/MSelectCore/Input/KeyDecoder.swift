@@ -3,17 +3,17 @@
 /// Several keys can arrive in one read and one key can be split across reads. A lone ESC stays pending
 /// until more bytes arrive or the caller reports a timeout (`flushEscape()`), since it may be the start
 /// of a sequence. Bracketed paste (`CSI 200~ … CSI 201~`) becomes one `.paste` key.
-public struct KeyDecoder: Sendable {
+package struct KeyDecoder: Sendable {
   private var pending: [UInt8] = []
   private var pasting: [UInt8]?
 
-  public init() {}
+  package init() {}
 
   /// Whether an ESC (or an unfinished sequence) waits for more bytes; the caller should time it out.
   package var hasPendingEscape: Bool { pasting == nil && pending.first == 0x1B }
 
   /// Decodes as many keys as the bytes so far complete.
-  public mutating func feed(_ bytes: [UInt8]) -> [Key] {
+  package mutating func feed(_ bytes: [UInt8]) -> [Key] {
     pending.append(contentsOf: bytes)
     var keys: [Key] = []
     while !pending.isEmpty {
@@ -30,7 +30,7 @@ public struct KeyDecoder: Sendable {
 
   /// The ESC timeout passed: a pending ESC is the Esc key, ESC and `]`, `P` or `_` (which may begin a
   /// terminal's answer) that alt key; an unfinished sequence is dropped.
-  public mutating func flushEscape() -> [Key] {
+  package mutating func flushEscape() -> [Key] {
     guard hasPendingEscape else { return [] }
     defer { pending.removeAll() }
     switch pending.count {

@@ -1,5 +1,5 @@
 /// A mouse report from the terminal (SGR mode 1006): what happened and where.
-public struct MouseEvent: Hashable, Sendable {
+package struct MouseEvent: Hashable, Sendable {
   /// What the mouse did.
   package enum Action: Hashable, Sendable {
     case press(Button)

@@ -30,7 +30,7 @@ package enum InputBuffers {
 ///
 /// The reader writes straight into `freeSpace(minimum:)`, then calls `commit(_:)`; complete lines are
 /// sealed into blocks by `takeBlock(force:)`. A partial last line is carried over to the next buffer.
-public struct LineSplitter: ~Copyable {
+package struct LineSplitter: ~Copyable {
   /// Default buffer size: large enough for few blocks and big reads, small enough to stream.
   package static let bufferSize = 4 << 20
 
@@ -53,7 +53,7 @@ public struct LineSplitter: ~Copyable {
   private var nextIndex = 0
 
   /// Creates a splitter for lines ended by `terminator` (`\n`, or NUL for `--read0`).
-  public init(terminator: UInt8) {
+  package init(terminator: UInt8) {
     self.init(terminator: terminator, bufferSize: LineSplitter.bufferSize)
   }
 
@@ -104,7 +104,7 @@ public struct LineSplitter: ~Copyable {
   }
 
   /// Copies `bytes` into the stream (tests and small inputs).
-  public mutating func append(_ bytes: [UInt8]) {
+  package mutating func append(_ bytes: [UInt8]) {
     let space = freeSpace(minimum: bytes.count)
     bytes.withUnsafeBytes { space.copyMemory(from: $0) }
     commit(bytes.count)
@@ -114,7 +114,7 @@ public struct LineSplitter: ~Copyable {
   package var isNearlyFull: Bool { capacity - used < 64 << 10 }
 
   /// Seals the complete lines into a block, when there are any and `force` is set or the buffer is full.
-  public mutating func takeBlock(force: Bool = false) -> LineBlock? {
+  package mutating func takeBlock(force: Bool = false) -> LineBlock? {
     guard pendingLines > 0, force || isNearlyFull else { return nil }
     let sealed = Int(starts[starts.count - 1])
     let tail = used - sealed
@@ -145,7 +145,7 @@ public struct LineSplitter: ~Copyable {
   }
 
   /// Ends the input: a last line without terminator becomes a line; returns the final block if any.
-  public mutating func finish() -> LineBlock? {
+  package mutating func finish() -> LineBlock? {
     if used > Int(starts[starts.count - 1]) {
       let space = freeSpace(minimum: 1)
       space[0] = terminator

@@ -3,7 +3,7 @@
 /// Every line is followed by exactly one terminator byte (a synthetic one for a last line that had none),
 /// so line `i` spans `starts[i] ..< starts[i + 1] - 1`. Blocks never change once built, which lets the
 /// matcher read them on other threads while input keeps arriving.
-public final class LineBlock: Sendable {
+package final class LineBlock: Sendable {
   /// Start of the block's bytes; owned by the block.
   package var base: UnsafeMutableRawPointer { memory.pointer }
   /// The bytes never change once the block is built, so any thread may read them.
@@ -29,6 +29,24 @@ public final class LineBlock: Sendable {
     self.firstIndex = firstIndex
     self.owner = Shared(owner)
     self.reusable = reusable
+  }
+
+  /// A block of whole lines (each without its terminator, under 4 GiB together), numbered from
+  /// `firstIndex`.
+  package convenience init(lines: [[UInt8]], firstIndex: Int) {
+    let size = lines.reduce(0) { $0 + $1.count + 1 }
+    let base = Platform.allocate(max(1, size))
+    var starts: [UInt32] = [0]
+    var end = 0
+    for line in lines {
+      line.withUnsafeBytes { bytes in
+        if let from = bytes.baseAddress { (base + end).copyMemory(from: from, byteCount: bytes.count) }
+      }
+      (base + end + line.count).storeBytes(of: 10, as: UInt8.self)
+      end += line.count + 1
+      starts.append(UInt32(end))
+    }
+    self.init(base: base, starts: starts, firstIndex: firstIndex)
   }
 
   deinit {

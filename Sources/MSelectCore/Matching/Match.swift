@@ -4,12 +4,12 @@ public struct Match: Equatable, Sendable {
   public var begin: Int
   public var end: Int
   /// Where the term that ends first ends (inclusive): what fzf's `begin` tiebreak measures.
-  public var firstEnd: Int
+  package var firstEnd: Int
   /// Whether a positive term matched (false for a line that only passes negations): without one there
   /// is no span, and the span tiebreaks do not apply.
-  public var hasSpan = true
+  package var hasSpan = true
 
-  public init(score: Int32, begin: Int, end: Int, firstEnd: Int? = nil) {
+  package init(score: Int32, begin: Int, end: Int, firstEnd: Int? = nil) {
     self.score = score
     self.begin = begin
     self.end = end

@@ -21,7 +21,7 @@ public struct MatchOptions: Sendable, Equatable {
   /// Of the places a term scores best at, the last one is taken, not the first (fzf searches backward
   /// when the first of the `end` and `pathname` tiebreaks comes before `begin`; see
   /// `RankOptions.searchesBackward`).
-  public var backward = false
+  package var backward = false
   /// Typing mistakes forgiven in fuzzy terms (`--typos`).
   public var typos: Typos = .off
 

@@ -140,7 +140,7 @@ public struct Matcher {
   }
 
   /// The matched character indices of a line given as bytes (sorted), or nil when it does not match.
-  public mutating func positions(_ line: [UInt8]) -> [Int]? {
+  package mutating func positions(_ line: [UInt8]) -> [Int]? {
     line.withUnsafeBytes { positions($0) }
   }
 

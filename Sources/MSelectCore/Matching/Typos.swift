@@ -12,7 +12,7 @@ public enum Typos: Sendable, Equatable {
   case perTerm(Int)
 
   /// The most a term can be given: each one more multiplies the places a term can be repaired.
-  public static let most = 2
+  package static let most = 2
   /// Terms shorter than this get no budget from `byLength`: with one of four letters wrong, most
   /// lines of a long list hold the other three.
   static let shortest = 5
@@ -31,5 +31,5 @@ public enum Typos: Sendable, Equatable {
     }
   }
 
-  public var isOn: Bool { self != .off && self != .perTerm(0) }
+  package var isOn: Bool { self != .off && self != .perTerm(0) }
 }

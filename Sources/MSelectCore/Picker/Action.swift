@@ -1,7 +1,7 @@
 /// Something the picker can do in response to a key, declared once: each family is an enum of fzf's
 /// action names (its raw values, for `--bind`), and every function that acts on an action switches
 /// over a family without a `default:`, so the compiler names each place a new action must reach.
-public enum Action: Hashable, Sendable {
+package enum Action: Hashable, Sendable {
   case control(Control)
   case motion(Motion)
   case marking(Marking)
@@ -10,7 +10,7 @@ public enum Action: Hashable, Sendable {
   case edit(Edit)
 
   /// Accepting and cancelling, and handing work to the driver or holding keys.
-  public enum Control: String, Sendable, CaseIterable {
+  package enum Control: String, Sendable, CaseIterable {
     case accept, abort
     /// `accept`, unless there is nothing to accept (no line under the cursor and nothing marked).
     case acceptNonEmpty = "accept-non-empty"
@@ -50,7 +50,7 @@ public enum Action: Hashable, Sendable {
   }
 
   /// Moving the cursor and the view, and tracking a line.
-  public enum Motion: String, Sendable, CaseIterable {
+  package enum Motion: String, Sendable, CaseIterable {
     case up, down
     case pageUp = "page-up"
     case pageDown = "page-down"
@@ -88,7 +88,7 @@ public enum Action: Hashable, Sendable {
   }
 
   /// Marking lines, the review view, and taking lines out of the list.
-  public enum Marking: String, Sendable, CaseIterable {
+  package enum Marking: String, Sendable, CaseIterable {
     case toggle
     case toggleDown = "toggle-down"
     case toggleUp = "toggle-up"
@@ -121,7 +121,7 @@ public enum Action: Hashable, Sendable {
   }
 
   /// The preview pane: shown or hidden, scrolled, run again, wrapped.
-  public enum Pane: String, Sendable, CaseIterable {
+  package enum Pane: String, Sendable, CaseIterable {
     case togglePreview = "toggle-preview"
     case showPreview = "show-preview"
     case hidePreview = "hide-preview"
@@ -141,7 +141,7 @@ public enum Action: Hashable, Sendable {
   }
 
   /// What the picker shows and searches.
-  public enum View: String, Sendable, CaseIterable {
+  package enum View: String, Sendable, CaseIterable {
     /// The query becomes the line under the cursor.
     case replaceQuery = "replace-query"
     case previousHistory = "previous-history"
@@ -171,7 +171,7 @@ public enum Action: Hashable, Sendable {
   }
 
   /// Editing the query line, as readline does.
-  public enum Edit: String, Sendable, CaseIterable {
+  package enum Edit: String, Sendable, CaseIterable {
     case backwardChar = "backward-char"
     case forwardChar = "forward-char"
     case beginningOfLine = "beginning-of-line"
@@ -213,14 +213,14 @@ public enum Action: Hashable, Sendable {
 
 extension Action: CaseIterable, RawRepresentable {
   /// Every action, family by family.
-  public static var allCases: [Action] {
+  package static var allCases: [Action] {
     Control.allCases.map(Action.control) + Motion.allCases.map(Action.motion)
       + Marking.allCases.map(Action.marking) + Pane.allCases.map(Action.preview)
       + View.allCases.map(Action.view) + Edit.allCases.map(Action.edit)
   }
 
   /// The action fzf's name names.
-  public init?(rawValue name: String) {
+  package init?(rawValue name: String) {
     let found =
       Control(rawValue: name).map(Action.control) ?? Motion(rawValue: name).map(Action.motion)
       ?? Marking(rawValue: name).map(Action.marking) ?? Pane(rawValue: name).map(Action.preview)
@@ -230,7 +230,7 @@ extension Action: CaseIterable, RawRepresentable {
   }
 
   /// fzf's name of the action.
-  public var rawValue: String {
+  package var rawValue: String {
     switch self {
     case .control(let action): action.rawValue
     case .motion(let action): action.rawValue

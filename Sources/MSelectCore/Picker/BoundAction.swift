@@ -1,6 +1,6 @@
 /// What a key or an event runs: a plain action, or one that takes an argument (fzf's
 /// `execute(…)`, `reload(…)`, `change-prompt(…)`, …).
-public enum BoundAction: Hashable, Sendable {
+package enum BoundAction: Hashable, Sendable {
   case action(Action)
   /// Run a command on the terminal (the picker steps aside), then come back.
   case execute(String)
@@ -41,7 +41,7 @@ public enum BoundAction: Hashable, Sendable {
   case changeMulti(Int?)
 
   /// What `change-…(…)` and `transform-…(…)` set.
-  public enum Setting: String, Hashable, Sendable, CaseIterable {
+  package enum Setting: String, Hashable, Sendable, CaseIterable {
     case query, prompt, header, search, pointer
     case borderLabel = "border-label"
     case headerLines = "header-lines"

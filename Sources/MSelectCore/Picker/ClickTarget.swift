@@ -1,5 +1,5 @@
 /// What a mouse press on a cell of the frame lands on (the frame's areas say which cells).
-public enum ClickTarget: Equatable, Sendable {
+package enum ClickTarget: Equatable, Sendable {
   /// The item at list position `position`; `marker`: on its pointer or marker column.
   case item(position: Int, marker: Bool)
   /// The preview pane (its border included).

@@ -163,7 +163,7 @@ extension PickerState {
   }
 
   /// The search needed to bring the result up to date, if one is not already running.
-  public mutating func nextSearch() -> SearchRequest? {
+  package mutating func nextSearch() -> SearchRequest? {
     let q = searchQuery
     let count = store.count
     if search.result.query == q && search.result.lineCount == count { return nil }

@@ -1,9 +1,9 @@
 /// The interactive picker as a pure state machine: events in, state out; `Renderer` turns it into frames.
 ///
 /// It never blocks: searches are requested through `nextSearch()` and come back as `.searched` events.
-public struct PickerState {
+package struct PickerState {
   /// How the picker ended.
-  public enum Outcome: Equatable, Sendable {
+  package enum Outcome: Equatable, Sendable {
     /// Print these lines; `key` is the accepting key's name when `--expect` is in use.
     case accepted(lines: [Int], key: String?)
     case cancelled
@@ -12,7 +12,7 @@ public struct PickerState {
   }
 
   /// Something that happened.
-  public enum Event {
+  package enum Event {
     case key(Key)
     case input(LineBlock)
     case inputEnded
@@ -51,7 +51,7 @@ public struct PickerState {
   package static let doubleClickInterval = ClickTracker.interval
 
   /// Work for the driver that is not a search.
-  public enum Command: Equatable, Sendable {
+  package enum Command: Equatable, Sendable {
     /// Clear and redraw everything (ctrl-l).
     case redraw
     /// Stop the process like ctrl-z in a shell, then redraw.
@@ -91,7 +91,7 @@ public struct PickerState {
   let configuration: PickerSettings
   /// The configuration with the changes the actions made (`change(_:)`); nothing else changes it.
   package private(set) var settings: PickerSettings
-  public internal(set) var store = LineStore()
+  package internal(set) var store = LineStore()
   package internal(set) var input = InputProgress()
   package internal(set) var editor: QueryEditor
   /// The prompt (`change-prompt` changes it).
@@ -111,9 +111,9 @@ public struct PickerState {
   package internal(set) var outbox = Outbox()
   /// Set by the driver.
   package var surroundings = Surroundings()
-  public internal(set) var outcome: Outcome?
+  package internal(set) var outcome: Outcome?
 
-  public init(settings: PickerSettings, rows: Int, columns: Int) {
+  package init(settings: PickerSettings, rows: Int, columns: Int) {
     self.settings = settings
     configuration = settings
     viewport = Viewport(rows: rows, columns: columns)
@@ -151,7 +151,7 @@ public struct PickerState {
   // MARK: - Derived values
 
   /// The query as bytes.
-  public var queryBytes: [UInt8] { editor.bytes }
+  package var queryBytes: [UInt8] { editor.bytes }
 
   /// Cursor position in the list (0 is the best match).
   package var cursor: Int { viewport.cursor }
@@ -343,17 +343,17 @@ public struct PickerState {
   }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
-  public mutating func takeFiles() -> [Placeholders.File] {
+  package mutating func takeFiles() -> [Placeholders.File] {
     outbox.takeFiles()
   }
 
   /// Takes the pending non-search commands.
-  public mutating func takeCommands() -> [Command] {
+  package mutating func takeCommands() -> [Command] {
     takeWork().map(\.command)
   }
 
   /// Takes the pending non-search commands, each with the variables it is to run with.
-  public mutating func takeWork() -> [(command: Command, environment: [String: String])] {
+  package mutating func takeWork() -> [(command: Command, environment: [String: String])] {
     outbox.takeWork()
   }
 
@@ -395,7 +395,7 @@ public struct PickerState {
 
   // MARK: - Events
 
-  public mutating func handle(_ event: Event) {
+  package mutating func handle(_ event: Event) {
     switch event {
     case .key(let key): handle(key)
     case .mouse(let event, let target, let time): handle(event, on: target, at: time)

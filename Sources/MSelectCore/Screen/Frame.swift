@@ -1,5 +1,5 @@
 /// One picture of the picker: rows of styled text and where the caret goes.
-public struct Frame: Equatable, Sendable {
+package struct Frame: Equatable, Sendable {
   /// How a piece of text is drawn.
   package struct Style: OptionSet, Hashable, Sendable {
     package let rawValue: UInt32
@@ -63,7 +63,7 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// What a mouse press on a cell of the frame lands on.
-  public typealias Target = ClickTarget
+  package typealias Target = ClickTarget
 
   /// A rectangle of the frame that means something to the mouse.
   package struct Area: Equatable, Sendable {
@@ -119,7 +119,7 @@ public struct Frame: Equatable, Sendable {
     self.areas = areas
   }
 
-  public static func == (a: Frame, b: Frame) -> Bool {
+  package static func == (a: Frame, b: Frame) -> Bool {
     a.rows == b.rows && a.caret == b.caret && a.caretShown == b.caretShown && a.width == b.width
       && a.areas == b.areas && a.images == b.images
   }
@@ -144,5 +144,5 @@ public struct Frame: Equatable, Sendable {
   }
 
   /// The rows as plain text, for tests and snapshots.
-  public var text: [String] { rows.map { $0.map(\.text).joined() } }
+  package var text: [String] { rows.map { $0.map(\.text).joined() } }
 }

@@ -1,5 +1,5 @@
 /// Draws a `PickerState` into a `Frame`: prompt, info line, header and the visible part of the list.
-public struct Renderer {
+package struct Renderer {
   static let spinnerFrames = ["⠋", "⠙", "⠹", "⠸", "⠼", "⠴", "⠦", "⠧", "⠇", "⠏"]
   static let asciiSpinner = ["-", "\\", "|", "/"]
   /// The longest line (bytes) `--keep-right` shows the end of.
@@ -11,12 +11,12 @@ public struct Renderer {
   /// A cell's size in pixels, when the terminal says: how many rows a Sixel picture takes.
   package var cell: (width: Int, height: Int)?
 
-  public init(unicode: Bool = true) {
+  package init(unicode: Bool = true) {
     self.unicode = unicode
   }
 
   /// Draws `state` with nothing remembered from earlier frames.
-  public func render(_ state: PickerState) -> Frame {
+  package func render(_ state: PickerState) -> Frame {
     var cache = PositionCache()
     return render(state, cache: &cache)
   }

@@ -9,7 +9,7 @@
 /// cursor's line and clicks unplaced. Full-screen mode uses the alternate screen. Auto-wrap is off
 /// while drawing. Every answer asked for is waited for before the terminal is given back
 /// (`awaitsAnswer`, `fence()`), so none arrives at the shell.
-public struct ScreenPainter {
+package struct ScreenPainter {
   private let theme: Theme
   private let fullscreen: Bool
   /// Encoded rows as last drawn; nil means unknown (must be drawn).
@@ -57,14 +57,14 @@ public struct ScreenPainter {
   /// The terminal is tmux's pane: Kitty's and iTerm2's pictures go through its passthrough.
   package var inTmux = false
 
-  public init(theme: Theme, fullscreen: Bool, mouse: Bool = false) {
+  package init(theme: Theme, fullscreen: Bool, mouse: Bool = false) {
     self.theme = theme
     self.fullscreen = fullscreen
     self.mouse = mouse
   }
 
   /// Bytes that set the terminal up (alternate screen, no wrap, bracketed paste, the mouse).
-  public mutating func start() -> String {
+  package mutating func start() -> String {
     started = true
     drawn = [nil]
     cursorRow = 0
@@ -133,7 +133,7 @@ public struct ScreenPainter {
   }
 
   /// Bytes that draw `frame` over what was drawn before.
-  public mutating func paint(_ frame: Frame) -> String {
+  package mutating func paint(_ frame: Frame) -> String {
     var out = "\u{1B}[?25l"
     if !started { out += start() }
     if beginning {
@@ -343,7 +343,7 @@ public struct ScreenPainter {
 
   /// Bytes that erase the picker and put the terminal back as it was (cursor where the region began);
   /// `keepingPicture` (`--no-clear`): the picture stays, the cursor going below it.
-  public mutating func finish(keepingPicture: Bool = false) -> String {
+  package mutating func finish(keepingPicture: Bool = false) -> String {
     guard started else { return "" }
     started = false
     var out = forgetImages()

@@ -1,11 +1,11 @@
 /// Turns styles into terminal attributes: colors (mselect's defaults, overridden by a `--color`
 /// palette), or only bold, underline and reverse (`NO_COLOR`, `--color=bw`).
-public struct Theme: Sendable {
+package struct Theme: Sendable {
   package let colors: Bool
   package let palette: Palette
 
   /// The default colors (`colors` false: none, only bold and reverse video).
-  public init(colors: Bool) {
+  package init(colors: Bool) {
     self.init(colors: colors, palette: Palette())
   }
 

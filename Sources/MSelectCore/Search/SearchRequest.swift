@@ -1,7 +1,7 @@
 import Synchronization
 
 /// A search the picker wants run off its event loop; `run` may happen on any thread.
-public struct SearchRequest: Sendable {
+package struct SearchRequest: Sendable {
   /// Increases with every request; results of older ones are stale.
   package let generation: Int
   /// The pattern, and how its matches are ranked.
@@ -56,7 +56,7 @@ public struct SearchRequest: Sendable {
   /// When there are many matches, `preview` first gets the best few (found by a linear selection,
   /// before the full sort), so the first screen can be drawn sooner; a large narrowing search also
   /// sends a provisional preview early (see `provisional`).
-  public func run(
+  package func run(
     cancelled: @Sendable () -> Bool = { false }, preview: ((SearchResult) -> Void)? = nil
   ) -> SearchResult? {
     let runsFirst = { pattern.sightings.map { !$0.sawTermAsTyped } ?? false }

@@ -1,5 +1,5 @@
 /// The ranked matches of one query over the first `lineCount` lines.
-public struct SearchResult: Sendable {
+package struct SearchResult: Sendable {
   /// The query bytes the result is for.
   package let query: [UInt8]
   /// Lines `0..<lineCount` were searched.
