@@ -311,7 +311,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     let h = Harness(
       ["a", "b", "c"], ["--bind", "ctrl-j:jump,ctrl-k:jump-accept,jump-cancel:change-prompt(no> )"])
     h.press(ctrl("j"))
-    #expect(h.state.list.jumping == false)
+    #expect(h.state.mode == .jumping(accepts: false))
     #expect(screen(h).hasSuffix("d   c"))
     h.type("d")
     #expect(h.current == "c")
@@ -643,7 +643,7 @@ private func screen(_ h: Harness) -> String { Renderer().render(h.state).text.jo
     h.state.handle(.inputEnded)
     h.settle()
     #expect(h.state.settings.look.header == "R")
-    #expect(h.state.transforming)
+    #expect(h.state.mode.defersKeys)
     h.state.handle(.transformed(Array("F\n".utf8)))
     #expect(h.state.settings.look.footer == "F")
   }

@@ -69,9 +69,6 @@ package struct ListState {
   /// `change-with-nth`).
   var keptLine: Int?
   var pruneMarks = false
-  /// `jump` (false) or `jump-accept` (true) waits for a label's key (the labels are drawn on the
-  /// visible lines); true: landing on a line accepts it.
-  package internal(set) var jumping: Bool?
   /// Whether the header (`--header`, `--header-lines`) is drawn (`toggle-header`).
   package internal(set) var headerShown = true
   /// Where the header and the footer were last clicked (fzf's `FZF_CLICK_HEADER_LINE`, …).
@@ -81,20 +78,9 @@ package struct ListState {
   var clicks = ClickTracker()
 }
 
-/// Keys and actions held back until what they wait for comes: the results for the typed query, a
-/// `transform`'s output, a background command.
+/// Keys held back until the list they act on is shown, and the background commands running (the
+/// actions a `wait` or a `transform` holds are the `KeyMode`'s).
 struct HeldWork {
-  /// What held actions wait for: a `transform` command's output (its target, and the key that ran
-  /// it: a bare `put` in the output types that key), or the search.
-  enum Hold {
-    case transform(BoundAction.Setting?, key: String)
-    case search
-  }
-  var hold: Hold?
-  /// The actions after a `transform(…)` or `wait`, run when what they wait for comes.
-  var heldActions: [BoundAction] = []
-  /// Enter was pressed before the results for the typed query arrived: accept when they do.
-  var pendingAccept: String??
   /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
   /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
   var deferredKeys: [Key] = []

@@ -52,10 +52,11 @@ extension PickerState {
       change(.forget(bytes))
       queue(.forget(line: bytes))
       searchAgain()
-    case .wait: held.hold = .search
+    // An accept that waits for the list ends the picker when the list comes: nothing after it runs.
+    case .wait: if case .accepting = mode {} else { mode = .waitingForSearch(then: mode.held) }
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
-      list.jumping = action == .jumpAccept
+      mode = .jumping(accepts: action == .jumpAccept)
     case .bgCancel:
       held.backgroundJobs.removeAll()
       queue(.cancelBackground)
@@ -261,7 +262,7 @@ extension PickerState {
     let printsMarks = settings.flavor == .fzf ? selection.count > 0 : selection.everMarked
     if !printsMarks && !list.reviewing && (search.result.query != searchQuery || !search.result.complete) {
       // The line under the cursor belongs to an older query; decide when the new results are in.
-      held.pendingAccept = .some(key)
+      mode = .accepting(key: key)
       return
     }
     let lines: [Int]

@@ -11,9 +11,9 @@ extension PickerState {
       if !action.runsCommand && action != .action(.preview(.refreshPreview)) {
         binding.lastAction = action.name
       }
-      if held.hold != nil {
+      if mode.holdsActions {
         // After the actions an inner `trigger(…)` held back.
-        held.heldActions += rest
+        mode.hold(rest)
         return
       }
     }
@@ -21,9 +21,8 @@ extension PickerState {
 
   /// Runs the held actions once what they waited for has come.
   mutating func release() {
-    held.hold = nil
-    let actions = held.heldActions
-    held.heldActions = []
+    let actions = mode.held
+    mode = .normal
     run(actions)
   }
 
@@ -44,11 +43,11 @@ extension PickerState {
       return
     }
     // While a transform runs, an event's actions wait for it (`result` then `result-final`).
-    if transforming {
-      held.heldActions += actions
+    if case .transforming = mode {
+      mode.hold(actions)
       return
     }
-    guard held.hold == nil else { return }
+    guard !mode.holdsActions else { return }
     run(actions)
   }
 
@@ -86,7 +85,7 @@ extension PickerState {
     case .change(let setting, let text): set(setting, to: text)
     case .transform(let target, let template):
       guard let command = expand(template) else { break }
-      held.hold = .transform(target, key: binding.lastKey)
+      mode = .transforming(target: target, key: binding.lastKey, then: mode.held)
       queue(.transform(command: command))
     case .backgroundTransform(let target, let template):
       guard let command = expand(template) else { break }
@@ -143,8 +142,8 @@ extension PickerState {
       run(actions)
       binding.triggering.remove(trigger)
       // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
-      if held.hold != nil {
-        if k + 1 < names.count { held.heldActions.append(.trigger(Array(names[(k + 1)...]))) }
+      if mode.holdsActions {
+        if k + 1 < names.count { mode.hold([.trigger(Array(names[(k + 1)...]))]) }
         break
       }
     }
@@ -215,10 +214,9 @@ extension PickerState {
   /// The output of a `transform` command: its first line sets the target (a header takes every
   /// line); `transform(…)`'s is a list of actions. Then the held actions run.
   mutating func transformed(_ output: [UInt8]) {
-    guard case .transform(let target, let key) = held.hold else { return }
-    held.hold = nil
-    held.heldActions = apply(output, to: target, key: key) + held.heldActions
-    release()
+    guard case .transforming(let target, let key, let then) = mode else { return }
+    mode = .normal
+    run(apply(output, to: target, key: key) + then)
     runDeferredKeys()
   }
 
@@ -227,9 +225,9 @@ extension PickerState {
     guard let job = held.backgroundJobs.removeValue(forKey: id), outcome == nil else { return }
     let actions = apply(output, to: job.target, key: job.key)
     guard !actions.isEmpty else { return }
-    guard case .search = held.hold else {
+    guard case .waitingForSearch = mode else {
       // After a transform in progress, they wait with the actions held already.
-      if held.hold != nil { held.heldActions += actions } else { run(actions) }
+      if mode.holdsActions { mode.hold(actions) } else { run(actions) }
       return
     }
     // fzf's: while a `wait` blocks they run at once; a `wait` among them joins it, and what
@@ -237,7 +235,7 @@ extension PickerState {
     var rest = actions[...]
     while outcome == nil, let action = rest.popFirst() {
       if action == .action(.control(.wait)) {
-        held.heldActions += rest
+        mode.hold(rest)
         return
       }
       perform(action)

@@ -4,7 +4,7 @@ extension PickerState {
     if aborts(key) {
       // Leaving never waits for a list, and what was waiting goes with it.
       held.deferredKeys = []
-    } else if !held.deferredKeys.isEmpty || transforming || held.pendingAccept != nil
+    } else if !held.deferredKeys.isEmpty || mode.defersKeys
       || search.result.query != searchQuery && actsOnTheList(key)
     {
       // Keys typed after Enter wait for its choice (which ends the picker): they cannot undo it.
@@ -12,12 +12,6 @@ extension PickerState {
       return
     }
     handleNow(key)
-  }
-
-  /// A `transform` runs: keys typed meanwhile wait for its output (they would see the state before it).
-  var transforming: Bool {
-    if case .transform = held.hold { return true }
-    return false
   }
 
   /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
@@ -46,7 +40,7 @@ extension PickerState {
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
   mutating func runDeferredKeys() {
-    while outcome == nil, !transforming, held.pendingAccept == nil, let key = held.deferredKeys.first,
+    while outcome == nil, !mode.defersKeys, let key = held.deferredKeys.first,
       search.result.query == searchQuery || !actsOnTheList(key)
     {
       held.deferredKeys.removeFirst()
@@ -54,59 +48,67 @@ extension PickerState {
     }
   }
 
+  /// What a key does in each mode: a label while jumping; while `wait` holds, only the keys that
+  /// abort count; else what it is bound to, or the character it types.
   mutating func handleNow(_ key: Key) {
     info.message = nil
-    held.pendingAccept = nil
     binding.lastKey = key.name
-    if let accepts = list.jumping {
-      list.jumping = nil
-      var landed = false
-      if case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
-        let index = settings.behaviour.jumpLabels.firstIndex(of: label)
-      {
-        let position =
-          offset
-          + settings.behaviour.jumpLabels.distance(from: settings.behaviour.jumpLabels.startIndex, to: index)
-        if position < min(listCount, offset + listRows) {
-          viewport.jump(to: position)
-          landed = true
-          if accepts { acceptSelection(key: nil) }
-        }
-      }
-      fire(landed ? .jump : .jumpCancel)
-      return
+    switch mode {
+    case .jumping(let accepts):
+      mode = .normal
+      fire(jump(to: key, accepting: accepts) ? .jump : .jumpCancel)
+    case .accepting:
+      // Only a key that aborts comes here while an accept waits (the others wait too): the accept
+      // is dropped.
+      mode = .normal
+      runBinding(of: key)
+    case .normal, .transforming, .waitingForSearch:
+      runBinding(of: key)
     }
+  }
+
+  /// Moves to the visible line whose label `key` types (and accepts it); false when it types none.
+  private mutating func jump(to key: Key, accepting: Bool) -> Bool {
+    let labels = settings.behaviour.jumpLabels
+    guard case .char(let c) = key, let label = Unicode.Scalar(c).map(Character.init),
+      let index = labels.firstIndex(of: label)
+    else { return false }
+    let position = offset + labels.distance(from: labels.startIndex, to: index)
+    guard position < min(listCount, offset + listRows) else { return false }
+    viewport.jump(to: position)
+    if accepting { acceptSelection(key: nil) }
+    return true
+  }
+
+  /// Runs what `key` is bound to, or types it.
+  private mutating func runBinding(of key: Key) {
     let actions = actions(for: key)
-    if list.trackBlocked != nil, let actions,
-      actions.contains(where: { $0 == .action(.control(.abort)) || $0 == .action(.control(.cancel)) })
-    {
+    let stops = actions?.firstIndex { $0 == .action(.control(.abort)) || $0 == .action(.control(.cancel)) }
+    if list.trackBlocked != nil, stops != nil {
       // Esc while a reload looks for the tracked line stops looking (as fzf), it does not end.
       list.trackBlocked = nil
       return
     }
-    if case .search = held.hold {
-      // Waiting for the search (`wait`): keys are ignored but the ones that abort, which drop the
-      // held actions instead of ending, and run the rest of their own.
-      guard let actions,
-        let stop = actions.firstIndex(where: {
-          $0 == .action(.control(.abort)) || $0 == .action(.control(.cancel))
-        })
-      else { return }
-      held.hold = nil
-      held.heldActions = []
+    if case .waitingForSearch = mode {
+      // The keys that abort drop the held actions instead of ending, and run the rest of their own.
+      guard let actions, let stop = stops else { return }
+      mode = .normal
       run(Array(actions[(stop + 1)...]))
       return
     }
     if let name = settings.behaviour.expectKeys[key] {
       acceptSelection(key: name)
-      return
-    }
-    if let actions {
+    } else if let actions {
       // A mark refused by `--max` ends the chain: tab does not move past the line it could not mark.
       marking.refused = false
       run(actions)
-      return
+    } else {
+      type(key)
     }
+  }
+
+  /// A key bound to nothing: a character or pasted text goes into the query.
+  private mutating func type(_ key: Key) {
     switch key {
     case .char(let c):
       // fzf's name for typing a character (`FZF_ACTION`).

@@ -109,8 +109,8 @@ extension PickerState {
         fireCountEvent()
       }
     }
-    if let key = held.pendingAccept, search.result.query == searchQuery {
-      held.pendingAccept = nil
+    if case .accepting(let key) = mode, search.result.query == searchQuery {
+      mode = .normal
       acceptSelection(key: key)
     }
     runDeferredKeys()

@@ -106,6 +106,8 @@ package struct PickerState {
   /// The preview pane (`--preview`).
   package internal(set) var preview = PreviewPane()
   package internal(set) var info = InfoLine()
+  /// What keys do now, before any binding (`KeyMode`).
+  package internal(set) var mode = KeyMode.normal
   var held = HeldWork()
   var binding = BindingProgress()
   package internal(set) var outbox = Outbox()
@@ -198,7 +200,7 @@ package struct PickerState {
   /// typing mistakes are forgiven.
   package var infoFlags: String {
     var flags = ""
-    if case .search = held.hold { flags += " (..)" }
+    if case .waitingForSearch = mode { flags += " (..)" }
     if settings.behaviour.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
     if settings.search.match.typos.isOn { flags += " +typos" }
     let blocked = list.trackBlocked != nil ? "*" : ""
@@ -412,7 +414,7 @@ package struct PickerState {
     case .transformed(let output): transformed(output)
     case .backgroundTransformed(let id, let output): backgroundTransformed(id: id, output: output)
     case .remote(let actions):
-      if held.hold != nil { held.heldActions += actions } else { run(actions) }
+      if mode.holdsActions { mode.hold(actions) } else { run(actions) }
     case .searched(let found): accept(found)
     case .tick: info.spinner += 1
     case .previewOutput(let generation, let bytes):
@@ -427,7 +429,7 @@ package struct PickerState {
     case .infoOutput(let generation, let bytes):
       if generation == info.generation { info.text = Array(bytes.prefix { $0 != 10 && $0 != 13 }) }
     case .every(let interval, let idle):
-      if held.hold == nil, !binding.unbound.contains(.every(interval)),
+      if !mode.holdsActions, !binding.unbound.contains(.every(interval)),
         let actions = settings.behaviour.bindings.timers[interval]
       {
         surroundings.idleMilliseconds = idle
@@ -459,7 +461,7 @@ package struct PickerState {
   /// What follows any event: held keys released, `start`/`load`, `multi` and `focus` fired, the
   /// preview and the info command brought up to date.
   private mutating func afterEvent() {
-    if case .search = held.hold, input.ended, !isSearching { release() }
+    if case .waitingForSearch = mode, input.ended, !isSearching { release() }
     if input.loadPending && input.ended && !isSearching && search.result.complete
       && search.result.lineCount == store.count
     {

@@ -151,7 +151,7 @@ package struct Renderer {
     if !isCurrent && gutter != nil { pointerStyle = .gutter }
     // `jump`: each visible line shows its label where the pointer goes.
     let labels = settings.behaviour.jumpLabels
-    if state.list.jumping != nil, i - state.offset < labels.count {
+    if state.mode.isJumping, i - state.offset < labels.count {
       let label = labels[labels.index(labels.startIndex, offsetBy: i - state.offset)]
       pointer = String(label) + String(repeating: " ", count: max(0, pointerWidth - 1))
       pointerStyle = base.union(.pointer)
