@@ -35,7 +35,9 @@ let package = Package(
     // The typing replay of scripts/bench: per-keystroke latency of the picker's core on a large input.
     .executableTarget(
       name: "mselect-bench", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelectTerminal"]),
-    .testTarget(name: "MSelectCoreTests", dependencies: ["MSelectCore", "MSelectCommandLine", "MSelect"]),
+    .testTarget(
+      name: "MSelectCoreTests",
+      dependencies: ["MSelectCore", "MSelectCommandLine", "MSelect", "MSelectTerminal"]),
     .testTarget(name: "EndToEndTests", dependencies: ["mselect", "MSelectTerminal"]),
   ]
 )

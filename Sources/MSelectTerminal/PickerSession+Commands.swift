@@ -20,12 +20,11 @@ extension PickerSession {
   ) throws(TerminalError) {
     switch command {
     case .redraw:
-      tty.write(painter.invalidate(clear: true))
-      lastFrame = nil
+      paintAnew(after: painter.invalidate(clear: true))
     case .suspend: try suspend()
     case .bell: tty.write("\u{07}")
     case .preview(let generation, let command, let rows, let columns, let line):
-      schedulePreview((generation, command, rows, columns, environment, 0, line))
+      schedulePreview((generation, command, rows, columns, environment, line))
     case .cancelPreview:
       dropPendingPreview()
       stopPreview()
@@ -94,7 +93,6 @@ extension PickerSession {
     }
     try tty.enterRawMode()
     begin()
-    lastFrame = nil
   }
 
   /// `become`: the terminal is put back exactly, and the command takes mselect's place.
@@ -122,12 +120,10 @@ extension PickerSession {
       let (output, pid) = try ShellCommand.spawnReading(
         command, shell: state.settings.commands.shell, ownGroup: true, environment: environment)
       // `reload-sync`: the old lines stay until the new ones are all there.
-      if sync { heldReload = [] } else { state.handle(.inputReplacing) }
-      reloadProcess = pid
-      reloadCommand = command
+      if !sync { state.handle(.inputReplacing) }
       let reader = InputReader(descriptor: output, name: "reload", terminator: terminator)
       reader.hugePages = false
-      reloaded = reader
+      reload = ReloadJob(output: reader, process: pid, command: command, sync: sync)
     } catch {
       temporaryFiles.release(mentionedIn: command)
       state.handle(.commandFailed(error.message))
@@ -136,18 +132,15 @@ extension PickerSession {
 
   /// Collects the reload command once its output ended (or it was stopped).
   func reapReload() {
-    guard let pid = reloadProcess else { return }
-    reloadProcess = nil
+    guard let pid = reload?.takeProcess() else { return }
     // Its output ended, so it is exiting; one that lingers is stopped rather than waited for.
     ShellCommand.reap(pid, graceMilliseconds: 20, group: true)
-    if let command = reloadCommand { temporaryFiles.release(mentionedIn: command) }
-    reloadCommand = nil
+    if let command = reload?.command { temporaryFiles.release(mentionedIn: command) }
   }
 
   /// The input has ended: a `reload-sync`'s lines replace the old ones now, all at once.
   func endInput() {
-    if let held = heldReload {
-      heldReload = nil
+    if let held = reload?.finish() {
       state.handle(.inputReset)
       for block in held { state.handle(.input(block)) }
     }
@@ -156,10 +149,9 @@ extension PickerSession {
 
   /// Stops a reload command still running, its whole group, and drops its input.
   func stopReload() {
-    heldReload = nil
-    if let pid = reloadProcess { kill(-pid, SIGKILL) }
+    if let pid = reload?.process { kill(-pid, SIGKILL) }
     reapReload()
-    reloaded = nil
+    reload = nil
   }
 
   /// Runs `command` to its end and returns its output (empty, and the reason on the info line, when it

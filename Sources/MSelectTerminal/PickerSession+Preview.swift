@@ -18,8 +18,7 @@ extension PickerSession {
 
   /// Forgets the preview run waiting to start, and the files made for it.
   func dropPendingPreview() {
-    if let pending = pendingPreview { temporaryFiles.release(mentionedIn: pending.command) }
-    pendingPreview = nil
+    if let pending = previewSchedule.drop() { temporaryFiles.release(mentionedIn: pending.command) }
   }
 
   /// Hands the preview's output (and its end) to the state.
@@ -41,18 +40,14 @@ extension PickerSession {
   /// A preview run asked for: the first after a quiet spell starts at once; while the cursor keeps
   /// moving, runs wait for a short pause, so only the preview it stops at runs.
   func schedulePreview(_ run: PreviewRun) {
-    let now = PickerSession.now()
-    let quiet =
-      pendingPreview == nil && lastPreviewStart.map { now - $0 >= PickerSession.previewDelay } ?? true
-    dropPendingPreview()
-    var run = run
-    run.deadline = now + PickerSession.previewDelay
-    if quiet { startPreview(run) } else { pendingPreview = run }
+    let (start, dropped) = previewSchedule.ask(run, now: PickerSession.now())
+    if let dropped { temporaryFiles.release(mentionedIn: dropped.command) }
+    if let start { startPreview(start) }
   }
 
   /// Starts a preview run in place of the one running.
   func startPreview(_ run: PreviewRun) {
-    lastPreviewStart = PickerSession.now()
+    previewSchedule.started(at: PickerSession.now())
     if let previewText {
       state.handle(.previewOutput(generation: run.generation, bytes: previewText(run.line ?? -1)))
       state.handle(.previewEnded(generation: run.generation, status: 0))

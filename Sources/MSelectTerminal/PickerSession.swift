@@ -32,8 +32,6 @@ package final class PickerSession {
   let signals: SignalPipe
   let worker: SearchWorker
   private let reader: (any PolledLineStream)?
-  /// What a `reload-sync` command has printed so far (nil: no such reload runs).
-  var heldReload: [LineBlock]?
   var state: PickerState
   var painter: ScreenPainter
   private var renderer: Renderer
@@ -44,10 +42,8 @@ package final class PickerSession {
   let previews: PreviewRunner
   /// `bg-transform…(…)` commands running, and what each was run as (for its `{+f}` files).
   lazy var backgroundJobs = BackgroundJobs(shell: state.settings.commands.shell, files: temporaryFiles)
-  /// The input of the last `reload`, and its process and command (reaped when its output ends).
-  var reloaded: (any PolledLineStream)?
-  var reloadProcess: pid_t?
-  var reloadCommand: [UInt8]?
+  /// The last `reload`: its output is the input from then on.
+  var reload: ReloadJob<any PolledLineStream>?
   /// The preview command running (its `{+f}` files are removed when it ends).
   var previewCommand: [UInt8]?
   /// Keys read while the picker waited for the terminal's answer, handled by the loop.
@@ -58,19 +54,16 @@ package final class PickerSession {
   let temporaryFiles = TemporaryFiles()
   /// A preview run: what to run, for which pane size, when to start it, and for which line.
   typealias PreviewRun = (
-    generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], deadline: Int,
-    line: Int?
+    generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], line: Int?
   )
-  /// A preview run asked for, waiting for a pause in the cursor's moves.
-  var pendingPreview: PreviewRun?
+  /// When preview runs start: runs asked for while the cursor keeps moving wait for a pause.
+  var previewSchedule = PreviewSchedule<PreviewRun>(delay: PickerSession.previewDelay)
   /// When the last key came (for `FZF_IDLE_TIME`).
   private var lastKey = PickerSession.now()
   /// When a lone ESC began to wait for the rest of a sequence (60 ms at most).
   private var escape = EscapeClock(delay: 60_000_000)
   /// When the spinner last moved (every `tickInterval` while busy, even if the loop never waits).
   private var lastTick = PickerSession.now()
-  /// When the last preview run started.
-  var lastPreviewStart: Int?
   /// `--listen`'s socket, when asked for.
   private let listener: RemoteListener?
   /// Makes the preview in the process instead of running the command: given the index of the line
@@ -176,7 +169,7 @@ package final class PickerSession {
     var sources = EventSources(
       terminal: tty.fd, terminalOutputPending: tty.hasPendingOutput, signals: signals.readEnd,
       searches: worker.descriptor,
-      input: turn.inputOpen && escape.due == nil ? (reloaded ?? reader)?.descriptor : nil,
+      input: turn.inputOpen && escape.due == nil ? input?.descriptor : nil,
       preview: previews.descriptor
     )
     sources.remote = listener?.descriptors ?? []
@@ -185,8 +178,8 @@ package final class PickerSession {
     var timeout: Int32 = !earlyKeys.isEmpty ? 0 : busy(turn) ? PickerSession.tickInterval : -1
     previews.reapRetired()
     for due in [
-      pendingPreview?.deadline, turn.deadline, listener?.nextDeadline, turn.timers.values.min(),
-      previews.retiredDeadline, escape.due, turn.inputOpen ? (reloaded ?? reader)?.heldLinesDue : nil,
+      previewSchedule.deadline, turn.deadline, listener?.nextDeadline, turn.timers.values.min(),
+      previews.retiredDeadline, escape.due, turn.inputOpen ? input?.heldLinesDue : nil,
     ]
     .compactMap({ $0 }) {
       let wait = Int32(clamping: max(0, (due - PickerSession.now() + 999_999) / 1_000_000))
@@ -204,11 +197,8 @@ package final class PickerSession {
 
   /// What is due by the clock: lines held back, a preview waiting for a pause, `--timeout`, timers.
   private func serveDeadlines(_ turn: inout Turn) -> Ending? {
-    if turn.inputOpen, let block = (reloaded ?? reader)?.takeHeldLines() { take(block) }
-    if let pending = pendingPreview, PickerSession.now() >= pending.deadline {
-      pendingPreview = nil
-      startPreview(pending)
-    }
+    if turn.inputOpen, let block = input?.takeHeldLines() { take(block) }
+    if let due = previewSchedule.due(now: PickerSession.now()) { startPreview(due) }
     if let deadline = turn.deadline, PickerSession.now() >= deadline {
       return Ending(outcome: .timedOut, store: state.store, query: state.queryBytes)
     }
@@ -256,9 +246,12 @@ package final class PickerSession {
     return nil
   }
 
+  /// Where the lines come from: the last reload's output, else the input.
+  private var input: (any PolledLineStream)? { reload?.output ?? reader }
+
   /// Reads what the input (or a reload's output) has; at its end, the input ends.
   private func readInput(_ turn: inout Turn) {
-    guard let reader = reloaded ?? reader else { return }
+    guard let reader = input else { return }
     do {
       let (block, ended) = try reader.readOnce(streaming: true, interrupt: tty.fd)
       if let block { take(block) }
@@ -266,7 +259,7 @@ package final class PickerSession {
         turn.inputOpen = false
         reapReload()
         endInput()
-        if reloaded == nil, let failure = reader.failure() { state.handle(.commandFailed(failure)) }
+        if reload == nil, let failure = reader.failure() { state.handle(.commandFailed(failure)) }
       }
     } catch {
       // An input error ends the input; the lines read so far stay selectable.
@@ -277,7 +270,8 @@ package final class PickerSession {
 
   /// Lines read: to the state, or held while a `reload-sync` gathers its whole output.
   private func take(_ block: LineBlock) {
-    if heldReload != nil { heldReload!.append(block) } else { state.handle(.input(block)) }
+    let handed = reload != nil ? reload!.take(block) : block
+    if let handed { state.handle(.input(handed)) }
   }
 
   private func tick() {
@@ -313,8 +307,15 @@ package final class PickerSession {
   /// the cursor position answer is waited for, a short while, before anything is drawn. Keys typed
   /// meanwhile are handled after it, in order.
   func begin() {
-    tty.write(painter.start())
+    paintAnew(after: painter.start())
     awaitAnswers(keepingKeys: true)
+  }
+
+  /// The screen is no longer the frame painted last (cleared, resized, given back and taken again):
+  /// `sequence` goes out, and the next frame is painted whole.
+  func paintAnew(after sequence: String) {
+    tty.write(sequence)
+    lastFrame = nil
   }
 
   /// Reads the terminal until every cursor position query is answered or `milliseconds` passed;
@@ -403,15 +404,13 @@ package final class PickerSession {
         let size = tty.size
         tty.write(painter.measure())  // where the picture is now (keys typed meanwhile wait)
         awaitAnswers(keepingKeys: true, milliseconds: PickerSession.resizeAnswerWait)
-        tty.write(painter.resized(columns: size.columns))
-        lastFrame = nil
+        paintAnew(after: painter.resized(columns: size.columns))
         // The size the painter was told: a later resize is in the signal pipe, and comes next.
         takeSize(size)
       case SIGTSTP: try suspend()
       case SIGCONT:
         try tty.enterRawMode()
-        tty.write(painter.invalidate(clear: false))
-        lastFrame = nil
+        paintAnew(after: painter.invalidate(clear: false))
       default: die(by: signal)
       }
     }
@@ -436,7 +435,6 @@ package final class PickerSession {
     takeSize()
     try tty.enterRawMode()
     begin()
-    lastFrame = nil
   }
 
   /// A terminating signal from outside: restore the terminal, then die by the same signal.

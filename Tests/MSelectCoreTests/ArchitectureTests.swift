@@ -126,16 +126,10 @@ import Testing
     let manifest = try String(contentsOf: root.appendingPathComponent("Package.swift"), encoding: .utf8)
     let document = try String(
       contentsOf: root.appendingPathComponent("docs/architecture.md"), encoding: .utf8)
+    // Every declaration but the tests', however it is wrapped.
+    let declaration = try Regex(#"\.(?:target|executableTarget|plugin)\(\s*name:\s*"([^"]+)""#)
     let targets = Set(
-      manifest.split(separator: "\n").compactMap { line -> String? in
-        guard line.contains(".target(name: \"") || line.contains(".executableTarget(") else { return nil }
-        return line.split(separator: "\"").dropFirst().first.map(String.init)
-      }
-        + manifest.split(separator: "\n").compactMap { line -> String? in
-          // A target whose name is on the line after `.executableTarget(`.
-          guard line.trimmingCharacters(in: .whitespaces).hasPrefix("name: \"") else { return nil }
-          return line.split(separator: "\"").dropFirst().first.map(String.init)
-        })
+      manifest.matches(of: declaration).compactMap { $0.output[1].substring.map(String.init) })
     // The first table is the targets' (the ones after it are folders).
     let table = document.split(separator: "\n", omittingEmptySubsequences: false)
       .drop { !$0.hasPrefix("| target") }.prefix { $0.hasPrefix("|") }
