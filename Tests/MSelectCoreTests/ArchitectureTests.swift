@@ -144,8 +144,7 @@ import Testing
 
   /// Every function reads at once: none over 80 lines, its declaration and closing brace counted,
   /// initialisers, subscripts and computed properties included (a body ends at the first closing
-  /// brace at its declaration's indentation). A literal text or a hot loop whose split would cost
-  /// speed may be longer when the comment above it starts `Kept whole:` and says why.
+  /// brace at its declaration's indentation, which must be found). No comment exempts one.
   @Test(arguments: [
     "MSelectCore", "MSelectCommandLine", "MSelectTerminal", "MSelect", "mselect", "mselect-bench",
   ])
@@ -164,14 +163,18 @@ import Testing
         if line.contains("{"), line.filter({ $0 == "{" }).count == line.filter({ $0 == "}" }).count {
           continue
         }
-        let closing = indent + "}"
-        guard let end = lines[(k + 1)...].firstIndex(where: { $0 == closing || $0.hasPrefix(closing + ")") })
-        else { continue }
-        let count = end - k + 1
-        let comment = lines[..<k].reversed().prefix {
-          $0.trimmingCharacters(in: .whitespaces).hasPrefix("//")
+        // A declaration without a body (a protocol's requirement, a C function's) ends before any
+        // brace: at a blank line or the next declaration.
+        if !line.contains("{") {
+          let next = lines[(k + 1)...].first {
+            $0.contains("{") || $0.isEmpty || $0.firstMatch(of: declaration) != nil
+          }
+          guard let next, next.contains("{"), next.firstMatch(of: declaration) == nil else { continue }
         }
-        if count > 80, comment.contains(where: { $0.contains("Kept whole:") }) { continue }
+        let closing = indent + "}"
+        let end = lines[(k + 1)...].firstIndex { $0 == closing || $0.hasPrefix(closing + ")") }
+        #expect(end != nil, "\(path):\(k + 1): the end of \(line) is not found")
+        let count = (end ?? k) - k + 1
         let name = line.dropFirst(indent.count).prefix { $0 != "(" && $0 != "{" && $0 != ":" }
         #expect(count <= 80, "\(path):\(k + 1): \(name) has \(count) lines")
       }
