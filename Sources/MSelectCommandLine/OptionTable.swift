@@ -493,9 +493,11 @@ package enum OptionTable {
 
   /// Every action `--bind` knows, as fzf names them.
   package static var actions: [String] {
-    Action.allCases.map(\.rawValue) + BoundAction.withArgument.keys.sorted().map { $0 + "(...)" } + [
-      "toggle-sort"
-    ]
+    Action.allCases.map(\.rawValue)
+      + (Array(BoundAction.withArgument.keys) + BoundAction.withTriggers.keys).sorted().map { $0 + "(...)" }
+      + [
+        "toggle-sort"
+      ]
   }
 
   /// Key names `--bind` knows (besides single characters, `ctrl-a`…`ctrl-z` and `alt-x`).

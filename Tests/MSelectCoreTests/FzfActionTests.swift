@@ -2,6 +2,11 @@ import Testing
 
 @testable import MSelectCore
 
+/// Keys and events by name, as `unbind(…)` and its kin take them.
+private func triggers(_ names: String...) -> [KeyBindings.Trigger] {
+  names.compactMap(KeyBindings.Trigger.init(name:))
+}
+
 /// fzf's `--bind` grammar as fzf reads it, on values taken from fzf's manual and users' configurations.
 @Suite struct BindSpecTests {
   /// The first binding's keys and actions, or nil when the value is refused.
@@ -28,9 +33,9 @@ import Testing
     ("alt-p:preview(cat {})", ["alt-p"], [.preview("cat {}")]),
     (
       "ctrl-f:unbind(change,ctrl-f)+rebind(ctrl-r)", ["ctrl-f"],
-      [.unbind(["change", "ctrl-f"]), .rebind(["ctrl-r"])]
+      [.unbind(triggers("change", "ctrl-f")), .rebind(triggers("ctrl-r"))]
     ),
-    ("ctrl-x:trigger(ctrl-a)", ["ctrl-x"], [.trigger(["ctrl-a"])]),
+    ("ctrl-x:trigger(ctrl-a)", ["ctrl-x"], [.trigger(triggers("ctrl-a"))]),
     ("ctrl-s:search<needle>", ["ctrl-s"], [.change(.search, "needle")]),
     ("ctrl-m:change-multi", ["ctrl-m"], [.changeMulti(nil)]),
     ("ctrl-m:change-multi(3)", ["ctrl-m"], [.changeMulti(3)]),
@@ -91,7 +96,7 @@ import Testing
       try BindSpec.actions("change-header:Invalid selection") == [.change(.header, "Invalid selection")])
     #expect(
       try BindSpec.actions("rebind(change)+change-prompt(1> )+disable-search") == [
-        .rebind(["change"]), .change(.prompt, "1> "), .action(.view(.disableSearch)),
+        .rebind(triggers("change")), .change(.prompt, "1> "), .action(.view(.disableSearch)),
       ])
   }
 }

@@ -30,11 +30,11 @@ package enum BoundAction: Hashable, Sendable {
   case backgroundTransform(Setting?, String)
   /// Take the bindings of these keys and events away (`unbind(…)`), give them back (`rebind(…)`),
   /// or flip them (`toggle-bind(…)`).
-  case unbind([String])
-  case rebind([String])
-  case toggleBind([String])
+  case unbind([KeyBindings.Trigger])
+  case rebind([KeyBindings.Trigger])
+  case toggleBind([KeyBindings.Trigger])
   /// Run what these keys and events are bound to (`trigger(…)`).
-  case trigger([String])
+  case trigger([KeyBindings.Trigger])
   /// Show this command's output in the preview pane (`preview(…)`), until the cursor moves on.
   case preview(String)
   /// `change-multi`: marking allowed without a limit (nil), or up to N lines (0: no marking).
@@ -66,9 +66,7 @@ package enum BoundAction: Hashable, Sendable {
       "change-preview": { .changePreview($0) },
       "change-preview-window": { .changePreviewWindow($0) }, "put": { .put($0) },
       "pos": { .position(Int($0.filter { $0 != " " }) ?? 1) }, "transform": { .transform(nil, $0) },
-      "bg-transform": { .backgroundTransform(nil, $0) }, "unbind": { .unbind(BoundAction.names($0)) },
-      "rebind": { .rebind(BoundAction.names($0)) }, "toggle-bind": { .toggleBind(BoundAction.names($0)) },
-      "trigger": { .trigger(BoundAction.names($0)) }, "preview": { .preview($0) },
+      "bg-transform": { .backgroundTransform(nil, $0) }, "preview": { .preview($0) },
       "search": { .change(.search, $0) },
       // No number: no limit; a word that is not a number changes nothing (as in fzf).
       "change-multi": { text in
@@ -111,6 +109,17 @@ package enum BoundAction: Hashable, Sendable {
     case .preview: "preview"
     case .changeMulti: "change-multi"
     }
+  }
+
+  /// The actions whose argument names keys and events, parsed when they are bound (`BindSpec`).
+  package static let withTriggers: [String: @Sendable ([KeyBindings.Trigger]) -> BoundAction] = [
+    "unbind": { .unbind($0) }, "rebind": { .rebind($0) }, "toggle-bind": { .toggleBind($0) },
+    "trigger": { .trigger($0) },
+  ]
+
+  /// Whether an action of this name takes an argument.
+  package static func takesArgument(_ name: String) -> Bool {
+    withArgument[name] != nil || withTriggers[name] != nil
   }
 
   /// The keys and events of `unbind(…)` and its kin: comma-separated, a lone `,` allowed.

@@ -92,13 +92,13 @@ extension PickerState {
       held.lastBackgroundJob += 1
       held.backgroundJobs[held.lastBackgroundJob] = (target, binding.lastKey)
       queue(.backgroundTransform(id: held.lastBackgroundJob, command: command))
-    case .unbind(let names): binding.unbound.formUnion(names.compactMap(KeyBindings.Trigger.init(name:)))
-    case .rebind(let names): binding.unbound.subtract(names.compactMap(KeyBindings.Trigger.init(name:)))
-    case .toggleBind(let names):
-      for trigger in names.compactMap(KeyBindings.Trigger.init(name:)) {
+    case .unbind(let triggers): binding.unbound.formUnion(triggers)
+    case .rebind(let triggers): binding.unbound.subtract(triggers)
+    case .toggleBind(let triggers):
+      for trigger in triggers {
         if binding.unbound.remove(trigger) == nil { binding.unbound.insert(trigger) }
       }
-    case .trigger(let names): trigger(names)
+    case .trigger(let triggers): trigger(triggers)
     case .preview(let template):
       preview.override = template
       // The pane opens for it even where the spec hides it.
@@ -132,9 +132,9 @@ extension PickerState {
   }
 
   /// `trigger(…)`: runs what the named keys and events are bound to, in turn.
-  private mutating func trigger(_ names: [String]) {
-    for (k, name) in names.enumerated() where outcome == nil {
-      guard let trigger = KeyBindings.Trigger(name: name), !binding.triggering.contains(trigger),
+  private mutating func trigger(_ triggers: [KeyBindings.Trigger]) {
+    for (k, trigger) in triggers.enumerated() where outcome == nil {
+      guard !binding.triggering.contains(trigger),
         !binding.unbound.contains(trigger), let actions = settings.behaviour.bindings[trigger]
       else { continue }
       // A binding that triggers itself would never end.
@@ -143,7 +143,7 @@ extension PickerState {
       binding.triggering.remove(trigger)
       // Held by a `wait` or a transform: the keys after it run once it is over (fzf's).
       if mode.holdsActions {
-        if k + 1 < names.count { mode.hold([.trigger(Array(names[(k + 1)...]))]) }
+        if k + 1 < triggers.count { mode.hold([.trigger(Array(triggers[(k + 1)...]))]) }
         break
       }
     }

@@ -92,7 +92,7 @@ enum BindSpec {
     while k < s.count, s[k].isLetter || s[k] == "-" {
       name += s[k].lowercased()
       k += 1
-      if BoundAction.withArgument[name] != nil { best = k - start }
+      if BoundAction.takesArgument(name) { best = k - start }
     }
     return best
   }
@@ -197,14 +197,39 @@ enum BindSpec {
   {
     let s = Array(text)
     let nameLength = s.prefix { $0.isLetter || $0 == "-" }.count
-    guard nameLength < s.count, let make = BoundAction.withArgument[String(s[..<nameLength]).lowercased()]
-    else { return nil }
-    if s[nameLength] == ":" { return make(String(s[(nameLength + 1)...])) }
-    guard let close = closer(of: s[nameLength]) else { return nil }
-    guard masked, s.count >= nameLength + 2, s[s.count - 1] == close else {
-      throw fail(spec, "a closing \(close) for \(String(s[...nameLength]))")
+    let name = String(s[..<nameLength]).lowercased()
+    guard nameLength < s.count, BoundAction.takesArgument(name) else { return nil }
+    let argument: String
+    if s[nameLength] == ":" {
+      argument = String(s[(nameLength + 1)...])
+    } else {
+      guard let close = closer(of: s[nameLength]) else { return nil }
+      guard masked, s.count >= nameLength + 2, s[s.count - 1] == close else {
+        throw fail(spec, "a closing \(close) for \(String(s[...nameLength]))")
+      }
+      argument = String(s[(nameLength + 1)..<(s.count - 1)])
     }
-    return make(String(s[(nameLength + 1)..<(s.count - 1)]))
+    if let make = BoundAction.withTriggers[name] { return make(try triggers(argument, of: name, spec)) }
+    return BoundAction.withArgument[name].map { $0(argument) }
+  }
+
+  /// The keys and events `unbind(…)` and its kin name. As fzf, `unbind`, `rebind` and `toggle-bind`
+  /// take only names that exist (one mistyped would leave on a binding meant off); `trigger`'s
+  /// unknown names are passed over.
+  private static func triggers(_ argument: String, of name: String, _ spec: String) throws(OptionError)
+    -> [KeyBindings.Trigger]
+  {
+    let names = BoundAction.names(argument)
+    guard !names.isEmpty || name == "trigger" else { throw fail(spec, "keys or events for \(name)(…)") }
+    var triggers: [KeyBindings.Trigger] = []
+    for word in names {
+      if let trigger = KeyBindings.Trigger(name: word) {
+        triggers.append(trigger)
+      } else if name != "trigger" {
+        throw fail(spec, "keys or events for \(name)(…) (\(word) is not one), e.g. ctrl-a")
+      }
+    }
+    return triggers
   }
 
   private static func fail(_ spec: String, _ expected: String) -> OptionError {

@@ -75,35 +75,17 @@ package struct KeyBindings: Sendable {
     }
   }
 
-  /// As fzf: `unbind(…)`, `rebind(…)` and `toggle-bind(…)` name keys and events that exist (a name
-  /// mistyped there would leave a binding on that was meant off), and each of
-  /// `change-preview-window(…)`'s `|`-separated choices is a `--preview-window` spec. `trigger(…)`'s
-  /// unknown names are passed over when it runs, as fzf passes them.
+  /// As fzf: each of `change-preview-window(…)`'s `|`-separated choices is a `--preview-window` spec.
   private static func checkArguments(of actions: [BoundAction], in spec: String) throws(OptionError) {
-    for action in actions {
-      let names: [String]
-      switch action {
-      case .unbind(let list), .rebind(let list), .toggleBind(let list): names = list
-      case .changePreviewWindow(let choices):
-        for choice in choices.split(separator: "|", omittingEmptySubsequences: false) {
-          var preview = PreviewSettings()
-          do throws(PreviewSettings.SpecError) {
-            try preview.update(String(choice))
-          } catch {
-            throw .invalidValue(
-              option: "--bind", value: spec, expected: "a preview window spec (\(error.message))")
-          }
+    for case .changePreviewWindow(let choices) in actions {
+      for choice in choices.split(separator: "|", omittingEmptySubsequences: false) {
+        var preview = PreviewSettings()
+        do throws(PreviewSettings.SpecError) {
+          try preview.update(String(choice))
+        } catch {
+          throw .invalidValue(
+            option: "--bind", value: spec, expected: "a preview window spec (\(error.message))")
         }
-        continue
-      default: continue
-      }
-      guard !names.isEmpty else {
-        throw .invalidValue(option: "--bind", value: spec, expected: "keys or events for \(action.name)(…)")
-      }
-      for name in names where Trigger(name: name) == nil {
-        throw .invalidValue(
-          option: "--bind", value: spec,
-          expected: "keys or events for \(action.name)(…) (\(name) is not one), e.g. ctrl-a")
       }
     }
   }
