@@ -207,6 +207,33 @@ import Testing
     return row[b.count]
   }
 
+  /// The one-pass test of one edit says what the table says, on every run of short random words
+  /// (swaps, doubled letters and the edges included).
+  @Test func oneEditAwayAgreesWithTheTable() {
+    let scratch = TypoScratch(sightings: nil)
+    let classes = ScalarClasses()
+    var checked = (near: 0, far: 0)
+    for term in words(60, seed: 5) {
+      for line in words(60, seed: 9) {
+        term.withUnsafeBufferPointer { p in
+          line.withUnsafeBufferPointer { f in
+            let t = Scorer.Text(
+              raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
+            for start in 0...f.count {
+              for end in start...f.count {
+                let near = Matcher.distance(p, t, start..<end, scratch) <= 1
+                #expect(
+                  Matcher.withinOneEdit(p, t, start..<end) == near, "\(term) in \(line)[\(start)..<\(end)]")
+                if near { checked.near += 1 } else { checked.far += 1 }
+              }
+            }
+          }
+        }
+      }
+    }
+    #expect(checked.near > 100 && checked.far > 100)
+  }
+
   @Test func bitParallelPassesAgreeWithTheTables() {
     let scratch = TypoScratch(sightings: nil)
     let scorer = Scorer(ceilingShortcut: false)

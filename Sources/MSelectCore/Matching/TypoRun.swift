@@ -270,19 +270,49 @@ extension Matcher {
       for j in within ?? 0..<text.count where step(j, scratch.mask(text.folded(j))) { break }
     }
     guard let best else { return nil }
-    // The nearest start at that distance: the run is as long as the term, give or take an edit each.
     let end = best.end
-    for length in runLengths(m, best.edits) where length > 0 && length <= end {
-      if distance(pattern, text, (end - length)..<end, scratch) == best.edits {
-        return (end - length, end, best.edits)
-      }
+    // No run ending there is closer than `best.edits`: a run within that many edits is at exactly
+    // that many. None is the term itself; one edit away a pass along the run tells.
+    if best.edits == 0 { return (end - m, end, 0) }
+    // The nearest start at that distance: the run is as long as the term, give or take an edit each.
+    for offset in 0...(2 * best.edits) {
+      let length = m + (offset + 1) / 2 * (offset % 2 == 0 ? 1 : -1)
+      guard length > 0 && length <= end else { continue }
+      let run = (end - length)..<end
+      let close =
+        best.edits == 1
+        ? withinOneEdit(pattern, text, run) : distance(pattern, text, run, scratch) == best.edits
+      if close { return (end - length, end, best.edits) }
     }
     return nil
   }
 
-  /// The lengths a run `edits` away from a term of `m` characters can have, nearest `m` first.
-  private static func runLengths(_ m: Int, _ edits: Int) -> [Int] {
-    [m] + (1...max(edits, 1)).flatMap { [m - $0, m + $0] }
+  /// Whether the characters `run` of `text` are at most one edit from `pattern` (a character wrong,
+  /// extra or missing, or two neighbours swapped): one pass, where `distance` fills a table.
+  static func withinOneEdit<T: ScoredText>(
+    _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ run: Range<Int>
+  ) -> Bool {
+    let m = pattern.count
+    let n = run.count
+    @inline(__always) func line(_ j: Int) -> UInt32 { text.folded(run.lowerBound + j) }
+    var i = 0
+    while i < min(m, n) && pattern[i] == line(i) { i += 1 }
+    if i == m && i == n { return true }
+    // The rest after the first difference, with one edit made there.
+    func same(from p: Int, _ q: Int) -> Bool {
+      guard m - p == n - q else { return false }
+      var k = 0
+      while p + k < m {
+        if pattern[p + k] != line(q + k) { return false }
+        k += 1
+      }
+      return true
+    }
+    if m == n {
+      if same(from: i + 1, i + 1) { return true }
+      return i + 1 < m && pattern[i] == line(i + 1) && pattern[i + 1] == line(i) && same(from: i + 2, i + 2)
+    }
+    return m + 1 == n ? same(from: i, i + 1) : m == n + 1 && same(from: i + 1, i)
   }
 
   /// The restricted Damerau distance between `pattern` and the characters `run` of `text`.
