@@ -195,23 +195,6 @@ package struct PickerState {
   /// The intervals (milliseconds) of the `every(…)` timers the driver is to send.
   package var timerIntervals: [Int] { settings.behaviour.bindings.timers.keys.sorted() }
 
-  /// fzf's flags after the counts: `+S`/`-S` (sorting, when a key toggles it), `+T` (`--track`) or
-  /// `+t` (`track-current`), `(..)` while `wait` holds actions back; and mselect's `+typos` while
-  /// typing mistakes are forgiven.
-  package var infoFlags: String {
-    var flags = ""
-    if case .waitingForSearch = mode { flags += " (..)" }
-    if settings.behaviour.bindings.bindsToggleSort { flags += search.sorting ? " +S" : " -S" }
-    if settings.search.match.typos.isOn { flags += " +typos" }
-    let blocked = list.trackBlocked != nil ? "*" : ""
-    if settings.list.track {
-      flags += " +T" + blocked
-    } else if list.trackedLine != nil || list.trackBlocked != nil {
-      flags += " +t" + blocked
-    }
-    return flags
-  }
-
   /// What the list is searched for: the query, unless `search(…)` gave something else or the search
   /// is paused.
   package var searchQuery: [UInt8] {
@@ -225,124 +208,6 @@ package struct PickerState {
 
   /// The header: `--header` lines, then the `--header-lines` input lines (none when hidden).
   package var headerCount: Int { list.headerShown ? settings.look.headerTextRows + headerLineCount : 0 }
-
-  /// The variables commands get (fzf's): the query, the prompt, the counts, the cursor's position,
-  /// the picker's size and the last key and action.
-  package var environment: [String: String] {
-    [
-      "FZF_QUERY": String(decoding: queryBytes, as: UTF8.self), "FZF_PROMPT": settings.look.prompt,
-      "FZF_NTH": settings.search.fields.spec?.text ?? "",
-      "FZF_WITH_NTH": settings.list.shownFields?.text ?? "",
-      "FZF_MATCH_COUNT": String(search.result.matchCount), "FZF_SELECT_COUNT": String(selection.count),
-      "FZF_TOTAL_COUNT": String(totalCount),
-      "FZF_POS": listCount == 0 ? "0" : String(min(cursor, listCount - 1) + 1),
-      "FZF_LINES": String(height), "FZF_COLUMNS": String(columns), "FZF_KEY": binding.lastKey,
-      "FZF_ACTION": binding.lastAction, "FZF_POINTER": settings.look.pointer,
-      "FZF_GHOST": settings.look.ghost,
-      "FZF_DIRECTION": settings.window.layout == .default ? "up" : "down",
-      "FZF_INPUT_STATE": !settings.look.inputShown ? "hidden" : search.paused ? "disabled" : "enabled",
-      "FZF_BORDER_LABEL": settings.look.chrome.borderLabel ?? "",
-      "FZF_PREVIEW_LABEL": settings.preview.label ?? "",
-      "FZF_LIST_LABEL": settings.look.chrome.list.label ?? "",
-      "FZF_INPUT_LABEL": settings.look.chrome.input.label ?? "",
-      "FZF_HEADER_LABEL": settings.look.chrome.header.label ?? "",
-      "FZF_IDLE_TIME": String(surroundings.idleMilliseconds / 1000),
-      "FZF_IDLE_TIME_MS": String(surroundings.idleMilliseconds),
-    ].merging(rawVariable) { $1 }.merging(surroundings.listening) { $1 }.merging(clickVariables) { $1 }
-      .merging(
-        currentItem
-      ) { $1 }
-  }
-
-  /// `FZF_CURRENT_ITEM`: the line under the cursor, unless it holds a NUL byte or is over 64 KiB (it
-  /// could not be passed, or would crowd out the arguments).
-  private var currentItem: [String: String] {
-    guard let index = currentLine else { return [:] }
-    let line = store.line(index)
-    guard line.count <= 64 << 10, !line.contains(0) else { return [:] }
-    return ["FZF_CURRENT_ITEM": String(decoding: line, as: UTF8.self)]
-  }
-
-  /// Where the picker's parts go now.
-  package var layout: Layout {
-    Layout(
-      settings: settings, rows: rows, columns: columns, height: viewport.height, maxHeight: maxHeight,
-      headerShown: list.headerShown, headerLines: headerLineCount,
-      previewWanted: previewCommand != nil, previewToggled: preview.toggled)
-  }
-
-  /// Rows that are not list items: prompt, info, header, and the chrome around them.
-  package var fixedRows: Int { layout.fixedRows }
-
-  /// How many list items show (the rows for them, less `--gap`'s; with `--multi-line`, as many as
-  /// their rows let from the first shown).
-  package var listRows: Int {
-    guard settings.list.multiLine || settings.list.wrap else { return layout.visibleItems }
-    return itemsFitting(from: viewport.offset, rows: layout.listRows)
-  }
-
-  /// The rows list item `position` takes: one per line of it with `--multi-line`, and the gap.
-  package func itemHeight(_ position: Int) -> Int {
-    let list = settings.list
-    guard list.multiLine || list.wrap, position < listCount else { return 1 + list.gap }
-    guard list.wrap else {
-      return 1 + store.line(line(at: position)).reduce(0) { $1 == 10 ? $0 + 1 : $0 } + list.gap
-    }
-    return wrappedRowCount(position, width: itemTextWidth) + list.gap
-  }
-
-  /// How many items from list position `first` fit in `rows` rows (at least one).
-  func itemsFitting(from first: Int, rows: Int) -> Int {
-    var used = 0
-    var count = 0
-    // The last item's gap need not fit.
-    while first + count < listCount,
-      used + itemHeight(first + count) - settings.list.gap <= rows || count == 0
-    {
-      used += itemHeight(first + count)
-      count += 1
-    }
-    return max(1, count)
-  }
-
-  /// The first list position from which the items to the list's end fill `rows` rows (0 when they
-  /// all fit): an offset past it would leave rows blank below the last item.
-  func firstShowingEnd(rows: Int) -> Int {
-    var used = 0
-    var first = listCount
-    // The last item's gap need not fit.
-    while first > 0, used + itemHeight(first - 1) - settings.list.gap <= rows {
-      used += itemHeight(first - 1)
-      first -= 1
-    }
-    return min(first, max(0, listCount - 1))
-  }
-
-  /// The most rows the picker may use.
-  package var maxHeight: Int {
-    // Only a percentage has a minimum (worked out from a layout of its own, so only then).
-    guard case .percent = settings.window.height else { return viewport.maxHeight(settings.window.height) }
-    return viewport.maxHeight(settings.window.height, minimum: minimumHeight)
-  }
-
-  /// The fewest rows a percentage height gives (`--min-height N`; with `N+`, N list rows and the rows
-  /// around them, and ten rows and the frame of a preview pane above, as fzf 0.74 counts them: only
-  /// `up`, where a pane squeezed the list out of view).
-  var minimumHeight: Int {
-    guard settings.window.minHeightAddsChrome else { return settings.window.minHeight }
-    // Worked out as the picker started (fzf's): showing the input later does not grow it.
-    var started = settings
-    started.look.inputShown = configuration.look.inputShown
-    let chrome = Layout(
-      settings: started, rows: rows, columns: columns, height: rows, maxHeight: rows,
-      headerShown: list.headerShown,
-      headerLines: headerLineCount, previewWanted: false, previewToggled: false)
-    let preview = configuration.preview
-    let pane =
-      preview.command != nil && preview.position == .up && !preview.hidden
-      ? preview.drawnBorder(settings.window.layout).rows + 10 : 0
-    return settings.window.minHeight + chrome.fixedRows + pane
-  }
 
   /// Takes the files the pending commands read (`{+f}`): the driver writes them before it runs any.
   package mutating func takeFiles() -> [Placeholders.File] {
@@ -362,37 +227,6 @@ package struct PickerState {
   /// Queues a command for the driver, run with the current variables and `extra` ones.
   mutating func queue(_ command: Command, extra: [String: String] = [:]) {
     outbox.queue(command, environment: environment.merging(extra) { $1 })
-  }
-
-  /// The matches the info line counts: in the review view the marked lines listed, whatever the
-  /// query matches.
-  package var matchesShown: Int { list.reviewing ? listCount : search.result.matchCount }
-
-  /// The counts the info line shows (`FZF_INFO`): matches and total, the marked count, the flags.
-  package var infoCounts: String { "\(matchesShown)/\(totalCount)" + markedCount + infoFlags }
-
-  /// The marked count as the info line shows it (` (2)`, ` (2/5)`; empty while nothing is counted).
-  package var markedCount: String {
-    // Once anything was marked, Enter prints exactly the marked set: `(0)` says it will print nothing.
-    let counted =
-      switch settings.flavor {
-      case .mselect: selection.count > 0 || selection.everMarked
-      case .fzf: settings.marks
-      }
-    guard counted else { return "" }
-    return settings.selection.max.map { " (\(selection.count)/\($0))" } ?? " (\(selection.count))"
-  }
-
-  /// Runs `--info-command` again when what it is told changed (the counts, the cursor, the query).
-  mutating func updateInfoCommand() {
-    guard let template = settings.commands.infoCommand else { return }
-    let counts = infoCounts
-    let key = [counts, String(cursor), String(decoding: queryBytes, as: UTF8.self)]
-    guard key != info.key else { return }
-    info.key = key
-    guard let command = expand(template) else { return }
-    info.generation += 1
-    queue(.info(generation: info.generation, command: command), extra: ["FZF_INFO": counts])
   }
 
   // MARK: - Events
