@@ -47,6 +47,13 @@ package enum KeyMode: Equatable, Sendable {
     }
   }
 
+  /// `wait`: what follows waits until the search is complete, with the actions held already. An
+  /// accept waiting for the list ends the picker when the list comes: nothing after it would run.
+  mutating func waitForSearch() {
+    if case .accepting = self { return }
+    self = .waitingForSearch(then: held)
+  }
+
   /// Holds `actions` back too, after those held already (nothing when no actions are held).
   mutating func hold(_ actions: some Collection<BoundAction>) {
     switch self {

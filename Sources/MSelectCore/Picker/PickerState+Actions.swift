@@ -52,8 +52,7 @@ extension PickerState {
       change(.forget(bytes))
       queue(.forget(line: bytes))
       searchAgain()
-    // An accept that waits for the list ends the picker when the list comes: nothing after it runs.
-    case .wait: if case .accepting = mode {} else { mode = .waitingForSearch(then: mode.held) }
+    case .wait: mode.waitForSearch()
     case .jump, .jumpAccept:
       guard listCount > 0 else { break }
       mode = .jumping(accepts: action == .jumpAccept)
