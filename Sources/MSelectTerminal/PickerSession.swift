@@ -52,7 +52,7 @@ package final class PickerSession {
   let terminator: UInt8
   /// Files made for `{+f}` placeholders, removed on the way out.
   let temporaryFiles = TemporaryFiles()
-  /// A preview run: what to run, for which pane size, when to start it, and for which line.
+  /// A preview run: what to run, for which pane size, and for which line.
   typealias PreviewRun = (
     generation: Int, command: [UInt8], rows: Int, columns: Int, environment: [String: String], line: Int?
   )
