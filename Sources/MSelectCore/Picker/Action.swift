@@ -117,7 +117,14 @@ package enum Action: Hashable, Sendable {
     }
 
     /// Whether the action's effect depends on the lines listed (see `Action.actsOnTheList`).
-    var actsOnTheList: Bool { marks || self == .exclude || self == .excludeMulti }
+    var actsOnTheList: Bool {
+      switch self {
+      case .toggle, .toggleDown, .toggleUp, .toggleIn, .toggleOut, .select, .deselect, .selectAll,
+        .deselectAll, .toggleAll, .exclude, .excludeMulti:
+        true
+      case .clearSelection, .toggleMarkedView: false
+      }
+    }
   }
 
   /// The preview pane: shown or hidden, scrolled, run again, wrapped.
