@@ -17,7 +17,7 @@ package enum KeyMode: Equatable, Sendable {
   /// types that key). `then` runs after.
   case transforming(target: BoundAction.Setting?, key: String, then: [BoundAction])
 
-  /// Whether keys typed now wait (in `HeldWork.deferredKeys`) until the mode ends.
+  /// Whether keys typed now wait (in `HeldWork`) until the mode ends.
   var defersKeys: Bool {
     switch self {
     case .accepting, .transforming: true

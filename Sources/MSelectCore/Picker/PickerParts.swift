@@ -83,10 +83,37 @@ package struct ListState {
 struct HeldWork {
   /// Keys that act on the list, typed before the list for the typed query came (`da<Tab>` in one
   /// burst), with the keys after them: run in order once it is shown, so they act on its lines.
-  var deferredKeys: [Key] = []
+  private var deferredKeys: [Key] = []
   /// The background transforms running, by id: what each sets, and the key that ran it.
   var backgroundJobs: [Int: (target: BoundAction.Setting?, key: String)] = [:]
   var lastBackgroundJob = 0
+
+  /// Whether `key` may run now; if not, it is kept to run later. A key that `aborts` always runs,
+  /// and what waited goes with it (leaving never waits for a list). Otherwise a key waits behind
+  /// those waiting already, while the mode `defers` keys, and when it `needsTheList` (it acts on the
+  /// lines while the list shown is not the typed query's yet).
+  mutating func admit(_ key: Key, aborts: Bool, defers: Bool, needsTheList: Bool) -> Bool {
+    if aborts {
+      deferredKeys = []
+      return true
+    }
+    guard deferredKeys.isEmpty && !defers && !needsTheList else {
+      deferredKeys.append(key)
+      return false
+    }
+    return true
+  }
+
+  /// The first waiting key, unless the mode `defers` keys: it may run once the list it needs (if
+  /// any) is shown, and those after it wait for it.
+  func next(defers: Bool) -> Key? {
+    defers ? nil : deferredKeys.first
+  }
+
+  /// Takes the first waiting key off the queue: it runs now.
+  mutating func takeNext() {
+    deferredKeys.removeFirst()
+  }
 }
 
 /// How the bindings stand at run time: what `unbind` took away, what `trigger` runs, how far the

@@ -1,17 +1,11 @@
 /// Keys and mouse reports: what is bound to them, and keys held back until the list they act on is shown.
 extension PickerState {
   mutating func handle(_ key: Key) {
-    if aborts(key) {
-      // Leaving never waits for a list, and what was waiting goes with it.
-      held.deferredKeys = []
-    } else if !held.deferredKeys.isEmpty || mode.defersKeys
-      || search.result.query != searchQuery && actsOnTheList(key)
-    {
-      // Keys typed after Enter wait for its choice (which ends the picker): they cannot undo it.
-      held.deferredKeys.append(key)
-      return
-    }
-    handleNow(key)
+    // Keys typed after Enter wait for its choice (which ends the picker): they cannot undo it.
+    let now = held.admit(
+      key, aborts: aborts(key), defers: mode.defersKeys,
+      needsTheList: search.result.query != searchQuery && actsOnTheList(key))
+    if now { handleNow(key) }
   }
 
   /// Whether `key` ends the picker without a choice (`abort`, bound to Esc and ctrl-c by default).
@@ -40,10 +34,10 @@ extension PickerState {
   /// Runs the deferred keys that can run now: up to the next one that acts on the list while the list
   /// is not yet the one for the typed query.
   mutating func runDeferredKeys() {
-    while outcome == nil, !mode.defersKeys, let key = held.deferredKeys.first,
+    while outcome == nil, let key = held.next(defers: mode.defersKeys),
       search.result.query == searchQuery || !actsOnTheList(key)
     {
-      held.deferredKeys.removeFirst()
+      held.takeNext()
       handleNow(key)
     }
   }
