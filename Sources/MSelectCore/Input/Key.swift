@@ -33,6 +33,10 @@ package enum Key: Hashable, Sendable {
   /// The canonical name of `ctrl`, `alt` and `shift` (in any order, with fzf's other spellings of
   /// the base) on one of `modifiable`; nil when `name` is not such a name.
   static func modifiedName(_ name: String) -> String? {
+    // Most names end otherwise (`ctrl-a`, `alt-x`): theirs are not split.
+    guard
+      modifiable.contains(where: name.hasSuffix) || ["del", "pgup", "pgdn"].contains(where: name.hasSuffix)
+    else { return nil }
     var parts = name.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
     var modifiers: Set<String> = []
     while parts.count > 1, ["ctrl", "alt", "shift"].contains(parts[0]) {
@@ -44,41 +48,46 @@ package enum Key: Hashable, Sendable {
     return (["ctrl", "alt", "shift"].filter(modifiers.contains) + [base]).joined(separator: "-")
   }
 
+  /// Key names with no pattern to them, and fzf's other spellings (made once: built for each name
+  /// read, they were most of the cost of reading the default keys' names).
+  private static let aliases: [String: Key] = [
+    "enter": .enter, "return": .enter, "tab": .tab, "btab": .shiftTab, "shift-tab": .shiftTab,
+    "bspace": .backspace, "bs": .backspace, "backspace": .backspace, "alt-bspace": .altBackspace,
+    "alt-backspace": .altBackspace, "del": .delete, "delete": .delete, "insert": .insert, "esc": .escape,
+    "escape": .escape, "ctrl-space": .ctrlSpace, "space": .char(32), "up": .up, "down": .down,
+    "left": .left,
+    "right": .right, "home": .home, "end": .end, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown,
+    "page-down": .pageDown, "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft,
+    "shift-right": .shiftRight, "alt-up": .altUp, "alt-down": .altDown, "alt-left": .altLeft,
+    "alt-right": .altRight, "ctrl-left": .ctrlLeft, "ctrl-right": .ctrlRight, "scroll-up": .wheel(up: true),
+    "scroll-down": .wheel(up: false), "left-click": .leftClick, "right-click": .rightClick,
+    "double-click": .doubleClick, "ctrl-/": .ctrl(UInt8(ascii: "/")),
+    "ctrl-_": .ctrl(UInt8(ascii: "/")),
+    "ctrl-\\": .ctrl(UInt8(ascii: "\\")), "ctrl-]": .ctrl(UInt8(ascii: "]")),
+    "ctrl-^": .ctrl(UInt8(ascii: "^")), "alt-enter": .alt(0x0D), "alt-return": .alt(0x0D),
+    "alt-space": .alt(0x20),
+  ]
+
+  /// Backspace with modifiers, as fzf spells it.
+  private static let otherNames: [String: Key] = [
+    "ctrl-bs": Key.ctrl(UInt8(ascii: "h")), "ctrl-bspace": .ctrl(UInt8(ascii: "h")),
+    "ctrl-backspace": .ctrl(UInt8(ascii: "h")), "ctrl-6": .ctrl(UInt8(ascii: "^")),
+    "alt-bs": .altBackspace, "ctrl-alt-bs": .altBackspace, "ctrl-alt-bspace": .altBackspace,
+    "ctrl-alt-backspace": .altBackspace,
+  ]
+
   /// Parses a key name (`ctrl-a`, `alt-b`, `shift-tab`, `enter`, `f5`, `x`, …); nil if unknown.
   package init?(name: String) {
     let lower = name.lowercased()
-    let aliases: [String: Key] = [
-      "enter": .enter, "return": .enter, "tab": .tab, "btab": .shiftTab, "shift-tab": .shiftTab,
-      "bspace": .backspace, "bs": .backspace, "backspace": .backspace, "alt-bspace": .altBackspace,
-      "alt-backspace": .altBackspace, "del": .delete, "delete": .delete, "insert": .insert, "esc": .escape,
-      "escape": .escape, "ctrl-space": .ctrlSpace, "space": .char(32), "up": .up, "down": .down,
-      "left": .left,
-      "right": .right, "home": .home, "end": .end, "pgup": .pageUp, "page-up": .pageUp, "pgdn": .pageDown,
-      "page-down": .pageDown, "shift-up": .shiftUp, "shift-down": .shiftDown, "shift-left": .shiftLeft,
-      "shift-right": .shiftRight, "alt-up": .altUp, "alt-down": .altDown, "alt-left": .altLeft,
-      "alt-right": .altRight, "ctrl-left": .ctrlLeft, "ctrl-right": .ctrlRight, "scroll-up": .wheel(up: true),
-      "scroll-down": .wheel(up: false), "left-click": .leftClick, "right-click": .rightClick,
-      "double-click": .doubleClick, "ctrl-/": .ctrl(UInt8(ascii: "/")),
-      "ctrl-_": .ctrl(UInt8(ascii: "/")),
-      "ctrl-\\": .ctrl(UInt8(ascii: "\\")), "ctrl-]": .ctrl(UInt8(ascii: "]")),
-      "ctrl-^": .ctrl(UInt8(ascii: "^")), "alt-enter": .alt(0x0D), "alt-return": .alt(0x0D),
-      "alt-space": .alt(0x20),
-    ]
-    if let key = aliases[lower] {
+    if let key = Key.aliases[lower] {
       self = key
       return
     }
     if let canonical = Key.modifiedName(lower) {
-      self = aliases[canonical] ?? .special(canonical)
+      self = Key.aliases[canonical] ?? .special(canonical)
       return
     }
-    let others = [
-      "ctrl-bs": Key.ctrl(UInt8(ascii: "h")), "ctrl-bspace": .ctrl(UInt8(ascii: "h")),
-      "ctrl-backspace": .ctrl(UInt8(ascii: "h")), "ctrl-6": .ctrl(UInt8(ascii: "^")),
-      "alt-bs": .altBackspace, "ctrl-alt-bs": .altBackspace, "ctrl-alt-bspace": .altBackspace,
-      "ctrl-alt-backspace": .altBackspace,
-    ]
-    if let key = others[lower] {
+    if let key = Key.otherNames[lower] {
       self = key
       return
     }

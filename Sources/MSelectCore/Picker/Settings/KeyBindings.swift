@@ -1,6 +1,9 @@
 /// Which actions each key runs: the defaults, then `--bind` on top.
 package struct KeyBindings: Sendable {
-  package private(set) var table: [Key: [BoundAction]]
+  /// Whose default keys lie under `changed`.
+  private let flavor: PickerSettings.Flavor
+  /// The keys `--bind` gave other actions (nil: none) than the defaults.
+  private var changed: [Key: [BoundAction]?] = [:]
 
   /// The default keys (`DefaultKeys`, the table the help, the manual and the guide are made from).
   package static var defaults: [Key: [Action]] { DefaultKeys.bindings }
@@ -22,11 +25,23 @@ package struct KeyBindings: Sendable {
   ]
 
   package init(_ flavor: PickerSettings.Flavor = .mselect) {
+    self.flavor = flavor
+  }
+
+  // Each flavor's keys, made when a picker first looks a key up (`mselect -f` never does): made from
+  // their names, they were a sixth of its start.
+  private static let mselectKeys = KeyBindings.defaults.mapValues { $0.map(BoundAction.action) }
+  private static let fzfKeys: [Key: [BoundAction]] = {
     var keys = KeyBindings.defaults
-    if flavor == .fzf {
-      for (key, actions) in KeyBindings.fzfChanges { keys[key] = actions }
-    }
-    table = keys.mapValues { $0.map(BoundAction.action) }
+    for (key, actions) in KeyBindings.fzfChanges { keys[key] = actions }
+    return keys.mapValues { $0.map(BoundAction.action) }
+  }()
+
+  /// Every key bound and what it runs.
+  private var table: [Key: [BoundAction]] {
+    var keys = flavor == .fzf ? KeyBindings.fzfKeys : KeyBindings.mselectKeys
+    for (key, actions) in changed { keys[key] = actions }
+    return keys
   }
 
   /// What the events (`start`, `load`, `change`, `focus`, `result`, …) run.
@@ -94,14 +109,14 @@ package struct KeyBindings: Sendable {
   package subscript(trigger: Trigger) -> [BoundAction]? {
     get {
       switch trigger {
-      case .key(let key): table[key]
+      case .key(let key): actions(for: key)
       case .event(let event): events[event]
       case .every(let interval): timers[interval]
       }
     }
     set {
       switch trigger {
-      case .key(let key): table[key] = newValue
+      case .key(let key): changed[key] = .some(newValue)
       case .event(let event): events[event] = newValue
       case .every(let interval): timers[interval] = newValue
       }
@@ -118,7 +133,10 @@ package struct KeyBindings: Sendable {
   ]
 
   /// The actions for `key`; printable characters not bound insert themselves.
-  package func actions(for key: Key) -> [BoundAction]? { table[key] }
+  package func actions(for key: Key) -> [BoundAction]? {
+    if let actions = changed[key] { return actions }
+    return flavor == .fzf ? KeyBindings.fzfKeys[key] : KeyBindings.mselectKeys[key]
+  }
 
   /// Whether a key or event runs `toggle-sort` (fzf then shows the sort state on the info line).
   var bindsToggleSort: Bool {
