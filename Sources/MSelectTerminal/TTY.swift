@@ -7,7 +7,9 @@ import Glibc
 /// reading (a frozen ssh session, a paused tmux pane) never blocks the event loop, and signals are
 /// still answered.
 final class TTY {
-  let fd: Int32
+  private let device: TerminalDevice
+  /// The descriptor the event loop waits on for keys.
+  var fd: Int32 { device.descriptor.rawValue }
   private var saved: termios?
   /// Output the terminal has not taken yet.
   private var pending: [UInt8] = []
@@ -17,18 +19,22 @@ final class TTY {
   /// (CR) into a newline (ICRNL): read back as CR, so a query typed ahead and its Enter accept.
   private var typedAhead = 0
 
-  init() throws(TerminalError) {
+  /// The controlling terminal.
+  convenience init() throws(TerminalError) {
     do {
-      fd = try Syscall.open("/dev/tty", O_RDWR | O_NOCTTY)
-      try Syscall.setNonBlocking(fd)
+      self.init(device: try ControllingTerminal())
     } catch {
       throw .unavailable(error)
     }
   }
 
+  init(device: TerminalDevice) {
+    self.device = device
+  }
+
   deinit {
     restore()
-    Syscall.close(fd)
+    device.close()
   }
 
   /// Raw mode: no echo, no line editing, no signal keys (ctrl-c arrives as a byte), no flow control,
@@ -38,7 +44,7 @@ final class TTY {
   func enterRawMode() throws(TerminalError) {
     do throws(SystemError) {
       // The mode the keys typed so far arrived under: the shell's, or ours before a stop.
-      let current = try Syscall.getAttributes(fd)
+      let current = try device.attributes()
       let original = saved ?? current
       saved = original
       CrashGuard.arm(fd: fd, settings: original, reset: resetOnCrash)
@@ -51,9 +57,9 @@ final class TTY {
         cc[Int(VMIN)] = 1
         cc[Int(VTIME)] = 0
       }
-      try Syscall.setAttributes(fd, raw, when: TCSANOW)
+      try device.setAttributes(raw)
       let crToNewline = current.c_iflag & tcflag_t(ICRNL) != 0 && current.c_iflag & tcflag_t(IGNCR) == 0
-      typedAhead = crToNewline ? Syscall.pendingInput(fd) : 0
+      typedAhead = crToNewline ? device.pendingInput() : 0
     } catch {
       throw .failed(error)
     }
@@ -63,20 +69,15 @@ final class TTY {
   /// kernel was already processed when written, and waiting for a stalled terminal to drain would
   /// block forever.
   /// Whether this process's group is the terminal's foreground group (it may hand the terminal on).
-  var isForeground: Bool { tcgetpgrp(fd) == getpgrp() }
+  var isForeground: Bool { device.foregroundGroup == getpgrp() }
 
-  /// Makes `group` the terminal's foreground process group; false when it could not. SIGTTOU is
-  /// ignored meanwhile: a background group takes the terminal back this way.
+  /// Makes `group` the terminal's foreground process group; false when it could not.
   @discardableResult
-  func setForeground(_ group: pid_t) -> Bool {
-    let previous = signal(SIGTTOU, SIG_IGN)
-    defer { signal(SIGTTOU, previous) }
-    return tcsetpgrp(fd, group) == 0
-  }
+  func setForeground(_ group: pid_t) -> Bool { device.setForeground(group) }
 
   func restore() {
     guard let saved else { return }
-    try? Syscall.setAttributes(fd, saved, when: TCSANOW)
+    try? device.setAttributes(saved)
     CrashGuard.disarm()
   }
 
@@ -87,10 +88,10 @@ final class TTY {
   }
 
   /// The size in cells (24×80 if the terminal does not say).
-  var size: (rows: Int, columns: Int) { Syscall.windowSize(fd) ?? (24, 80) }
+  var size: (rows: Int, columns: Int) { device.windowSize() ?? (24, 80) }
 
   /// A cell's size in pixels, when the terminal says.
-  var cellPixels: (width: Int, height: Int)? { Syscall.cellPixels(fd) }
+  var cellPixels: (width: Int, height: Int)? { device.cellPixels() }
 
   /// Whether output is waiting for the terminal to take it.
   var hasPendingOutput: Bool { !pending.isEmpty }
@@ -108,7 +109,7 @@ final class TTY {
       let written: Int
       do {
         written = try pending.withUnsafeBytes { (bytes) throws(SystemError) in
-          try Syscall.writeSome(fd, bytes)
+          try device.writeSome(bytes)
         }
       } catch {
         pending.removeAll()
@@ -126,7 +127,7 @@ final class TTY {
     flush()
     while !pending.isEmpty && left > 0 {
       let step = min(left, 50)
-      _ = try? Syscall.poll([(fd, Int16(POLLOUT))], timeoutMilliseconds: step)
+      device.waitWritable(milliseconds: step)
       left -= step
       flush()
     }
@@ -136,7 +137,7 @@ final class TTY {
   /// What the terminal sent: nil when nothing is there, `[]` when it hung up.
   func read() throws(TerminalError) -> [UInt8]? {
     do {
-      guard var bytes = try Syscall.readAvailable(fd, upTo: 4096) else { return nil }
+      guard var bytes = try device.readAvailable(upTo: 4096) else { return nil }
       let early = min(typedAhead, bytes.count)
       for i in 0..<early where bytes[i] == 0x0A { bytes[i] = 0x0D }
       typedAhead -= early
