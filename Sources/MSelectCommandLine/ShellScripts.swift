@@ -88,81 +88,93 @@ package enum ShellScripts {
 
   private static func optionCompletion(_ shell: Shell) -> String {
     switch shell {
-    case .bash:
-      var cases = ""
-      // `--bind` has a case of its own below (its actions), which a generic one would shadow.
-      for option in valued where !option.names.contains("--bind") {
-        let words = option.values == [OptionInfo.files] ? nil : option.values
-        let pattern = option.names.joined(separator: "|")
-        if let words, !words.isEmpty {
-          cases +=
-            "    \(pattern)) COMPREPLY=( $(compgen -W '\(words.joined(separator: " "))' -- \"$cur\") ); return ;;\n"
-        } else if option.values == [OptionInfo.files] {
-          cases += "    \(pattern)) COMPREPLY=( $(compgen -f -- \"$cur\") ); return ;;\n"
-        } else {
-          cases += "    \(pattern)) return ;;\n"
-        }
-      }
-      return """
-        # mselect completion for bash (its own options; `_mselect_complete` is the `**` API below)
-        _mselect_opts_completion() {
-          local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
-          case "$prev" in
-        \(cases)    --bind) COMPREPLY=( $(compgen -W '\(OptionTable.actions.filter { !$0.hasSuffix("(...)") }.joined(separator: " "))' -- "${cur##*:}") ); return ;;
-          esac
-          if [[ "$cur" == -* ]]; then
-            COMPREPLY=( $(compgen -W '\(longOptions.joined(separator: " "))' -- "$cur") )
-          else
-            COMPREPLY=( $(compgen -f -- "$cur") )
-          fi
-        }
-        complete -o filenames -F _mselect_opts_completion mselect
-
-        """
-    case .zsh:
-      var specs = ""
-      for option in OptionTable.all {
-        for name in option.names where name.hasPrefix("--") {
-          let help = option.help.replacingQuotes()
-          if option.argument == nil {
-            specs += "    '\(name)[\(help)]'\n"
-          } else if option.values == [OptionInfo.files] {
-            specs += "    '\(name)=[\(help)]:file:_files'\n"
-          } else if !option.values.isEmpty {
-            specs += "    '\(name)=[\(help)]:value:(\(option.values.joined(separator: " ")))'\n"
-          } else {
-            specs += "    '\(name)=[\(help)]:value: '\n"
-          }
-        }
-      }
-      return """
-        # mselect completion for zsh
-        _mselect() {
-          _arguments -s \\
-        \(specs.split(separator: "\n").map { $0 + " \\" }.joined(separator: "\n"))
-            '*:file:_files'
-        }
-        (( $+functions[compdef] )) && compdef _mselect mselect
-
-        """
-    case .fish:
-      var lines = "# mselect completion for fish\ncomplete -c mselect -f\n"
-      for option in OptionTable.all {
-        var line = "complete -c mselect"
-        for name in option.names {
-          line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
-        }
-        if option.argument != nil {
-          line += option.values == [OptionInfo.files] ? " -r -F" : " -x"
-          if !option.values.isEmpty && option.values != [OptionInfo.files] {
-            line += " -a '\(option.values.joined(separator: " "))'"
-          }
-        }
-        line += " -d '\(option.help.replacingQuotes())'"
-        lines += line + "\n"
-      }
-      return lines + "complete -c mselect -F\n"
+    case .bash: bashCompletion()
+    case .zsh: zshCompletion()
+    case .fish: fishCompletion()
     }
+  }
+
+  /// bash: a case a valued option (its values, or files), `--bind`'s actions, else the options.
+  private static func bashCompletion() -> String {
+    var cases = ""
+    // `--bind` has a case of its own below (its actions), which a generic one would shadow.
+    for option in valued where !option.names.contains("--bind") {
+      let words = option.values == [OptionInfo.files] ? nil : option.values
+      let pattern = option.names.joined(separator: "|")
+      if let words, !words.isEmpty {
+        cases +=
+          "    \(pattern)) COMPREPLY=( $(compgen -W '\(words.joined(separator: " "))' -- \"$cur\") ); return ;;\n"
+      } else if option.values == [OptionInfo.files] {
+        cases += "    \(pattern)) COMPREPLY=( $(compgen -f -- \"$cur\") ); return ;;\n"
+      } else {
+        cases += "    \(pattern)) return ;;\n"
+      }
+    }
+    return """
+      # mselect completion for bash (its own options; `_mselect_complete` is the `**` API below)
+      _mselect_opts_completion() {
+        local cur="${COMP_WORDS[COMP_CWORD]}" prev="${COMP_WORDS[COMP_CWORD-1]}"
+        case "$prev" in
+      \(cases)    --bind) COMPREPLY=( $(compgen -W '\(OptionTable.actions.filter { !$0.hasSuffix("(...)") }.joined(separator: " "))' -- "${cur##*:}") ); return ;;
+        esac
+        if [[ "$cur" == -* ]]; then
+          COMPREPLY=( $(compgen -W '\(longOptions.joined(separator: " "))' -- "$cur") )
+        else
+          COMPREPLY=( $(compgen -f -- "$cur") )
+        fi
+      }
+      complete -o filenames -F _mselect_opts_completion mselect
+
+      """
+  }
+
+  /// zsh: an `_arguments` spec a long option, with its help and values.
+  private static func zshCompletion() -> String {
+    var specs = ""
+    for option in OptionTable.all {
+      for name in option.names where name.hasPrefix("--") {
+        let help = option.help.replacingQuotes()
+        if option.argument == nil {
+          specs += "    '\(name)[\(help)]'\n"
+        } else if option.values == [OptionInfo.files] {
+          specs += "    '\(name)=[\(help)]:file:_files'\n"
+        } else if !option.values.isEmpty {
+          specs += "    '\(name)=[\(help)]:value:(\(option.values.joined(separator: " ")))'\n"
+        } else {
+          specs += "    '\(name)=[\(help)]:value: '\n"
+        }
+      }
+    }
+    return """
+      # mselect completion for zsh
+      _mselect() {
+        _arguments -s \\
+      \(specs.split(separator: "\n").map { $0 + " \\" }.joined(separator: "\n"))
+          '*:file:_files'
+      }
+      (( $+functions[compdef] )) && compdef _mselect mselect
+
+      """
+  }
+
+  /// fish: a `complete` line an option, with its help and values.
+  private static func fishCompletion() -> String {
+    var lines = "# mselect completion for fish\ncomplete -c mselect -f\n"
+    for option in OptionTable.all {
+      var line = "complete -c mselect"
+      for name in option.names {
+        line += name.hasPrefix("--") ? " -l \(name.dropFirst(2))" : " -s \(name.dropFirst())"
+      }
+      if option.argument != nil {
+        line += option.values == [OptionInfo.files] ? " -r -F" : " -x"
+        if !option.values.isEmpty && option.values != [OptionInfo.files] {
+          line += " -a '\(option.values.joined(separator: " "))'"
+        }
+      }
+      line += " -d '\(option.help.replacingQuotes())'"
+      lines += line + "\n"
+    }
+    return lines + "complete -c mselect -F\n"
   }
 
   /// The key bindings (and for bash and zsh the `**` completion), from `shell/key-bindings.SHELL`.

@@ -230,38 +230,8 @@ package enum Placeholders {
     case .action: return Array(values.action.utf8)
     default: break
     }
-    let lines: [[UInt8]]
-    var indices: [Int?]
-    if placeholder.every {
-      lines = values.listed()
-      let listed = values.listedIndices()
-      indices = listed.count == lines.count ? listed : Array(repeating: nil, count: lines.count)
-    } else if placeholder.marked && !values.marked.isEmpty {
-      lines = values.marked
-      indices =
-        values.markedIndices.count == lines.count
-        ? values.markedIndices : Array(repeating: nil, count: lines.count)
-    } else {
-      lines = values.current.map { [$0] } ?? []
-      indices = [values.currentIndex]
-    }
-    var texts: [[UInt8]] = []
-    for (line, index) in zip(lines, indices) {
-      switch placeholder.kind {
-      case .index:
-        texts.append(index.map { Array(String($0).utf8) } ?? empty)
-      case .fields(let fields):
-        let text = line.withUnsafeBytes { bytes -> [UInt8] in
-          if placeholder.keepSpace && values.delimiter == .whitespace {
-            let ranges = Fields.ranges(bytes, values.delimiter)
-            return Fields.join(bytes, ranges, fields.indices(count: ranges.count), keepingLastDelimiter: true)
-          }
-          return Fields.extract(bytes, fields, values.delimiter)
-        }
-        texts.append(text)
-      default:
-        texts.append(line)
-      }
+    let texts = chosenLines(placeholder, values).map {
+      text(of: $0.line, index: $0.index, placeholder, values)
     }
     if placeholder.file {
       var content: [UInt8] = []
@@ -281,5 +251,48 @@ package enum Placeholders {
     var quoted: [[UInt8]] = []
     for text in texts { quoted.append(try quote(text)) }
     return Array(quoted.joined(separator: [32]))
+  }
+
+  /// The lines a placeholder stands for, each with its index (nil when not known): every listed
+  /// line (`{*}`), the marked ones (`{+}`, the current one when none is), or the current one.
+  private static func chosenLines(_ placeholder: Placeholder, _ values: Values) -> [(
+    line: [UInt8], index: Int?
+  )] {
+    let lines: [[UInt8]]
+    let indices: [Int?]
+    if placeholder.every {
+      lines = values.listed()
+      let listed = values.listedIndices()
+      indices = listed.count == lines.count ? listed : Array(repeating: nil, count: lines.count)
+    } else if placeholder.marked && !values.marked.isEmpty {
+      lines = values.marked
+      indices =
+        values.markedIndices.count == lines.count
+        ? values.markedIndices : Array(repeating: nil, count: lines.count)
+    } else {
+      lines = values.current.map { [$0] } ?? []
+      indices = [values.currentIndex]
+    }
+    return zip(lines, indices).map { ($0, $1) }
+  }
+
+  /// What a placeholder makes of one line: its index (`''` when not known), its fields, or the line.
+  private static func text(of line: [UInt8], index: Int?, _ placeholder: Placeholder, _ values: Values)
+    -> [UInt8]
+  {
+    switch placeholder.kind {
+    case .index:
+      return index.map { Array(String($0).utf8) } ?? Array("''".utf8)
+    case .fields(let fields):
+      return line.withUnsafeBytes { bytes -> [UInt8] in
+        if placeholder.keepSpace && values.delimiter == .whitespace {
+          let ranges = Fields.ranges(bytes, values.delimiter)
+          return Fields.join(bytes, ranges, fields.indices(count: ranges.count), keepingLastDelimiter: true)
+        }
+        return Fields.extract(bytes, fields, values.delimiter)
+      }
+    default:
+      return line
+    }
   }
 }

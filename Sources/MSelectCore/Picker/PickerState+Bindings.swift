@@ -60,13 +60,7 @@ extension PickerState {
       if let command = expandForCurrent(template) { queue(.execute(command: command, silent: true)) }
     case .become(let template):
       if let command = expandForCurrent(template) { queue(.become(command: command)) }
-    case .reload(let template, let sync):
-      guard let command = expand(template) else { break }
-      // The cursor's line, when tracked, is looked for in the new input by its id.
-      if settings.list.track || list.trackedLine != nil, let line = currentLine {
-        list.trackBlocked = (lineID(line), cursor)
-      }
-      queue(.reload(command: command, sync: sync))
+    case .reload(let template, let sync): reload(template, sync: sync)
     case .print(let text): outbox.printed.append(text)
     case .changePreview(let template):
       guard settings.preview.command != nil || !template.isEmpty else { break }
@@ -83,15 +77,8 @@ extension PickerState {
       search.sorting.toggle()
       searchAgain()
     case .change(let setting, let text): set(setting, to: text)
-    case .transform(let target, let template):
-      guard let command = expand(template) else { break }
-      mode = .transforming(target: target, key: binding.lastKey, then: mode.held)
-      queue(.transform(command: command))
-    case .backgroundTransform(let target, let template):
-      guard let command = expand(template) else { break }
-      held.lastBackgroundJob += 1
-      held.backgroundJobs[held.lastBackgroundJob] = (target, binding.lastKey)
-      queue(.backgroundTransform(id: held.lastBackgroundJob, command: command))
+    case .transform(let target, let template): transform(target, template, background: false)
+    case .backgroundTransform(let target, let template): transform(target, template, background: true)
     case .unbind(let triggers): binding.unbound.formUnion(triggers)
     case .rebind(let triggers): binding.unbound.subtract(triggers)
     case .toggleBind(let triggers):
@@ -104,14 +91,43 @@ extension PickerState {
       // The pane opens for it even where the spec hides it.
       if previewLayout == nil { preview.toggled.toggle() }
       preview.key = nil
-    case .changeMulti(let limit):
-      let max = limit.map { $0 == 0 ? 1 : $0 }
-      guard max != settings.selection.max else { break }
-      change(.maximum(max))
-      var fresh = Selection(limit: max)
-      if selection.everMarked { fresh.rememberMarking() }
-      selection = fresh
+    case .changeMulti(let limit): changeMulti(limit)
     }
+  }
+
+  /// `reload(…)`: the command's output replaces the input; the cursor's line, when tracked, is looked
+  /// for in it by its id.
+  private mutating func reload(_ template: String, sync: Bool) {
+    guard let command = expand(template) else { return }
+    if settings.list.track || list.trackedLine != nil, let line = currentLine {
+      list.trackBlocked = (lineID(line), cursor)
+    }
+    queue(.reload(command: command, sync: sync))
+  }
+
+  /// `transform…(…)` runs its command while keys wait for its output; `bg-transform…(…)` runs it in
+  /// the background, its output taken whenever it comes (`backgroundTransformed`).
+  private mutating func transform(_ target: BoundAction.Setting?, _ template: String, background: Bool) {
+    guard let command = expand(template) else { return }
+    guard background else {
+      mode = .transforming(target: target, key: binding.lastKey, then: mode.held)
+      queue(.transform(command: command))
+      return
+    }
+    held.lastBackgroundJob += 1
+    held.backgroundJobs[held.lastBackgroundJob] = (target, binding.lastKey)
+    queue(.backgroundTransform(id: held.lastBackgroundJob, command: command))
+  }
+
+  /// `change-multi(…)`: a new limit on the marks (none without a number; 0 counts as 1), which are
+  /// dropped.
+  private mutating func changeMulti(_ limit: Int?) {
+    let max = limit.map { $0 == 0 ? 1 : $0 }
+    guard max != settings.selection.max else { return }
+    change(.maximum(max))
+    var fresh = Selection(limit: max)
+    if selection.everMarked { fresh.rememberMarking() }
+    selection = fresh
   }
 
   /// `change-preview-window(…)`: fzf's sets are taken in turn, each on top of

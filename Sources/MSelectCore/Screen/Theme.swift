@@ -17,26 +17,38 @@ package struct Theme: Sendable {
 
   /// The SGR parameters for a style ("" for plain).
   package func attributes(_ style: Frame.Style) -> String {
+    guard colors else { return Theme.monochrome(style) }
     var parts: [String] = []
-    guard colors else {
-      if style.contains(.current) || style.contains(.pointer) || style.contains(.marker)
-        || style.contains(.message)
-      {
-        parts.append("1")
-      }
-      if style.contains(.match) { parts.append("4") }
-      // Reverse video: an attribute every terminal has, and unlike the match's underline.
-      if style.contains(.typo) { parts.append("7") }
-      if style.contains(.placeholder) { parts.append("7") }
-      if style.contains(.ghost) || style.contains(.unmatched) { parts.append("2") }
-      return parts.joined(separator: ";")
-    }
-    let current = style.contains(.current)
     // Later parameters win: the text's own colors first, then the section's, the current line's,
     // then the part's.
+    let section = Theme.section(of: style)
+    addText(style, section, to: &parts)
+    addParts(style, section, to: &parts)
+    let joined = parts.joined(separator: ";")
+    return palette.bold ? joined : Theme.withoutBold(joined)
+  }
+
+  /// `attributes` without colors: bold, underline, reverse video and dim.
+  private static func monochrome(_ style: Frame.Style) -> String {
+    var parts: [String] = []
+    if style.contains(.current) || style.contains(.pointer) || style.contains(.marker)
+      || style.contains(.message)
+    {
+      parts.append("1")
+    }
+    if style.contains(.match) { parts.append("4") }
+    // Reverse video: an attribute every terminal has, and unlike the match's underline.
+    if style.contains(.typo) { parts.append("7") }
+    if style.contains(.placeholder) { parts.append("7") }
+    if style.contains(.ghost) || style.contains(.unmatched) { parts.append("2") }
+    return parts.joined(separator: ";")
+  }
+
+  /// The text's colors: the palette's, its section's, the current line's, a match's.
+  private func addText(_ style: Frame.Style, _ section: SectionElements?, to parts: inout [String]) {
+    let current = style.contains(.current)
     add(.fg, to: &parts)
     add(.bg, default: palette.black ? "40" : nil, to: &parts)
-    let section = Theme.section(of: style)
     if let section {
       if let fg = section.fg { add(fg, to: &parts) }
       // The input's and the header's background is the list's unless they have their own.
@@ -61,6 +73,11 @@ package struct Theme: Sendable {
         add(.hl, default: fzf ? "38;5;108" : "32", to: &parts)
       }
     }
+  }
+
+  /// The colors of the picker's parts the style holds: pointer, marker, prompt, borders, ….
+  private func addParts(_ style: Frame.Style, _ section: SectionElements?, to parts: inout [String]) {
+    let fzf = palette.fzfTheme
     // Orange, apart from both themes' green matches, and readable on dark and light backgrounds
     // alike; underlined, so that it still differs where colours are hard to tell apart.
     if style.contains(.typo) { add(.typo, default: "4;38;5;166", to: &parts) }
@@ -87,8 +104,6 @@ package struct Theme: Sendable {
     }
     if style.contains(.gutter) { parts.append("38;5;236") }
     if style.contains(.unmatched) { add(.nomatch, default: "2", to: &parts) }
-    let joined = parts.joined(separator: ";")
-    return palette.bold ? joined : Theme.withoutBold(joined)
   }
 
   /// SGR parameters without bold (`--no-bold`); a `1` that is a color's number stays.
