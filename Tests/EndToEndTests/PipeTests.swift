@@ -330,4 +330,26 @@ import Testing
       !result.stderr.unicodeScalars.contains { $0.value == 0x1B || $0.value == 0x07 || $0.value == 0x9B })
     #expect(result.stderr.contains("\\x1b") || result.stderr.contains("\\u{9b}"), "\(result.stderr)")
   }
+
+  /// A result longer than a pipe holds widens the output pipe first, so it goes out in one write
+  /// and mselect can end before its reader has read it; a short one leaves the pipe as it was.
+  @Test(arguments: [(20_000, 1 << 20), (10, 64 << 10)])
+  func aLongResultWidensTheOutputPipe(lines: Int, size: Int32) throws {
+    let input = (0..<lines).map { "line \($0)\n" }.joined()
+    let file = try temporaryFile(Array(input.utf8))
+    defer { try? FileManager.default.removeItem(at: file) }
+    let pipe = Pipe()
+    let process = Process()
+    process.executableURL = BinaryRunner.binary
+    process.arguments = ["-f", "line", file.path]
+    process.standardOutput = pipe
+    try process.run()
+    try pipe.fileHandleForWriting.close()
+    let out = pipe.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(out.count == input.utf8.count)
+    let getPipeSize: Int32 = 1032  // F_GETPIPE_SZ
+    #expect(fcntl(pipe.fileHandleForReading.fileDescriptor, getPipeSize) == size)
+  }
 }
