@@ -126,6 +126,13 @@ func peakResidentMemory(of pid: pid_t) -> Int? {
   return Int(line.dropFirst("VmHWM:".count).trimmingCharacters(in: .whitespaces).dropLast(3))
 }
 
+/// Whether `process` waits in a write to a pipe (true when the kernel does not say what it waits in).
+private func blockedWriting(_ process: pid_t) -> Bool {
+  guard let wait = try? String(contentsOfFile: "/proc/\(process)/wchan", encoding: .utf8), wait != "0"
+  else { return true }
+  return wait.contains("pipe_write")
+}
+
 /// Runs `mselect arguments` (stdin on /dev/null) and returns its exit status and its peak resident
 /// memory in KiB up to its first output: read while it waits to write the rest (its output must
 /// exceed a pipe's buffer), which comes after it has searched and ranked.
@@ -153,11 +160,15 @@ func runMeasuringMemory(_ arguments: [String]) throws -> (status: Int32, peakKiB
   defer { close(output[0]) }
   guard rc == 0 else { throw POSIXError(POSIXErrorCode(rawValue: rc) ?? .EINVAL) }
   // The pipe fills and the child blocks in its output: still alive, its search and sort behind it.
-  // (A child that ended first is left unreaped, and has no memory to read: 0.)
+  // (A child that ended first is left unreaped, and has no memory to read: 0.) mselect widens the
+  // pipe for a long result, whose pages are not all full when it blocks: where the kernel says what
+  // the child waits in, that is waited for.
   var size: Int32 = 0
   var entry = pollfd(fd: output[0], events: Int16(POLLIN), revents: 0)
   var info = siginfo_t()
-  while poll(&entry, 1, 50) >= 0, ioctl(output[0], UInt(FIONREAD), &size) == 0, size < 65536 {
+  while poll(&entry, 1, 50) >= 0, ioctl(output[0], UInt(FIONREAD), &size) == 0,
+    size < 65536 || !blockedWriting(child)
+  {
     info = siginfo_t()
     if waitid(P_PID, id_t(child), &info, WEXITED | WNOHANG | WNOWAIT) == 0 && info.si_signo != 0 { break }
     usleep(1000)
