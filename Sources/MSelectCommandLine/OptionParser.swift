@@ -40,49 +40,12 @@ package enum OptionParser {
         continue
       }
       if text.hasPrefix("--") {
-        let body = word.dropFirst(2)
-        let name: String
-        var inline: [UInt8]?
-        if let eq = body.firstIndex(of: UInt8(ascii: "=")) {
-          name = "--" + String(decoding: body[..<eq], as: UTF8.self)
-          inline = Array(body[(eq + 1)...])
-        } else {
-          name = text
-        }
-        if name == "--multi" {
-          options.max = try multiLimit(name, inline, &words)
-          continue
-        }
-        try apply(name, inline: inline, rest: &words, to: &options)
-        // fzf's `--walker-root DIR [DIR…]`: the words after it, up to an option, are roots too.
-        if name == "--walker-root" {
-          while let next = words.first, next.first != UInt8(ascii: "-") {
-            options.walker.roots.append(String(decoding: next, as: UTF8.self))
-            words.removeFirst()
-          }
-        }
-        continue
-      }
-      if text.hasPrefix("+") {
+        try parseLong(word, rest: &words, to: &options)
+      } else if text.hasPrefix("+") {
         // fzf's `+x` forms: the negation of `-x`.
         try apply(text, inline: nil, rest: &words, to: &options)
-        continue
-      }
-      // Short options: flags may be bundled; one that takes a value takes the rest of the word.
-      var rest = word.dropFirst()
-      while let c = rest.popFirst() {
-        let name = "-" + String(UnicodeScalar(c))
-        if name == "-m" {
-          // `-m3`, `-m=3`: the maximum, as with --multi=3.
-          let inline = rest.isEmpty ? nil : Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest)
-          options.max = try multiLimit(name, inline, &words)
-          break
-        }
-        if case .value = OptionTable.named(name)?.takes {
-          try apply(name, inline: rest.isEmpty ? nil : Array(rest), rest: &words, to: &options)
-          break
-        }
-        try apply(name, inline: nil, rest: &words, to: &options)
+      } else {
+        try parseShort(word, rest: &words, to: &options)
       }
     }
     // One word is a FILE; several are the lines themselves, as gum takes `gum choose a b c`.
@@ -92,6 +55,58 @@ package enum OptionParser {
       options.choices = positionals
     }
     return options
+  }
+
+  /// A long option, `--name` or `--name=value`.
+  private static func parseLong(
+    _ word: [UInt8], rest words: inout ArraySlice<[UInt8]>, to options: inout Options
+  )
+    throws(OptionError)
+  {
+    let body = word.dropFirst(2)
+    let name: String
+    var inline: [UInt8]?
+    if let eq = body.firstIndex(of: UInt8(ascii: "=")) {
+      name = "--" + String(decoding: body[..<eq], as: UTF8.self)
+      inline = Array(body[(eq + 1)...])
+    } else {
+      name = String(decoding: word, as: UTF8.self)
+    }
+    if name == "--multi" {
+      options.max = try multiLimit(name, inline, &words)
+      return
+    }
+    try apply(name, inline: inline, rest: &words, to: &options)
+    // fzf's `--walker-root DIR [DIR…]`: the words after it, up to an option, are roots too.
+    if name == "--walker-root" {
+      while let next = words.first, next.first != UInt8(ascii: "-") {
+        options.walker.roots.append(String(decoding: next, as: UTF8.self))
+        words.removeFirst()
+      }
+    }
+  }
+
+  /// Short options: flags may be bundled; one that takes a value takes the rest of the word.
+  private static func parseShort(
+    _ word: [UInt8], rest words: inout ArraySlice<[UInt8]>, to options: inout Options
+  )
+    throws(OptionError)
+  {
+    var rest = word.dropFirst()
+    while let c = rest.popFirst() {
+      let name = "-" + String(UnicodeScalar(c))
+      if name == "-m" {
+        // `-m3`, `-m=3`: the maximum, as with --multi=3.
+        let inline = rest.isEmpty ? nil : Array(rest.first == UInt8(ascii: "=") ? rest.dropFirst() : rest)
+        options.max = try multiLimit(name, inline, &words)
+        return
+      }
+      if case .value = OptionTable.named(name)?.takes {
+        try apply(name, inline: rest.isEmpty ? nil : Array(rest), rest: &words, to: &options)
+        return
+      }
+      try apply(name, inline: nil, rest: &words, to: &options)
+    }
   }
 
   /// gum's style options (`--cursor.foreground 212`, `--header.bold`): whether one takes a value;
