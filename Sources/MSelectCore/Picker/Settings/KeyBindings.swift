@@ -2,7 +2,7 @@
 package struct KeyBindings: Sendable {
   /// Whose default keys lie under `changed`.
   private let flavor: PickerSettings.Flavor
-  /// The keys `--bind` gave other actions (nil: none) than the defaults.
+  /// The keys `--bind` gave other actions than the defaults (nil: the key runs nothing).
   private var changed: [Key: [BoundAction]?] = [:]
 
   /// The default keys (`DefaultKeys`, the table the help, the manual and the guide are made from).
