@@ -126,13 +126,13 @@ import Testing
       Array("é".utf8) + ascii + [0xFF, 0x41, 0x5A] + Array("ABCDEFG€".utf8),
       Array("xyzXYZ\u{FF21}AbCdEfGhIj".utf8),
     ]
-    var matcher = Matcher(pattern: Pattern("x"))
+    var scratch = MatchScratch(typos: nil)
     for line in lines {
-      line.withUnsafeBytes { matcher.decode($0, folding: table) }
+      line.withUnsafeBytes { scratch.decode($0, folding: table) }
       let scalars = UTF8Decoding.scalars(line)
-      #expect(Array(UnsafeBufferPointer(start: matcher.raw.base, count: matcher.count)) == scalars)
+      #expect(Array(UnsafeBufferPointer(start: scratch.raw.base, count: scratch.count)) == scalars)
       #expect(
-        Array(UnsafeBufferPointer(start: matcher.folded.base, count: matcher.count))
+        Array(UnsafeBufferPointer(start: scratch.folded.base, count: scratch.count))
           == scalars.map { CharFold.fold($0, table) })
     }
   }

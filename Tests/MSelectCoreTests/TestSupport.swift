@@ -43,7 +43,7 @@ func cpuSeconds(_ body: () -> Void) -> Double {
   return now() - start
 }
 
-/// `Matcher.holdsAHalf` for `term` in an ASCII `line`, read from its bytes and decoded: the two
+/// `TypoSearch.holdsAHalf` for `term` in an ASCII `line`, read from its bytes and decoded: the two
 /// readings take different paths (the bytes' pair scan and two chains) and must agree.
 func holdsAHalfBothWays(_ term: [UInt32], _ line: [UInt8], _ scratch: TypoScratch) -> (
   ascii: Bool?, decoded: Bool?
@@ -59,7 +59,7 @@ func holdsAHalfBothWays(_ term: [UInt32], _ line: [UInt8], _ scratch: TypoScratc
         let text = Scorer.Text(
           raw: folded.baseAddress!, folded: folded.baseAddress!, count: line.count,
           knownClasses: classes.table)
-        return (Matcher.holdsAHalf(p, ascii, scratch), Matcher.holdsAHalf(p, text, scratch))
+        return (TypoSearch.holdsAHalf(p, ascii, scratch), TypoSearch.holdsAHalf(p, text, scratch))
       }
     }
   }

@@ -78,7 +78,7 @@ import Testing
           bytes: bytes.baseAddress!.assumingMemoryBound(to: UInt8.self),
           fold: CharFold.table(pattern.groups[0][0].fold),
           pairs: CharFold.asciiPairs(pattern.groups[0][0].fold), count: bytes.count)
-        return Matcher.holdsAtWordStarts(Scorer(), p, text, scratch)
+        return TypoSearch.holdsAtWordStarts(Scorer(), p, text, scratch)
       }
     }
     #expect(found == holds)

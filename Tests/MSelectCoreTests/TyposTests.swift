@@ -221,9 +221,10 @@ import Testing
               raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
             for start in 0...f.count {
               for end in start...f.count {
-                let near = Matcher.distance(p, t, start..<end, scratch) <= 1
+                let near = TypoSearch.distance(p, t, start..<end, scratch) <= 1
                 #expect(
-                  Matcher.withinOneEdit(p, t, start..<end) == near, "\(term) in \(line)[\(start)..<\(end)]")
+                  TypoSearch.withinOneEdit(p, t, start..<end) == near, "\(term) in \(line)[\(start)..<\(end)]"
+                )
                 if near { checked.near += 1 } else { checked.far += 1 }
               }
             }
@@ -245,20 +246,20 @@ import Testing
           line.withUnsafeBufferPointer { f in
             let t = Scorer.Text(
               raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
-            let fast = Matcher.closestWindow(p, budget: 2, t, scratch)
-            let slow = Matcher.closestRunByTable(p, budget: 2, t, scratch)
+            let fast = TypoSearch.closestWindow(p, budget: 2, t, scratch)
+            let slow = TypoSearch.closestRunByTable(p, budget: 2, t, scratch)
             #expect(fast?.edits == slow?.edits && fast?.end == slow?.end)
-            if let fast { #expect(Matcher.distance(p, t, fast.start..<fast.end, scratch) == fast.edits) }
-            #expect(Matcher.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
+            if let fast { #expect(TypoSearch.distance(p, t, fast.start..<fast.end, scratch) == fast.edits) }
+            #expect(TypoSearch.leastLeftOut(p, budget: 2, t, scratch) == term.count - lcs(term, line))
             // `mayHoldRun` never turns away a line that holds a close enough run.
-            for budget in 1...2 where Matcher.closestRunByTable(p, budget: budget, t, scratch) != nil {
-              #expect(Matcher.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
+            for budget in 1...2 where TypoSearch.closestRunByTable(p, budget: budget, t, scratch) != nil {
+              #expect(TypoSearch.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
             }
             // The greedy ends tell a budget of one exactly: none, one, or more left out.
-            let ends = Matcher.typoEnds(p, t, scratch)
+            let ends = TypoSearch.typoEnds(p, t, scratch)
             let left = term.count - lcs(term, line)
             #expect(ends.whole == (left == 0))
-            #expect(ends.whole || Matcher.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
+            #expect(ends.whole || TypoSearch.leavesOne(p, ends, scratch) == (left == 1), "\(term) in \(line)")
             // A variant scored from the ends takes fzf's v1 places, as a plain scan finds them.
             for i in 0..<term.count {
               for j in [-1] + Array((i + 1)..<term.count) where term.count - (j < 0 ? 1 : 2) >= 1 {
@@ -266,7 +267,7 @@ import Testing
                 variant.withUnsafeBufferPointer { v in
                   // (Asked only of a variant that is a subsequence, as `eachRepair` asks.)
                   guard let expected = v1Places(variant, line) else { return }
-                  let score = Matcher.strewnScore(scorer, v, leaving: i, j, t, scratch)
+                  let score = TypoSearch.strewnScore(scorer, v, leaving: i, j, t, scratch)
                   let places = Array(UnsafeBufferPointer(start: scratch.variantPlaces.base, count: v.count))
                   #expect(places == expected, "\(variant) in \(line)")
                   #expect(score == expected.withUnsafeBufferPointer { scorer.score(positions: $0, text: t) })
@@ -292,8 +293,8 @@ import Testing
         line.withUnsafeBufferPointer { f in
           let t = Scorer.Text(
             raw: f.baseAddress!, folded: f.baseAddress!, count: f.count, knownClasses: classes.table)
-          guard Matcher.closestWindow(p, budget: budget, t, scratch) != nil else { return }
-          #expect(Matcher.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
+          guard TypoSearch.closestWindow(p, budget: budget, t, scratch) != nil else { return }
+          #expect(TypoSearch.mayHoldRun(p, budget: budget, t, scratch), "\(term) in \(line)")
           checked += 1
         }
       }

@@ -1,7 +1,7 @@
 /// The exact terms of a query looked for together in one pass along a long line (an Aho-Corasick
 /// automaton over their folded characters), so that thousands of distinct terms beside a line of
 /// megabytes cost one pass of the line rather than one a term. Each term's place is the one
-/// `Matcher.exact` chooses (the highest start bonus, the first such, a word boundary ending the
+/// `Scorer.exact` chooses (the highest start bonus, the first such, a word boundary ending the
 /// search; the last such when searching backward), and its score is scored there.
 ///
 /// Made (once a pattern) only for queries with several distinct exact terms of ASCII characters
@@ -101,7 +101,7 @@ package struct ExactTermScan: Sendable, Equatable {
 
   /// What the groups the scan answers for whole make of a line, from `pass` over it: nil when one
   /// fails (a term missing, a negation there); else their scores, each as often as written, and the
-  /// span of their terms (`Int.max` as `begin` when none is positive: `Matcher.combine` goes on from
+  /// span of their terms (`Int.max` as `begin` when none is positive: `TermGroups.combine` goes on from
   /// it), their places appended to `positions`.
   func summary(of pass: ExactScanPass, positions: UnsafeMutablePointer<[Int]>?) -> Match? {
     var total = Match(score: 0, begin: Int.max, end: 0, firstEnd: Int.max)
@@ -203,7 +203,7 @@ package struct ExactTermScan: Sendable, Equatable {
     var i = 0
     var c = 0
     while i < n {
-      let (raw, length) = Matcher.scalar(p, i, n)
+      let (raw, length) = LongLine.scalar(p, i, n)
       kept[c & (window - 1)] = raw
       let folded = CharFold.fold(raw, table)
       state = Int(next[state * width + (folded < 0x80 ? Int(columns[Int(folded)]) : 0)])
@@ -217,7 +217,7 @@ package struct ExactTermScan: Sendable, Equatable {
         let m = terms[number].count
         let start = c - m + 1
         let bonus = scorer.startBonus(at: start, text)
-        // As `Matcher.exact` chooses: forward, the first of the highest bonus; backward, the last at
+        // As `Scorer.exact` chooses: forward, the first of the highest bonus; backward, the last at
         // a boundary, else the last of the highest bonus.
         let better =
           scorer.backward

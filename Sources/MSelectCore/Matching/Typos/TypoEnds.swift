@@ -5,7 +5,7 @@
 /// Leaving one character `i` out leaves a subsequence exactly when the characters before it fit
 /// before those after it: `forward[i - 1] < backward[i + 1]`. So the two passes, a character search
 /// each (sixteen bytes a step on an ASCII line), tell a term with a budget of one whether a line
-/// needs no repair, one, or more; the bit-parallel LCS (`Matcher.leastLeftOut`) costs a few word
+/// needs no repair, one, or more; the bit-parallel LCS (`TypoSearch.leastLeftOut`) costs a few word
 /// operations on every character.
 struct TypoEnds {
   /// How many of the term's first characters the forward match placed (all: the term is a
@@ -18,7 +18,7 @@ struct TypoEnds {
   var whole: Bool { unmatched < 0 }
 }
 
-extension Matcher {
+extension TypoSearch {
   /// The greedy matches of `pattern` from both ends of `text`, in `scratch.forward` (`forward[k]`
   /// for `k < matched`) and `scratch.backward` (`backward[k]` for `k > unmatched`; `backward[m]` is
   /// the line's end).
@@ -77,7 +77,7 @@ extension Matcher {
   }
 }
 
-extension Matcher {
+extension TypoSearch {
   /// The score of `variant`, `pattern` without its characters `i` and `j` (-1: only `i`; `i < j`),
   /// a subsequence of `text`, aligned as fzf's v1 algorithm aligns a match: where its greedy match
   /// from the line's start ends (its characters before `i` go where the term's do, from the line's

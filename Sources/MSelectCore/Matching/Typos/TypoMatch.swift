@@ -1,4 +1,8 @@
-extension Matcher {
+/// The typo search (`--typos`): a fuzzy term matched forgiving typing mistakes. Functions only: their
+/// memory is the matcher's `TypoScratch`, handed to them unretained.
+enum TypoSearch {}
+
+extension TypoSearch {
   /// What one typing mistake costs a match of a term of `length` characters: the most a repaired
   /// reading can score (every character at the highest bonus) less the least a line holding the
   /// term as typed, in one run that starts a word, scores (every character at the lowest boundary
@@ -18,11 +22,12 @@ extension Matcher {
   /// Without a budget, the scorer's. With one, a line that lacks some of the term's characters
   /// matches by `repairedMatch`, and a line that holds them all by whichever reads better: the
   /// scorer's match, or a repaired one, which can only be better when the characters are strewn
-  /// (a match that reaches `Matcher.repairCeiling` is kept without looking further). While no line
+  /// (a match that reaches `TypoSearch.repairCeiling` is kept without looking further). While no line
   /// of the search holds the term as typed (`TypoSightings`), a run with mistakes gains its tier.
   ///
   /// Static, taking the matcher's scorer and scratch: a method of the matcher called from its
-  /// mutating ones copied the whole matcher for every line (5 % of `s` over paths-500k).
+  /// mutating ones copied the whole matcher for every line (5 % of `s` over paths-500k). Without a
+  /// budget it is the scorer's fuzzy match, so every fuzzy term goes through it.
   @inline(__always)
   static func fuzzy<T: ScoredText>(
     _ scorer: Scorer, _ scratch: Unmanaged<TypoScratch>?, _ pattern: UnsafeBufferPointer<UInt32>, typos: Int,
@@ -49,15 +54,15 @@ extension Matcher {
       // A long term matches strewn; a short one only as a word with a mistake, which few lines can
       // hold: that test goes first.
       let strewn = m >= Typos.strewnFrom
-      let span = strewn ? nil : Matcher.runSpan(pattern, budget: 1, text, scratch)
+      let span = strewn ? nil : TypoSearch.runSpan(pattern, budget: 1, text, scratch)
       guard strewn || span != nil else { return false }
-      let ends = Matcher.typoEnds(pattern, text, scratch, matched: matched)
-      guard Matcher.leavesOne(pattern, ends, scratch) else { return false }
-      return strewn || Matcher.closestWindow(pattern, budget: 1, text, scratch, within: span) != nil
+      let ends = TypoSearch.typoEnds(pattern, text, scratch, matched: matched)
+      guard TypoSearch.leavesOne(pattern, ends, scratch) else { return false }
+      return strewn || TypoSearch.closestWindow(pattern, budget: 1, text, scratch, within: span) != nil
     }
   }
 
-  /// Where `Matcher.accepts` writes the greedy match's places as it finds them.
+  /// Where `OneFuzzyTerm.accepts` writes the greedy match's places as it finds them.
   static func forwardPlaces(_ scratch: Unmanaged<TypoScratch>, _ count: Int) -> UnsafeMutablePointer<Int> {
     scratch._withUnsafeGuaranteedRef { $0.forward.reserve(count) }
   }
@@ -88,23 +93,23 @@ extension Matcher {
       // A term too short to be forgiven strewn needs a run of the line one edit from it; without
       // one only the term as typed can match, and that test costs less than the ends.
       if pattern.count < Typos.strewnFrom {
-        runSpan = Matcher.runSpan(pattern, budget: 1, text, scratch)
+        runSpan = TypoSearch.runSpan(pattern, budget: 1, text, scratch)
         guard runSpan != nil else { return typedOnly(scorer, scratch, pattern, text, positions: positions) }
       }
-      let found = Matcher.typoEnds(pattern, text, scratch)
-      guard found.whole || Matcher.leavesOne(pattern, found, scratch) else { return nil }
+      let found = TypoSearch.typoEnds(pattern, text, scratch)
+      guard found.whole || TypoSearch.leavesOne(pattern, found, scratch) else { return nil }
       ends = found
     } else {
       if let ascii = text as? Scorer.ASCIIText {
         scratch.prepare(pattern)
         if scratch.hasMasks && scratch.heldGate.tests() {
-          let held = Matcher.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount
+          let held = TypoSearch.heldPlaces(ascii, scratch.byteMasks(folding: ascii.fold)).nonzeroBitCount
           let drops = held < pattern.count - budget
           scratch.heldGate.record(dropped: drops)
           if drops { return nil }
         }
       }
-      let needed = Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
+      let needed = TypoSearch.leastLeftOut(pattern, budget: budget, text, scratch)
       guard needed <= budget else { return nil }
       leftOut = needed
     }
@@ -117,13 +122,13 @@ extension Matcher {
         : scorer.fuzzy(pattern: pattern, text: text, positions: &typed)
     var tier = scratch.runTier
     if tier > 0, whole != nil, scratch.watches,
-      Matcher.holdsRun(pattern, text) || Matcher.holdsAtWordStarts(scorer, pattern, text, scratch)
+      TypoSearch.holdsRun(pattern, text) || TypoSearch.holdsAtWordStarts(scorer, pattern, text, scratch)
     {
       scratch.recordTermAsTyped()
       tier = 0
     }
     // With a tier, a run with mistakes ranks above the best strewn match: it is looked for.
-    if tier == 0, let whole, whole.score >= Matcher.repairCeiling(pattern.count) {
+    if tier == 0, let whole, whole.score >= TypoSearch.repairCeiling(pattern.count) {
       positions?.pointee.append(contentsOf: typed)
       return whole
     }
@@ -147,7 +152,7 @@ extension Matcher {
   ) -> Match? {
     let whole = scorer.fuzzy(pattern: pattern, text: text, positions: positions)
     if whole != nil, scratch.runTier > 0, scratch.watches,
-      Matcher.holdsAtWordStarts(scorer, pattern, text, scratch)
+      TypoSearch.holdsAtWordStarts(scorer, pattern, text, scratch)
     {
       scratch.recordTermAsTyped()
     }
@@ -172,18 +177,18 @@ extension Matcher {
   ) -> (match: Match, places: [Int])? {
     let m = pattern.count
     guard m > budget, text.count >= m - budget else { return nil }
-    let penalty = Matcher.typoPenalty(m)
+    let penalty = TypoSearch.typoPenalty(m)
     let needed =
-      whole || ends != nil ? 1 : leftOut ?? Matcher.leastLeftOut(pattern, budget: budget, text, scratch)
+      whole || ends != nil ? 1 : leftOut ?? TypoSearch.leastLeftOut(pattern, budget: budget, text, scratch)
     guard needed > 0 && needed <= budget else { return nil }
     var window: (places: [Int], score: Int32, repaired: [Int])?
-    if let span = runSpan ?? Matcher.runSpan(pattern, budget: budget, text, scratch),
-      let run = Matcher.closestWindow(pattern, budget: budget, text, scratch, within: span)
+    if let span = runSpan ?? TypoSearch.runSpan(pattern, budget: budget, text, scratch),
+      let run = TypoSearch.closestWindow(pattern, budget: budget, text, scratch, within: span)
     {
       // Only the line's characters that stand for one of the term's count: one the person left
       // out is a gap, as in any fuzzy match.
       var repaired: [Int] = []
-      let places = Matcher.aligned(pattern, text, run.start..<run.end, scratch, repaired: &repaired)
+      let places = TypoSearch.aligned(pattern, text, run.start..<run.end, scratch, repaired: &repaired)
       let score =
         places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) } - penalty
         * Int32(run.edits)
@@ -201,10 +206,10 @@ extension Matcher {
     // A short term with a character left out is a few common letters anywhere in a line: strewn, it
     // would match most lines of a long list and find nothing meant. It is forgiven as a word only.
     if m >= Typos.strewnFrom {
-      let ends = ends ?? Matcher.typoEnds(pattern, text, scratch)
-      Matcher.eachRepair(pattern, leaving: needed, text, scratch, ends: ends) { i, j in
-        let variant = Matcher.without(pattern, i, j, scratch)
-        let score = Matcher.strewnScore(scorer, variant, leaving: i, j, text, scratch)
+      let ends = ends ?? TypoSearch.typoEnds(pattern, text, scratch)
+      TypoSearch.eachRepair(pattern, leaving: needed, text, scratch, ends: ends) { i, j in
+        let variant = TypoSearch.without(pattern, i, j, scratch)
+        let score = TypoSearch.strewnScore(scorer, variant, leaving: i, j, text, scratch)
         guard let score else { return }
         if best == nil || score > best!.score { best = (score, (i, j)) }
       }
@@ -219,8 +224,8 @@ extension Matcher {
     }
     guard let best else { return nil }
     let (i, j) = best.left
-    let variant = Matcher.without(pattern, i, j, scratch)
-    guard placed, Matcher.strewnScore(scorer, variant, leaving: i, j, text, scratch) != nil else {
+    let variant = TypoSearch.without(pattern, i, j, scratch)
+    guard placed, TypoSearch.strewnScore(scorer, variant, leaving: i, j, text, scratch) != nil else {
       let score = max(1, best.score - penalty * Int32(needed))
       return (Match(score: score, begin: 0, end: 0), [])
     }
@@ -231,7 +236,7 @@ extension Matcher {
       // In the variant, the character before the one left out is at `left - 1`, one less when
       // the other left out comes before it.
       let before = left - 1 - (i >= 0 && i < left ? 1 : 0)
-      if let typed = Matcher.mistyped(after: before, in: matched, text, scorer.classes) {
+      if let typed = TypoSearch.mistyped(after: before, in: matched, text, scorer.classes) {
         places.append(typed)
         repaired.append(typed)
       }

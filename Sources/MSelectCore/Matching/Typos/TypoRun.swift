@@ -1,4 +1,4 @@
-extension Matcher {
+extension TypoSearch {
   /// The characters of `run` that stand for characters of `pattern` (matched, typed wrong or swapped)
   /// in an alignment of fewest edits, the others being characters the person left out; those typed
   /// wrong or swapped are added to `repaired` too.

@@ -68,12 +68,12 @@ final class TypoScratch {
   let forward = ScratchBuffer<Int>()
   let backward = ScratchBuffer<Int>()
   let variant = ScratchBuffer<UInt32>()
-  /// A variant's places (`Matcher.strewnScore`).
+  /// A variant's places (`TypoSearch.strewnScore`).
   let variantPlaces = ScratchBuffer<Int>()
   /// Three columns of `closestRunByTable`'s table: edits, then where the run starts.
   let edits = ScratchBuffer<Int32>()
   let starts = ScratchBuffer<Int32>()
-  /// The edit table of a run and the term (`Matcher.alignmentTable`).
+  /// The edit table of a run and the term (`TypoSearch.alignmentTable`).
   let table = ScratchBuffer<Int32>()
   /// The term the tables below were made for, by its characters' address: a matcher's terms keep
   /// their characters in place, so a line after line asks about the same one in O(1).
@@ -89,7 +89,7 @@ final class TypoScratch {
   /// looked up directly).
   private let byteMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
   private var byteFold: UnsafePointer<UInt32>?
-  /// `byteMasks` laid out for `Matcher.holdsAHalf` (each mask and, higher up, the swapped term's),
+  /// `byteMasks` laid out for `TypoSearch.holdsAHalf` (each mask and, higher up, the swapped term's),
   /// for the fold `halvesFold`.
   private let halvesMasks = UnsafeMutablePointer<UInt64>.allocate(capacity: 256)
   private var halvesFold: UnsafePointer<UInt32>?
@@ -153,7 +153,7 @@ final class TypoScratch {
     return UnsafePointer(byteMasks)
   }
 
-  /// `byteMasks` with `layout` applied to each (`Matcher.holdsAHalf`'s, the same for a term).
+  /// `byteMasks` with `layout` applied to each (`TypoSearch.holdsAHalf`'s, the same for a term).
   @inline(__always)
   func halvesMasks(folding fold: UnsafePointer<UInt32>, _ layout: (UInt64) -> UInt64) -> UnsafePointer<UInt64>
   {

@@ -1,25 +1,26 @@
 /// Terms on a long line with non-ASCII characters, in memory bounded by the match window rather than
-/// by the line (decoding a whole line takes 8 bytes a character).
-extension Matcher {
+/// by the line (decoding a whole line takes 8 bytes a character): the way every term reads a line
+/// of `MatchConfig.longLineBytes` or more that is not ASCII.
+enum LongLine {
   /// Characters decoded at a time when a term is looked for chunk by chunk along a long line.
-  static let longChunk = 1 << 16
+  static let chunk = 1 << 16
   /// The most cells of the dynamic program a term's window on a long line gets, fzf's slab: past
   /// it the greedy places score the window, as fzf's v1 does, so a term costs its first match and
   /// that much past it rather than the whole line (a long query over a 10 MB line).
-  static let longLineCells = 100 * 1024
+  static let cells = 100 * 1024
 
   /// `chars` (folded by `table`) in the `n` bytes at `p`, scored as on the decoded line: one pass finds
   /// the greedy places and the last place of the last character; only the window between them is
   /// decoded, with the character before it (whose class gives the first one its bonus). A window too
   /// large for the dynamic program gets the greedy alignment, as on any line; the scorer's shortcut for
   /// plain lines is not tried on such a window.
-  mutating func matchLong(
+  static func fuzzy(
     _ chars: UnsafeBufferPointer<UInt32>, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int,
-    positions: UnsafeMutablePointer<[Int]>?
+    _ scorer: Scorer, _ scratch: inout MatchScratch, positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     let m = chars.count
     guard m > 0 else { return Match(score: 0, begin: 0, end: 0) }
-    if m == 1 { return matchLongOne(chars[0], table, p, n, positions: positions) }
+    if m == 1 { return oneCharacter(chars[0], table, p, n, scorer, &scratch, positions: positions) }
     var places = [Int](repeating: 0, count: m)
     var raws = [UInt32](repeating: 0, count: m)
     var befores = [UInt32](repeating: 0, count: m)
@@ -31,7 +32,7 @@ extension Matcher {
     var last = -1
     var windowEnd = 0
     while i < n {
-      let (raw, length) = Matcher.scalar(p, i, n)
+      let (raw, length) = LongLine.scalar(p, i, n)
       let f = CharFold.fold(raw, table)
       if k < m && f == chars[k] {
         places[k] = c
@@ -50,19 +51,20 @@ extension Matcher {
       c += 1
       // The window already holds more cells than the dynamic program takes: the greedy places
       // score it, and the rest of the line cannot change them.
-      if k == m && (c - places[0]) * m > Matcher.longLineCells { break }
+      if k == m && (c - places[0]) * m > LongLine.cells { break }
     }
     guard k == m else { return nil }
-    if (last - places[0] + 1) * m > Matcher.longLineCells {
+    if (last - places[0] + 1) * m > LongLine.cells {
       let text = PlacesText(
-        places: places, raws: raws, befores: befores, count: c, knownClasses: knownClasses())
+        places: places, raws: raws, befores: befores, count: c, knownClasses: scratch.knownClasses())
       positions?.pointee.append(contentsOf: places)
       let score = places.withUnsafeBufferPointer { scorer.score(positions: $0, text: text) }
       return Match(score: score, begin: places[0], end: places[m - 1])
     }
-    decode(UnsafeRawBufferPointer(start: p + windowStart, count: windowEnd - windowStart), folding: table)
+    scratch.decode(
+      UnsafeRawBufferPointer(start: p + windowStart, count: windowEnd - windowStart), folding: table)
     let offset = places[0] > 0 ? places[0] - 1 : 0
-    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
+    let text = scratch.decodedText()
     let before = positions?.pointee.count ?? 0
     guard var found = scorer.fuzzy(pattern: chars, text: text, positions: positions) else { return nil }
     if let positions {
@@ -76,18 +78,18 @@ extension Matcher {
   /// A one-character term along a long line: its place as the scorer finds it (the first at a word
   /// boundary, else the first with the highest bonus; searching backward, the last with the highest),
   /// looked for a chunk of decoded characters at a time.
-  private mutating func matchLongOne(
-    _ wanted: UInt32, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int,
-    positions: UnsafeMutablePointer<[Int]>?
+  private static func oneCharacter(
+    _ wanted: UInt32, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int, _ scorer: Scorer,
+    _ scratch: inout MatchScratch, positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     var best: Int32 = -1
     var bestAt = 0
     var chunks = LongLineChunks(p, n, lookahead: 0)
     search: while let chunk = chunks.next() {
-      decode(
+      scratch.decode(
         UnsafeRawBufferPointer(start: p + chunk.bytes.lowerBound, count: chunk.bytes.count), folding: table)
-      let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-      for j in chunk.skip..<count where text.folded(j) == wanted {
+      let text = scratch.decodedText()
+      for j in chunk.skip..<scratch.count where text.folded(j) == wanted {
         let bonus = scorer.startBonus(at: j, text)
         let score = Scorer.scoreMatch + bonus * Scorer.firstCharMultiplier
         if scorer.oneCharacterTakes(score, over: best) {
@@ -102,17 +104,20 @@ extension Matcher {
     return Match(score: best, begin: bestAt, end: bestAt)
   }
 
-  /// Any term on a long line with non-ASCII characters, read in pieces (see `matchLong`).
-  mutating func evaluateLong(
-    _ term: Term, _ p: UnsafePointer<UInt8>, _ n: Int, positions: UnsafeMutablePointer<[Int]>?
+  /// Any term on a long line with non-ASCII characters, read in pieces (see `fuzzy`).
+  static func term(
+    _ term: Term, _ p: UnsafePointer<UInt8>, _ n: Int, _ scorer: Scorer, _ scratch: inout MatchScratch,
+    positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     let table = CharFold.table(term.fold)
     return term.chars.withUnsafeBufferPointer { chars in
       switch term.kind {
-      case .fuzzy: return matchLong(chars, table, p, n, positions: positions)
+      case .fuzzy: return fuzzy(chars, table, p, n, scorer, &scratch, positions: positions)
       case .exact, .exactBoundary:
-        return exactLong(chars, table, p, n, positions, atBoundaries: term.kind == .exactBoundary)
-      case .prefix, .suffix, .equal: return anchoredLong(term.kind, chars, table, p, n, positions)
+        return exact(
+          chars, table, p, n, scorer, &scratch, positions, atBoundaries: term.kind == .exactBoundary)
+      case .prefix, .suffix, .equal:
+        return anchored(term.kind, chars, table, p, n, scorer, &scratch, positions)
       }
     }
   }
@@ -121,22 +126,23 @@ extension Matcher {
   /// character before it and `m + 1` after it, so every place starting in it is judged as on the
   /// whole line; across chunks the choice is `exact`'s (the highest bonus, the first such; a place at a
   /// word boundary ends the search).
-  private mutating func exactLong(
+  private static func exact(
     _ chars: UnsafeBufferPointer<UInt32>, _ table: UnsafePointer<UInt32>, _ p: UnsafePointer<UInt8>, _ n: Int,
-    _ positions: UnsafeMutablePointer<[Int]>?, atBoundaries: Bool
+    _ scorer: Scorer, _ scratch: inout MatchScratch, _ positions: UnsafeMutablePointer<[Int]>?,
+    atBoundaries: Bool
   ) -> Match? {
     let m = chars.count
     var best: (match: Match, bonus: Int32)?
     // The decoded text runs on `m + 1` characters past the chunk's places.
     var chunks = LongLineChunks(p, n, lookahead: m + 1)
     while let chunk = chunks.next() {
-      decode(
+      scratch.decode(
         UnsafeRawBufferPointer(start: p + chunk.bytes.lowerBound, count: chunk.bytes.count), folding: table)
       let skip = chunk.skip
-      let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
-      let lastPlace = min(skip + chunk.own - 1, count - m)
+      let text = scratch.decodedText()
+      let lastPlace = min(skip + chunk.own - 1, scratch.count - m)
       if lastPlace >= skip,
-        let found = exact(chars, text, candidates: skip...lastPlace, nil, atBoundaries: atBoundaries)
+        let found = scorer.exact(chars, text, candidates: skip...lastPlace, nil, atBoundaries: atBoundaries)
       {
         let bonus = scorer.startBonus(at: found.begin, text)
         let offset = chunk.first - skip
@@ -162,9 +168,10 @@ extension Matcher {
   /// An anchored term (`^abc`, `abc$`, `^abc$`) on a long line: one pass measures the line (its
   /// characters, and the whitespace at its ends that anchors skip), a second finds where the term must
   /// be, and only those characters are decoded.
-  private mutating func anchoredLong(
+  private static func anchored(
     _ kind: Term.Kind, _ chars: UnsafeBufferPointer<UInt32>, _ table: UnsafePointer<UInt32>,
-    _ p: UnsafePointer<UInt8>, _ n: Int, _ positions: UnsafeMutablePointer<[Int]>?
+    _ p: UnsafePointer<UInt8>, _ n: Int, _ scorer: Scorer, _ scratch: inout MatchScratch,
+    _ positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     let m = chars.count
     var total = 0
@@ -173,14 +180,14 @@ extension Matcher {
     var leading = true
     var i = 0
     while i < n {
-      let (raw, length) = Matcher.scalar(p, i, n)
+      let (raw, length) = LongLine.scalar(p, i, n)
       let space = LineMeasure.isSpace(raw)
       if leading && space { lead += 1 } else { leading = false }
       trail = space ? trail + 1 : 0
       total += 1
       i += length
     }
-    // As `evaluatePositive`: a term that begins (ends) with whitespace does not skip it.
+    // As `TermGroups.evaluate`: a term that begins (ends) with whitespace does not skip it.
     if m > 0 && LineMeasure.isSpace(chars[0]) { lead = 0 }
     if m > 0 && LineMeasure.isSpace(chars[m - 1]) { trail = 0 }
     let start: Int
@@ -204,14 +211,14 @@ extension Matcher {
     var k = 0
     while i < n && k < last {
       if k == first { from = i }
-      i += Matcher.scalar(p, i, n).length
+      i += LongLine.scalar(p, i, n).length
       k += 1
     }
     if k == last { to = i }
-    decode(UnsafeRawBufferPointer(start: p + from, count: to - from), folding: table)
-    let text = Scorer.Text(raw: raw.base, folded: folded.base, count: count, knownClasses: knownClasses())
+    scratch.decode(UnsafeRawBufferPointer(start: p + from, count: to - from), folding: table)
+    let text = scratch.decodedText()
     let local = start - first
-    guard var found = exact(chars, text, candidates: local...local, nil, atBoundaries: false) else {
+    guard var found = scorer.exact(chars, text, candidates: local...local, nil, atBoundaries: false) else {
       return nil
     }
     if kind == .equal {
@@ -258,7 +265,7 @@ private struct PlacesText: ScoredText {
   }
 }
 
-/// A long line cut into chunks of `Matcher.longChunk` characters, as byte ranges to decode: each with
+/// A long line cut into chunks of `LongLine.chunk` characters, as byte ranges to decode: each with
 /// the character before it (whose class gives the chunk's first character its bonus) and `lookahead`
 /// characters after it.
 private struct LongLineChunks {
@@ -286,13 +293,13 @@ private struct LongLineChunks {
     var taken = 0
     var lastByte = i
     var nextStart = n
-    while end < n && taken < Matcher.longChunk + lookahead {
-      if taken < Matcher.longChunk { lastByte = end }
-      end += Matcher.scalar(p, end, n).length
+    while end < n && taken < LongLine.chunk + lookahead {
+      if taken < LongLine.chunk { lastByte = end }
+      end += LongLine.scalar(p, end, n).length
       taken += 1
-      if taken == Matcher.longChunk { nextStart = end }
+      if taken == LongLine.chunk { nextStart = end }
     }
-    let own = min(taken, Matcher.longChunk)
+    let own = min(taken, LongLine.chunk)
     let chunk = ((previousByte ?? i)..<end, previousByte == nil ? 0 : 1, c, own)
     previousByte = lastByte
     i = nextStart
