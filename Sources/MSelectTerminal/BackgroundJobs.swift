@@ -13,7 +13,7 @@ final class BackgroundJobs {
   }
 
   /// The pipes to poll.
-  var descriptors: [Int32] { running.values.compactMap(\.runner.descriptor) }
+  var descriptors: [FileDescriptor] { running.values.compactMap(\.runner.descriptor) }
 
   /// Starts job `id`; throws why it could not start.
   func start(_ id: Int, command: [UInt8], environment: [String: String]) throws(SystemError) {
@@ -28,7 +28,7 @@ final class BackgroundJobs {
   }
 
   /// Reads the jobs whose pipes are in `ready`; returns those that ended, with their whole output.
-  func service(_ ready: Set<Int32>) -> [(id: Int, output: [UInt8])] {
+  func service(_ ready: Set<FileDescriptor>) -> [(id: Int, output: [UInt8])] {
     var ended: [(id: Int, output: [UInt8])] = []
     for (id, job) in running {
       guard let fd = job.runner.descriptor, ready.contains(fd) else { continue }

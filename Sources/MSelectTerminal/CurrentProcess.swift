@@ -28,7 +28,7 @@ package enum CurrentProcess {
   package static func fillClosedStandardDescriptors() {
     for fd in Int32(0)...2 where fcntl(fd, F_GETFD) == -1 && errno == EBADF {
       // The lowest free descriptor is the closed one (those below it are open); children inherit it.
-      if let null = try? Syscall.open("/dev/null", O_RDWR) { _ = fcntl(null, F_SETFD, 0) }
+      if let null = try? Syscall.open("/dev/null", O_RDWR) { _ = fcntl(null.rawValue, F_SETFD, 0) }
     }
   }
 
@@ -50,7 +50,7 @@ package enum CurrentProcess {
   package static func showManual(_ roff: String) -> Bool {
     guard let (fd, file) = try? Syscall.temporaryFile(Array(roff.utf8)) else { return false }
     defer { unlink(file) }
-    close(fd)
+    Syscall.close(fd)
     // Nothing is written when `man` is missing, so the roff text can follow instead.
     return system("command -v man >/dev/null 2>&1 && man -l '\(file)'") == 0
   }

@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 
 /// The descriptors the picker's event loop waits on, each in a named slot.
 struct EventSources {
@@ -13,9 +14,9 @@ struct EventSources {
     /// The preview command wrote something (or ended).
     var preview = false
     /// Which of the `remote` descriptors are ready for what they wait for.
-    var remote: Set<Int32> = []
+    var remote: Set<FileDescriptor> = []
     /// Which of the `background` pipes have output (or ended).
-    var background: Set<Int32> = []
+    var background: Set<FileDescriptor> = []
 
     var any: Bool {
       terminal || terminalWritable || signals || searches || input || preview || !remote.isEmpty
@@ -23,19 +24,19 @@ struct EventSources {
     }
   }
 
-  let terminal: Int32
+  let terminal: FileDescriptor
   /// Output waits for the terminal: wake when it takes more.
   let terminalOutputPending: Bool
-  let signals: Int32
-  let searches: Int32
+  let signals: FileDescriptor
+  let searches: FileDescriptor
   /// The candidate stream, while it is open.
-  let input: Int32?
+  let input: FileDescriptor?
   /// The preview command's output, while one runs.
-  let preview: Int32?
+  let preview: FileDescriptor?
   /// `--listen`'s socket and its connections, each with what it waits for.
-  var remote: [(fd: Int32, events: Int16)] = []
+  var remote: [(fd: FileDescriptor, events: Int16)] = []
   /// The output pipes of background commands.
-  var background: [Int32] = []
+  var background: [FileDescriptor] = []
 
   /// Waits until a source is ready or `timeoutMilliseconds` pass (-1: no limit).
   func wait(timeoutMilliseconds: Int32) throws(SystemError) -> Ready {

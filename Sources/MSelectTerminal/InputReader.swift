@@ -26,7 +26,7 @@ package enum InputError: Error, Equatable, Sendable {
 
 /// Reads candidate lines from a file descriptor into `LineBlock`s.
 package final class InputReader: PolledLineStream {
-  private let fd: Int32
+  private let fd: FileDescriptor
   /// The input's name in messages: the FILE, or "standard input".
   package let name: String
   private let ownsDescriptor: Bool
@@ -74,8 +74,8 @@ package final class InputReader: PolledLineStream {
       name = path
       ownsDescriptor = true
     } else {
-      if Syscall.isTerminal(0) { throw .stdinIsTerminal }
-      fd = 0
+      if Syscall.isTerminal(.standardInput) { throw .stdinIsTerminal }
+      fd = .standardInput
       Syscall.widenPipe(fd, to: 1 << 20)
       name = "standard input"
       ownsDescriptor = false
@@ -121,7 +121,7 @@ package final class InputReader: PolledLineStream {
   package convenience init(lines: [[UInt8]], terminator: UInt8) throws(InputError) {
     var bytes: [UInt8] = []
     for line in lines { bytes += line + [terminator] }
-    let file: (fd: Int32, path: String)
+    let file: (fd: FileDescriptor, path: String)
     do {
       file = try Syscall.temporaryFile(bytes)
     } catch {
@@ -137,7 +137,7 @@ package final class InputReader: PolledLineStream {
   package static let walkerTerminator: UInt8 = 0
 
   /// Reads from `descriptor` (taken over: closed with the reader), named `name` in messages.
-  init(descriptor: Int32, name: String, terminator: UInt8) {
+  init(descriptor: FileDescriptor, name: String, terminator: UInt8) {
     splitter = LineSplitter(terminator: terminator)
     self.terminator = terminator
     fd = descriptor
@@ -164,14 +164,14 @@ package final class InputReader: PolledLineStream {
   }
 
   /// The descriptor being read, for polling.
-  package var descriptor: Int32 { fd }
+  package var descriptor: FileDescriptor { fd }
 
   /// Reads once; returns the complete lines it finished (if `streaming`, or the buffer filled up),
   /// and whether the input ended. When `streaming`, it reads on while more input is there at once
   /// (up to a full buffer, or `gatherTime`): a fast producer gives few large blocks, a slow one a
   /// block per read, and lines never wait long to be shown. Gathering stops early once `interrupt`
   /// (the terminal) has something to read: a key never waits for an endless producer.
-  package func readOnce(streaming: Bool, interrupt: Int32? = nil) throws(InputError) -> (
+  package func readOnce(streaming: Bool, interrupt: FileDescriptor? = nil) throws(InputError) -> (
     block: LineBlock?, ended: Bool
   ) {
     let now = Syscall.monotonicNanoseconds()
@@ -235,7 +235,9 @@ package final class InputReader: PolledLineStream {
   /// The whole input mapped into memory, when it is a non-empty regular file not read from yet.
   package func mapWhole() -> FileMapping? {
     // Mapping starts at offset 0: only use it while the descriptor is still at the start.
-    guard let size = Syscall.regularFileSize(fd), size > 0, lseek(fd, 0, SEEK_CUR) == 0 else { return nil }
+    guard let size = Syscall.regularFileSize(fd), size > 0, lseek(fd.rawValue, 0, SEEK_CUR) == 0 else {
+      return nil
+    }
     guard let mapping = try? FileMapping(fd, size: size) else { return nil }
     mappedSize = size
     return mapping
@@ -316,7 +318,7 @@ package final class InputReader: PolledLineStream {
 package final class FileMapping {
   package let bytes: UnsafeRawBufferPointer
 
-  init(_ fd: Int32, size: Int) throws(SystemError) {
+  init(_ fd: FileDescriptor, size: Int) throws(SystemError) {
     bytes = try Syscall.map(fd, size: size)
     MappingGuard.register(bytes)
   }

@@ -13,7 +13,7 @@ final class PreviewRunner {
   }
 
   private var pid: pid_t?
-  private var pipe: Int32?
+  private var pipe: FileDescriptor?
   /// Runs replaced before they wrote anything, left to end on their own until a deadline (fzf's
   /// 500 ms): a quick command run for a line passed on the way still does what it does.
   private var retired: [(pid: pid_t, deadline: Int)] = []
@@ -23,7 +23,7 @@ final class PreviewRunner {
   private var total = 0
 
   /// The pipe to poll while a command runs.
-  var descriptor: Int32? { pipe }
+  var descriptor: FileDescriptor? { pipe }
   /// What runs the commands (see `ShellCommand.words`).
   private let shell: [[UInt8]]?
 
@@ -45,7 +45,7 @@ final class PreviewRunner {
   ) throws(SystemError) {
     if let running = pid, total == 0 {
       // Its output is no longer wanted; the command itself may finish.
-      if let pipe { Glibc.close(pipe) }
+      if let pipe { Syscall.close(pipe) }
       (pid, pipe) = (nil, nil)
       retired.append((running, Syscall.monotonicNanoseconds() + PreviewRunner.retireGrace))
     }
@@ -62,14 +62,15 @@ final class PreviewRunner {
       sizes["FZF_PREVIEW_" + name] = String(value)
       sizes["MSELECT_PREVIEW_" + name] = String(value)
     }
-    defer { Glibc.close(fds[1]) }
+    let (output, input) = (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
+    defer { Syscall.close(input) }
     do {
       // A group of its own, so stopping it stops a whole pipeline.
       pid = try ShellCommand.spawn(
-        command, .outputAndErrors(fds[1]), shell: shell, ownGroup: true, environment: sizes)
-      pipe = fds[0]
+        command, .outputAndErrors(input), shell: shell, ownGroup: true, environment: sizes)
+      pipe = output
     } catch {
-      Glibc.close(fds[0])
+      Syscall.close(output)
       throw error
     }
   }
@@ -78,7 +79,7 @@ final class PreviewRunner {
   func read() -> Output {
     guard let pipe else { return .nothing }
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
-    let n = buffer.withUnsafeMutableBytes { Glibc.read(pipe, $0.baseAddress, $0.count) }
+    let n = buffer.withUnsafeMutableBytes { Glibc.read(pipe.rawValue, $0.baseAddress, $0.count) }
     if n > 0 {
       total += n
       if total > PreviewPane.maxBytes { return finish(kill: true, first: Array(buffer[..<n])) }
@@ -91,7 +92,7 @@ final class PreviewRunner {
   /// Closes the pipe and reaps the command (stopping its group first when `kill`, or when it is
   /// still running after closing its output).
   private func finish(kill stopping: Bool, first: [UInt8]) -> Output {
-    if let pipe { Glibc.close(pipe) }
+    if let pipe { Syscall.close(pipe) }
     pipe = nil
     guard let pid else { return .ended(0) }
     self.pid = nil
@@ -122,7 +123,7 @@ final class PreviewRunner {
   /// Stops the running command, its whole group.
   func stop() {
     guard pid != nil else {
-      if let pipe { Glibc.close(pipe) }
+      if let pipe { Syscall.close(pipe) }
       pipe = nil
       return
     }

@@ -8,7 +8,7 @@ import MSelectCore
 final class RemoteListener {
   /// One connection: what it sent so far, then what is left of its answer.
   private struct Client {
-    let fd: Int32
+    let fd: FileDescriptor
     var received: [UInt8] = []
     /// The answer still to write (nil: the request is not whole yet).
     var answer: [UInt8]?
@@ -18,7 +18,7 @@ final class RemoteListener {
   }
 
   /// The listening socket.
-  let fd: Int32
+  let fd: FileDescriptor
   /// What commands get to find it: `FZF_PORT` or `FZF_SOCK`.
   let environment: [String: String]
   private var socketPath: String?
@@ -92,7 +92,7 @@ final class RemoteListener {
 
   /// The descriptors to wait on, each with what to wait for: new connections, requests, and room
   /// for answers.
-  var descriptors: [(fd: Int32, events: Int16)] {
+  var descriptors: [(fd: FileDescriptor, events: Int16)] {
     [(fd, Int16(POLLIN))] + clients.map { ($0.fd, Int16($0.answer == nil ? POLLIN : POLLOUT)) }
   }
 
@@ -102,11 +102,11 @@ final class RemoteListener {
   /// Takes new connections, reads requests and writes answers on the ready descriptors, and drops
   /// connections whose time ran out. Each complete request is answered with what `respond` makes of
   /// it; a request that is refused (a wrong key, a web page's, another host's) is not seen by it.
-  func service(_ ready: Set<Int32>, respond: (RemoteControl.Request) -> [UInt8]) {
+  func service(_ ready: Set<FileDescriptor>, respond: (RemoteControl.Request) -> [UInt8]) {
     let now = Syscall.monotonicNanoseconds()
     if ready.contains(fd) {
       // A few a turn: a flood of connections waits in the backlog while keys are read in between.
-      var fresh: [Int32] = []
+      var fresh: [FileDescriptor] = []
       while fresh.count < RemoteListener.acceptsPerTurn, let client = Syscall.accept(fd) {
         fresh.append(client)
       }
@@ -144,10 +144,10 @@ final class RemoteListener {
   /// and on a loopback port without one only those of the user who started mselect (another local
   /// user is refused before anything is read). The other ends' owners are found in the kernel's
   /// socket tables, read once for all of them.
-  private func strangers(_ fresh: [Int32]) -> Set<Int32> {
+  private func strangers(_ fresh: [FileDescriptor]) -> Set<FileDescriptor> {
     guard isLocal, apiKey == nil, port != nil, !fresh.isEmpty else { return [] }
-    var unknown: [TCPTable.Ports: Int32] = [:]
-    var refused: Set<Int32> = []
+    var unknown: [TCPTable.Ports: FileDescriptor] = [:]
+    var refused: Set<FileDescriptor> = []
     for client in fresh {
       // The other end's socket: its local port is this connection's peer port.
       guard let ports = Syscall.tcpPorts(client) else {

@@ -38,11 +38,11 @@ package enum SavedFile {
 
   /// Everything `fd` holds (at most `InputReader.maxPreselectFileSize`, as any file of lines read
   /// at start).
-  private static func contents(_ fd: Int32, path: String) throws(SystemError) -> [UInt8] {
+  private static func contents(_ fd: FileDescriptor, path: String) throws(SystemError) -> [UInt8] {
     var bytes: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 64 << 10)
     while true {
-      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, $0.count) }
       if n < 0 && errno == EINTR { continue }
       if n < 0 { throw SystemError("read \(path)", errno: errno) }
       if n == 0 { return bytes }
@@ -96,10 +96,10 @@ package enum SavedFile {
   /// A descriptor of the file at `path` (made, empty and user-only, if missing) holding an exclusive
   /// lock; the path still names that file (a save that renamed over it meanwhile is waited out and
   /// the new file taken).
-  private static func locked(_ path: String) throws(SystemError) -> Int32 {
+  private static func locked(_ path: String) throws(SystemError) -> FileDescriptor {
     while true {
       let fd = try Syscall.open(path, O_RDONLY | O_CREAT, mode: 0o600)
-      while flock(fd, LOCK_EX) != 0 {
+      while flock(fd.rawValue, LOCK_EX) != 0 {
         guard errno == EINTR else {
           let code = errno
           Syscall.close(fd)
@@ -108,7 +108,7 @@ package enum SavedFile {
       }
       var held = stat()
       var named = stat()
-      if fstat(fd, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
+      if fstat(fd.rawValue, &held) == 0, stat(path, &named) == 0, held.st_ino == named.st_ino,
         held.st_dev == named.st_dev
       {
         return fd
@@ -119,18 +119,21 @@ package enum SavedFile {
 
   /// Writes `bytes` to a new file beside `path` (made with `mkstemp`: no planted file or link is
   /// followed), with the old file's permissions, and renames it over `path`.
-  private static func replace(_ path: String, with bytes: [UInt8], lockedAs lock: Int32) throws(SystemError) {
+  private static func replace(_ path: String, with bytes: [UInt8], lockedAs lock: FileDescriptor)
+    throws(SystemError)
+  {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     var template = Array((directory(of: path) + "/." + name + ".mselect-XXXXXX").utf8CString)
-    let fd = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    guard fd >= 0 else { throw SystemError("create a file in \(directory(of: path))", errno: errno) }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let made = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard made >= 0 else { throw SystemError("create a file in \(directory(of: path))", errno: errno) }
+    let fd = FileDescriptor(rawValue: made)
+    _ = fcntl(made, F_SETFD, FD_CLOEXEC)
     let temporary = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     do throws(SystemError) {
       var old = stat()
-      if fstat(lock, &old) == 0 { _ = fchmod(fd, old.st_mode & 0o7777) }
+      if fstat(lock.rawValue, &old) == 0 { _ = fchmod(made, old.st_mode & 0o7777) }
       try Syscall.write(fd, bytes)
-      _ = fsync(fd)
+      _ = fsync(made)
     } catch {
       Syscall.close(fd)
       unlink(temporary)

@@ -16,7 +16,7 @@ final class SearchWorker: Sendable {
   }
 
   /// Becomes readable when results are ready.
-  var descriptor: Int32 { wake.readEnd }
+  var descriptor: FileDescriptor { wake.readEnd }
 
   func submit(_ request: SearchRequest) {
     latest.store(request.generation, ordering: .sequentiallyConsistent)

@@ -11,9 +11,9 @@ enum ShellCommand {
     /// All three on /dev/null (`execute-silent`).
     case none
     /// stdin /dev/null, stdout into a pipe write end, stderr /dev/null (`reload`).
-    case output(Int32)
+    case output(FileDescriptor)
     /// stdin /dev/null, stdout and stderr into a pipe write end (the preview).
-    case outputAndErrors(Int32)
+    case outputAndErrors(FileDescriptor)
   }
 
   /// The words a command is run with, the command appended as the last one: `custom`
@@ -31,7 +31,7 @@ enum ShellCommand {
     guard case .unknown = quoting, let program = words.first, program.first == UInt8(ascii: "/"),
       let fd = try? Syscall.open(String(decoding: program, as: UTF8.self), O_RDONLY | O_NONBLOCK)
     else { return quoting }
-    defer { Glibc.close(fd) }
+    defer { Syscall.close(fd) }
     let head = (try? Syscall.readAvailable(fd, upTo: 256)) ?? nil
     guard let head, head.starts(with: Array("#!".utf8)) else { return quoting }
     let line = head.dropFirst(2).prefix { $0 != 10 }
@@ -62,14 +62,14 @@ enum ShellCommand {
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     case .output(let fd):
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_adddup2(&actions, fd, 1)
+      posix_spawn_file_actions_adddup2(&actions, fd.rawValue, 1)
       posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-      posix_spawn_file_actions_addclose(&actions, fd)
+      posix_spawn_file_actions_addclose(&actions, fd.rawValue)
     case .outputAndErrors(let fd):
       posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-      posix_spawn_file_actions_adddup2(&actions, fd, 1)
-      posix_spawn_file_actions_adddup2(&actions, fd, 2)
-      posix_spawn_file_actions_addclose(&actions, fd)
+      posix_spawn_file_actions_adddup2(&actions, fd.rawValue, 1)
+      posix_spawn_file_actions_adddup2(&actions, fd.rawValue, 2)
+      posix_spawn_file_actions_addclose(&actions, fd.rawValue)
     }
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)
@@ -116,17 +116,17 @@ enum ShellCommand {
   /// returns the pipe's read end and the pid.
   static func spawnReading(
     _ command: [UInt8], shell: [[UInt8]]?, ownGroup: Bool = false, environment: [String: String] = [:]
-  ) throws(SystemError) -> (output: Int32, pid: pid_t) {
+  ) throws(SystemError) -> (output: FileDescriptor, pid: pid_t) {
     var fds: [Int32] = [0, 0]
     guard Glibc.pipe(&fds) == 0 else { throw SystemError("pipe", errno: errno) }
     _ = fcntl(fds[0], F_SETFD, FD_CLOEXEC)
-    defer { Glibc.close(fds[1]) }
+    let (output, input) = (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
+    defer { Syscall.close(input) }
     do {
-      let pid = try spawn(
-        command, .output(fds[1]), shell: shell, ownGroup: ownGroup, environment: environment)
-      return (fds[0], pid)
+      let pid = try spawn(command, .output(input), shell: shell, ownGroup: ownGroup, environment: environment)
+      return (output, pid)
     } catch {
-      Glibc.close(fds[0])
+      Syscall.close(output)
       throw error
     }
   }
@@ -137,7 +137,7 @@ enum ShellCommand {
   /// resize is drawn and a terminating signal ends mselect even if the command never does.
   static func output(
     of command: [UInt8], shell: [[UInt8]]?, environment: [String: String], limit: Int = 1 << 20,
-    interrupt: Int32? = nil, onInterrupt: () -> Void = {}
+    interrupt: FileDescriptor? = nil, onInterrupt: () -> Void = {}
   ) throws(SystemError) -> [UInt8] {
     let (fd, pid) = try spawnReading(command, shell: shell, ownGroup: true, environment: environment)
     defer { Syscall.close(fd) }
@@ -146,8 +146,8 @@ enum ShellCommand {
     while true {
       if let interrupt {
         var watched = [
-          pollfd(fd: fd, events: Int16(POLLIN), revents: 0),
-          pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0),
+          pollfd(fd: interrupt.rawValue, events: Int16(POLLIN), revents: 0),
         ]
         guard Glibc.poll(&watched, 2, -1) >= 0 || errno == EINTR else { break }
         if watched[1].revents != 0 { onInterrupt() }
@@ -180,7 +180,9 @@ enum ShellCommand {
   /// `onInterrupt` meanwhile, so a command that never ends cannot keep a SIGTERM from ending mselect.
   /// The pipe is looked at between checks of the command, a few milliseconds apart at most.
   /// `continuingStops`: a stopped command (ctrl-z in a foreground job of its own) is continued at once.
-  static func wait(_ pid: pid_t, interrupt: Int32, continuingStops: Bool = false, onInterrupt: () -> Void) {
+  static func wait(
+    _ pid: pid_t, interrupt: FileDescriptor, continuingStops: Bool = false, onInterrupt: () -> Void
+  ) {
     var status: Int32 = 0
     var pause: Int32 = 1
     while true {
@@ -193,7 +195,7 @@ enum ShellCommand {
         Leftovers.removeGroup(pid)
         return
       }
-      var watched = pollfd(fd: interrupt, events: Int16(POLLIN), revents: 0)
+      var watched = pollfd(fd: interrupt.rawValue, events: Int16(POLLIN), revents: 0)
       if Glibc.poll(&watched, 1, pause) > 0 { onInterrupt() }
       pause = min(pause * 2, 16)
     }
@@ -228,7 +230,7 @@ enum ShellCommand {
   /// Replaces this process by `command`; returns only if that failed. stdin becomes the terminal when
   /// it is the candidate pipe (an editor or pager run this way needs its keys).
   static func exec(_ command: [UInt8], shell: [[UInt8]]?) {
-    if !Syscall.isTerminal(0) {
+    if !Syscall.isTerminal(.standardInput) {
       let tty = open("/dev/tty", O_RDWR)
       if tty >= 0 {
         dup2(tty, 0)

@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 import Synchronization
 
 /// The write end of the self-pipe; the only thing signal handlers touch (a lock-free atomic, safe to
@@ -25,11 +26,11 @@ final class SignalPipe {
   private var previous: [Int32: sigaction] = [:]
 
   /// Becomes readable when a signal arrived.
-  var readEnd: Int32 { pipe.readEnd }
+  var readEnd: FileDescriptor { pipe.readEnd }
 
   init() throws(TerminalError) {
     pipe = try WakePipe()
-    signalPipeWriteEnd.store(pipe.writeEnd, ordering: .sequentiallyConsistent)
+    signalPipeWriteEnd.store(pipe.writeEnd.rawValue, ordering: .sequentiallyConsistent)
     taken = SignalPipe.control + SignalPipe.terminating.filter { !SignalPipe.isIgnored($0) }
     for signal in taken {
       var before = sigaction()

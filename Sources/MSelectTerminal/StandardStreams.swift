@@ -6,17 +6,17 @@ package enum StandardStreams {
   /// Writes all of `bytes` to stdout in as few calls as the kernel allows.
   package static func writeStandardOutput(_ bytes: [UInt8]) throws(SystemError) {
     widenBeforeWriting(bytes.count)
-    try Syscall.write(1, bytes)
+    try Syscall.write(.standardOutput, bytes)
   }
 
   package static func writeStandardOutput(_ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     widenBeforeWriting(bytes.count)
-    try Syscall.write(1, bytes)
+    try Syscall.write(.standardOutput, bytes)
   }
 
   /// Writes a message to stderr; failures are ignored (there is nowhere left to report them).
   package static func writeStandardError(_ text: String) {
-    try? Syscall.write(2, Array(text.utf8))
+    try? Syscall.write(.standardError, Array(text.utf8))
   }
 
   /// What a pipe holds unless asked for more. Output that outgrows it widens a pipe to 1 MiB first: a
@@ -31,6 +31,6 @@ package enum StandardStreams {
   /// Widens stdout's pipe (if it is one) when `count` more bytes take the output past `pipeBuffer`.
   private static func widenBeforeWriting(_ count: Int) {
     let before = written.add(count, ordering: .relaxed).oldValue
-    if before <= pipeBuffer && before + count > pipeBuffer { Syscall.widenPipe(1, to: 1 << 20) }
+    if before <= pipeBuffer && before + count > pipeBuffer { Syscall.widenPipe(.standardOutput, to: 1 << 20) }
   }
 }

@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 
 /// The system calls that more than one part of mselect makes, each retrying EINTR and throwing
 /// `SystemError` on failure. Calls that belong to one concern stay in its file (`SavedFile`'s
@@ -18,8 +19,10 @@ package enum Syscall {
     }
   }
 
-  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError) -> Int32 {
-    try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC, mode) }
+  package static func open(_ path: String, _ flags: Int32, mode: mode_t = 0) throws(SystemError)
+    -> FileDescriptor
+  {
+    FileDescriptor(rawValue: try retrying("open \(path)") { Glibc.open(path, flags | O_CLOEXEC, mode) })
   }
 
   /// `count` bytes from the kernel's random source (/dev/urandom: getrandom(2) is not in Swift's
@@ -48,26 +51,29 @@ package enum Syscall {
     }
   }
 
-  package static func close(_ fd: Int32) {
+  package static func close(_ fd: FileDescriptor) {
     // EINTR on close must not be retried on Linux: the descriptor is already gone.
-    _ = Glibc.close(fd)
+    _ = Glibc.close(fd.rawValue)
   }
 
   /// Reads up to `buffer.count` bytes; 0 means end of input.
-  package static func read(_ fd: Int32, into buffer: UnsafeMutableRawBufferPointer) throws(SystemError) -> Int
+  package static func read(_ fd: FileDescriptor, into buffer: UnsafeMutableRawBufferPointer)
+    throws(SystemError) -> Int
   {
-    try retrying("read") { Glibc.read(fd, buffer.baseAddress, buffer.count) }
+    try retrying("read") { Glibc.read(fd.rawValue, buffer.baseAddress, buffer.count) }
   }
 
   /// Writes all of `bytes`, continuing after partial writes.
-  package static func write(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
+  package static func write(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(SystemError) {
     var offset = 0
     while offset < bytes.count {
-      offset += try retrying("write") { Glibc.write(fd, bytes.baseAddress! + offset, bytes.count - offset) }
+      offset += try retrying("write") {
+        Glibc.write(fd.rawValue, bytes.baseAddress! + offset, bytes.count - offset)
+      }
     }
   }
 
-  package static func write(_ fd: Int32, _ bytes: [UInt8]) throws(SystemError) {
+  package static func write(_ fd: FileDescriptor, _ bytes: [UInt8]) throws(SystemError) {
     let failure = bytes.withUnsafeBytes { b -> SystemError? in
       do throws(SystemError) {
         try write(fd, b)
@@ -81,10 +87,12 @@ package enum Syscall {
 
   /// Writes what the descriptor takes now (it must be non-blocking); returns the bytes written, 0 when
   /// it would block.
-  package static func writeSome(_ fd: Int32, _ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
+  package static func writeSome(_ fd: FileDescriptor, _ bytes: UnsafeRawBufferPointer) throws(SystemError)
+    -> Int
+  {
     guard bytes.count > 0 else { return 0 }
     while true {
-      let result = Glibc.write(fd, bytes.baseAddress, bytes.count)
+      let result = Glibc.write(fd.rawValue, bytes.baseAddress, bytes.count)
       if result >= 0 { return result }
       let code = Glibc.errno
       if code == EINTR { continue }
@@ -94,10 +102,10 @@ package enum Syscall {
   }
 
   /// Reads what is there now (the descriptor must be non-blocking); nil when nothing is, `[]` at the end.
-  package static func readAvailable(_ fd: Int32, upTo count: Int) throws(SystemError) -> [UInt8]? {
+  package static func readAvailable(_ fd: FileDescriptor, upTo count: Int) throws(SystemError) -> [UInt8]? {
     var buffer = [UInt8](repeating: 0, count: count)
     while true {
-      let result = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let result = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, $0.count) }
       if result >= 0 { return Array(buffer[..<result]) }
       let code = Glibc.errno
       if code == EINTR { continue }
@@ -107,12 +115,12 @@ package enum Syscall {
   }
 
   /// Makes reads and writes on `fd` return at once instead of waiting.
-  package static func setNonBlocking(_ fd: Int32) throws(SystemError) {
-    let flags = try retrying("fcntl") { fcntl(fd, F_GETFL) }
-    _ = try retrying("fcntl") { fcntl(fd, F_SETFL, flags | O_NONBLOCK) }
+  package static func setNonBlocking(_ fd: FileDescriptor) throws(SystemError) {
+    let flags = try retrying("fcntl") { fcntl(fd.rawValue, F_GETFL) }
+    _ = try retrying("fcntl") { fcntl(fd.rawValue, F_SETFL, flags | O_NONBLOCK) }
   }
 
-  package static func isTerminal(_ fd: Int32) -> Bool { isatty(fd) == 1 }
+  package static func isTerminal(_ fd: FileDescriptor) -> Bool { isatty(fd.rawValue) == 1 }
 
   /// Nanoseconds on the monotonic clock.
   package static func monotonicNanoseconds() -> Int {
@@ -122,18 +130,18 @@ package enum Syscall {
   }
 
   /// Whether a read from `fd` would return at once (input waiting, or its end).
-  package static func isReadable(_ fd: Int32) -> Bool {
-    var entry = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+  package static func isReadable(_ fd: FileDescriptor) -> Bool {
+    var entry = pollfd(fd: fd.rawValue, events: Int16(POLLIN), revents: 0)
     return Glibc.poll(&entry, 1, 0) > 0
   }
 
   /// Asks for a pipe buffer of `size` bytes when `fd` is a pipe (fewer, larger reads; the writer
   /// blocks less often). Best effort: the system may refuse or give less.
-  package static func widenPipe(_ fd: Int32, to size: Int32) {
+  package static func widenPipe(_ fd: FileDescriptor, to size: Int32) {
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
+    guard fstat(fd.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFIFO else { return }
     let setPipeSize: Int32 = 1031  // F_SETPIPE_SZ
-    _ = fcntl(fd, setPipeSize, size)
+    _ = fcntl(fd.rawValue, setPipeSize, size)
   }
 
   /// Makes freed blocks of `bytes` or more go back to the system at once. glibc raises its own
@@ -175,16 +183,16 @@ package enum Syscall {
   private static let cpuMaskWords = 16
 
   /// The size of a regular file, or nil for pipes, terminals and the like.
-  package static func regularFileSize(_ fd: Int32) -> Int? {
+  package static func regularFileSize(_ fd: FileDescriptor) -> Int? {
     var info = stat()
-    guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+    guard fstat(fd.rawValue, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
     return Int(info.st_size)
   }
 
   /// Maps `size` bytes of a file read-only. Pages fault in as the matching threads reach them, in parallel
   /// (measured faster than MAP_POPULATE, which loads them all on this thread first).
-  package static func map(_ fd: Int32, size: Int) throws(SystemError) -> UnsafeRawBufferPointer {
-    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd, 0), p != MAP_FAILED else {
+  package static func map(_ fd: FileDescriptor, size: Int) throws(SystemError) -> UnsafeRawBufferPointer {
+    guard let p = mmap(nil, size, PROT_READ, MAP_PRIVATE, fd.rawValue, 0), p != MAP_FAILED else {
       throw SystemError("mmap", errno: Glibc.errno)
     }
     return UnsafeRawBufferPointer(start: p, count: size)
@@ -194,19 +202,21 @@ package enum Syscall {
     _ = munmap(UnsafeMutableRawPointer(mutating: bytes.baseAddress), bytes.count)
   }
 
-  package static func pipe() throws(SystemError) -> (read: Int32, write: Int32) {
+  package static func pipe() throws(SystemError) -> (read: FileDescriptor, write: FileDescriptor) {
     var fds: [Int32] = [0, 0]
     _ = try retrying("pipe") { Glibc.pipe(&fds) }
     for fd in fds {
       _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
       _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
     }
-    return (fds[0], fds[1])
+    return (FileDescriptor(rawValue: fds[0]), FileDescriptor(rawValue: fds[1]))
   }
 
   /// A listening TCP socket on `host` (an IPv4 address or `localhost`) and `port` (0: any free one),
   /// non-blocking; returns it and the port it got.
-  package static func listenTCP(host: String, port: Int) throws(SystemError) -> (fd: Int32, port: Int) {
+  package static func listenTCP(host: String, port: Int) throws(SystemError) -> (
+    fd: FileDescriptor, port: Int
+  ) {
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = UInt16(port).bigEndian
@@ -214,18 +224,19 @@ package enum Syscall {
     guard inet_pton(AF_INET, name, &address.sin_addr) == 1 else {
       throw SystemError("listen on \(host)", errno: EADDRNOTAVAIL)
     }
-    let fd = try retrying("socket") {
-      socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    }
+    let fd = FileDescriptor(
+      rawValue: try retrying("socket") {
+        socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      })
     do throws(SystemError) {
       var on: Int32 = 1
-      _ = setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
+      _ = setsockopt(fd.rawValue, SOL_SOCKET, SO_REUSEADDR, &on, socklen_t(MemoryLayout<Int32>.size))
       try listen(fd, at: address, "\(host):\(port)")
       var bound = sockaddr_in()
       var length = socklen_t(MemoryLayout<sockaddr_in>.size)
       _ = try retrying("getsockname") {
         withUnsafeMutablePointer(to: &bound) {
-          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd, $0, &length) }
+          $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { getsockname(fd.rawValue, $0, &length) }
         }
       }
       return (fd, Int(UInt16(bigEndian: bound.sin_port)))
@@ -236,7 +247,7 @@ package enum Syscall {
   }
 
   /// The local and the peer port of a TCP connection (IPv4 or IPv6); nil for another kind.
-  package static func tcpPorts(_ fd: Int32) -> (local: Int, peer: Int)? {
+  package static func tcpPorts(_ fd: FileDescriptor) -> (local: Int, peer: Int)? {
     func port(_ call: (UnsafeMutablePointer<sockaddr>, UnsafeMutablePointer<socklen_t>) -> Int32) -> Int? {
       var storage = sockaddr_storage()
       var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
@@ -259,7 +270,9 @@ package enum Syscall {
         }
       }
     }
-    guard let local = port({ getsockname(fd, $0, $1) }), let peer = port({ getpeername(fd, $0, $1) }) else {
+    guard let local = port({ getsockname(fd.rawValue, $0, $1) }),
+      let peer = port({ getpeername(fd.rawValue, $0, $1) })
+    else {
       return nil
     }
     return (local, peer)
@@ -282,11 +295,12 @@ package enum Syscall {
   }
 
   /// A listening Unix socket at `path` (readable and writable by the user only), non-blocking.
-  package static func listenUnix(path: String) throws(SystemError) -> Int32 {
+  package static func listenUnix(path: String) throws(SystemError) -> FileDescriptor {
     guard let address = unixAddress(path) else { throw SystemError("listen on \(path)", errno: ENAMETOOLONG) }
-    let fd = try retrying("socket") {
-      socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
-    }
+    let fd = FileDescriptor(
+      rawValue: try retrying("socket") {
+        socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+      })
     do throws(SystemError) {
       try listen(fd, at: address, path) { _ = chmod(path, 0o600) }
       return fd
@@ -299,33 +313,36 @@ package enum Syscall {
   /// Binds socket `fd` to `address` (a `sockaddr_in` or `sockaddr_un`, named `name` in errors), runs
   /// `bound` (before anyone can connect), listens and makes it non-blocking.
   private static func listen<Address>(
-    _ fd: Int32, at address: Address, _ name: String, bound: () -> Void = {}
+    _ fd: FileDescriptor, at address: Address, _ name: String, bound: () -> Void = {}
   ) throws(SystemError) {
     _ = try retrying("bind \(name)") {
       withUnsafePointer(to: address) {
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-          bind(fd, $0, socklen_t(MemoryLayout<Address>.size))
+          bind(fd.rawValue, $0, socklen_t(MemoryLayout<Address>.size))
         }
       }
     }
     bound()
-    _ = try retrying("listen") { Glibc.listen(fd, 16) }
+    _ = try retrying("listen") { Glibc.listen(fd.rawValue, 16) }
     try setNonBlocking(fd)
   }
 
   /// A new file in `$TMPDIR` (else /tmp) holding `bytes`, readable by the user only, and its path;
   /// the descriptor is at the start of the file.
-  package static func temporaryFile(_ bytes: [UInt8]) throws(SystemError) -> (fd: Int32, path: String) {
+  package static func temporaryFile(_ bytes: [UInt8]) throws(SystemError) -> (
+    fd: FileDescriptor, path: String
+  ) {
     let directory = getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
     var template = Array((directory + "/mselect-XXXXXX").utf8CString)
-    let fd = try retrying("mkstemp \(directory)") {
-      template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-    }
-    _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+    let fd = FileDescriptor(
+      rawValue: try retrying("mkstemp \(directory)") {
+        template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+      })
+    _ = fcntl(fd.rawValue, F_SETFD, FD_CLOEXEC)
     let path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
     do throws(SystemError) {
       try write(fd, bytes)
-      _ = try retrying("lseek") { lseek(fd, 0, SEEK_SET) }
+      _ = try retrying("lseek") { lseek(fd.rawValue, 0, SEEK_SET) }
       return (fd, path)
     } catch {
       unlink(path)
@@ -347,7 +364,7 @@ package enum Syscall {
     guard var address = unixAddress(path) else { return false }
     let probe = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
     guard probe >= 0 else { return false }
-    defer { close(probe) }
+    defer { close(FileDescriptor(rawValue: probe)) }
     return withUnsafePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
         connect(probe, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) == 0
@@ -368,13 +385,13 @@ package enum Syscall {
   }
 
   /// A connection waiting on listening socket `fd`, non-blocking; nil when none is.
-  package static func accept(_ fd: Int32) -> Int32? {
+  package static func accept(_ fd: FileDescriptor) -> FileDescriptor? {
     while true {
-      let client = Glibc.accept(fd, nil, nil)
+      let client = Glibc.accept(fd.rawValue, nil, nil)
       if client >= 0 {
         _ = fcntl(client, F_SETFD, FD_CLOEXEC)
-        try? setNonBlocking(client)
-        return client
+        try? setNonBlocking(FileDescriptor(rawValue: client))
+        return FileDescriptor(rawValue: client)
       }
       if Glibc.errno == EINTR || Glibc.errno == ECONNABORTED { continue }
       return nil
@@ -383,10 +400,10 @@ package enum Syscall {
 
   /// Waits until one of the descriptors has one of its events (`POLLIN`, `POLLOUT`); returns the
   /// events each has (hangups and errors count as all of them). An interrupted wait returns none.
-  package static func poll(_ entries: [(fd: Int32, events: Int16)], timeoutMilliseconds: Int32)
+  package static func poll(_ entries: [(fd: FileDescriptor, events: Int16)], timeoutMilliseconds: Int32)
     throws(SystemError) -> [Int16]
   {
-    var fds = entries.map { pollfd(fd: $0.fd, events: $0.events, revents: 0) }
+    var fds = entries.map { pollfd(fd: $0.fd.rawValue, events: $0.events, revents: 0) }
     let count = Glibc.poll(&fds, nfds_t(fds.count), timeoutMilliseconds)
     if count == -1 {
       if Glibc.errno == EINTR { return fds.map { _ in 0 } }
@@ -397,8 +414,9 @@ package enum Syscall {
   }
 
   /// Waits for any of `fds` to become readable; returns the readiness flags per descriptor.
-  package static func poll(_ fds: [Int32], timeoutMilliseconds: Int32) throws(SystemError) -> [Bool] {
-    var entries = fds.map { pollfd(fd: $0, events: Int16(POLLIN), revents: 0) }
+  package static func poll(_ fds: [FileDescriptor], timeoutMilliseconds: Int32) throws(SystemError) -> [Bool]
+  {
+    var entries = fds.map { pollfd(fd: $0.rawValue, events: Int16(POLLIN), revents: 0) }
     let count = Glibc.poll(&entries, nfds_t(entries.count), timeoutMilliseconds)
     if count == -1 {
       if Glibc.errno == EINTR { return fds.map { _ in false } }
@@ -408,29 +426,31 @@ package enum Syscall {
   }
 
   /// The bytes waiting to be read from a terminal (FIONREAD); 0 if it does not say.
-  package static func pendingInput(_ fd: Int32) -> Int {
+  package static func pendingInput(_ fd: FileDescriptor) -> Int {
     var count: Int32 = 0
-    guard ioctl(fd, UInt(FIONREAD), &count) == 0 else { return 0 }
+    guard ioctl(fd.rawValue, UInt(FIONREAD), &count) == 0 else { return 0 }
     return Int(max(count, 0))
   }
 
-  package static func getAttributes(_ fd: Int32) throws(SystemError) -> termios {
+  package static func getAttributes(_ fd: FileDescriptor) throws(SystemError) -> termios {
     var t = termios()
-    _ = try retrying("tcgetattr") { tcgetattr(fd, &t) }
+    _ = try retrying("tcgetattr") { tcgetattr(fd.rawValue, &t) }
     return t
   }
 
-  package static func setAttributes(_ fd: Int32, _ t: termios, when: Int32 = TCSADRAIN) throws(SystemError) {
+  package static func setAttributes(_ fd: FileDescriptor, _ t: termios, when: Int32 = TCSADRAIN)
+    throws(SystemError)
+  {
     var t = t
-    _ = try retrying("tcsetattr") { tcsetattr(fd, when, &t) }
+    _ = try retrying("tcsetattr") { tcsetattr(fd.rawValue, when, &t) }
   }
 
   /// Reads what is available without blocking (the descriptor must be non-blocking); 0 if nothing.
-  package static func drain(_ fd: Int32) -> [UInt8] {
+  package static func drain(_ fd: FileDescriptor) -> [UInt8] {
     var out: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 256)
     while true {
-      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd, $0.baseAddress, $0.count) }
+      let n = buffer.withUnsafeMutableBytes { Glibc.read(fd.rawValue, $0.baseAddress, $0.count) }
       if n > 0 {
         out += buffer[..<n]
         continue
@@ -441,16 +461,19 @@ package enum Syscall {
   }
 
   /// The terminal's size in cells, or nil when it cannot be asked.
-  package static func windowSize(_ fd: Int32) -> (rows: Int, columns: Int)? {
+  package static func windowSize(_ fd: FileDescriptor) -> (rows: Int, columns: Int)? {
     var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else { return nil }
+    guard ioctl(fd.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0 else {
+      return nil
+    }
     return (Int(size.ws_row), Int(size.ws_col))
   }
 
   /// A cell's size in pixels, from the terminal's size in pixels (nil when it gives none, as many do).
-  package static func cellPixels(_ fd: Int32) -> (width: Int, height: Int)? {
+  package static func cellPixels(_ fd: FileDescriptor) -> (width: Int, height: Int)? {
     var size = winsize()
-    guard ioctl(fd, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0, size.ws_xpixel > 0,
+    guard ioctl(fd.rawValue, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0, size.ws_col > 0,
+      size.ws_xpixel > 0,
       size.ws_ypixel > 0
     else { return nil }
     return (Int(size.ws_xpixel) / Int(size.ws_col), Int(size.ws_ypixel) / Int(size.ws_row))

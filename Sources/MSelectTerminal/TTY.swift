@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 
 /// The controlling terminal (/dev/tty): keys come from it, the picker is drawn on it.
 ///
@@ -9,7 +10,7 @@ import Glibc
 final class TTY {
   private let device: TerminalDevice
   /// The descriptor the event loop waits on for keys.
-  var fd: Int32 { device.descriptor.rawValue }
+  var fd: FileDescriptor { device.descriptor }
   private var saved: termios?
   /// Output the terminal has not taken yet.
   private var pending: [UInt8] = []
@@ -47,7 +48,7 @@ final class TTY {
       let current = try device.attributes()
       let original = saved ?? current
       saved = original
-      CrashGuard.arm(fd: fd, settings: original, reset: resetOnCrash)
+      CrashGuard.arm(fd: fd.rawValue, settings: original, reset: resetOnCrash)
       var raw = original
       raw.c_iflag &= ~tcflag_t(BRKINT | ICRNL | INPCK | ISTRIP | IXON | IXOFF | INLCR | IGNCR)
       raw.c_oflag &= ~tcflag_t(OPOST)

@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 
 /// What the picker asks of its terminal: its modes, its size, the keys typed and the frames drawn.
 ///
@@ -35,7 +36,7 @@ package protocol TerminalDevice: AnyObject {
 /// The controlling terminal, `/dev/tty`, opened non-blocking.
 final class ControllingTerminal: TerminalDevice {
   let descriptor: FileDescriptor
-  private var fd: Int32 { descriptor.rawValue }
+  private var fd: FileDescriptor { descriptor }
 
   init() throws(SystemError) {
     let fd = try Syscall.open("/dev/tty", O_RDWR | O_NOCTTY)
@@ -45,7 +46,7 @@ final class ControllingTerminal: TerminalDevice {
       Syscall.close(fd)
       throw error
     }
-    descriptor = FileDescriptor(rawValue: fd)
+    descriptor = fd
   }
 
   func attributes() throws(SystemError) -> termios { try Syscall.getAttributes(fd) }
@@ -64,13 +65,13 @@ final class ControllingTerminal: TerminalDevice {
   func readAvailable(upTo count: Int) throws(SystemError) -> [UInt8]? {
     try Syscall.readAvailable(fd, upTo: count)
   }
-  var foregroundGroup: pid_t { tcgetpgrp(fd) }
+  var foregroundGroup: pid_t { tcgetpgrp(fd.rawValue) }
 
   /// SIGTTOU is ignored meanwhile: a background group takes the terminal back this way.
   func setForeground(_ group: pid_t) -> Bool {
     let previous = signal(SIGTTOU, SIG_IGN)
     defer { signal(SIGTTOU, previous) }
-    return tcsetpgrp(fd, group) == 0
+    return tcsetpgrp(fd.rawValue, group) == 0
   }
 
   func close() { Syscall.close(fd) }

@@ -50,7 +50,7 @@ package enum TmuxPopup {
     script +=
       " <\(quoted("/proc/\(me)/fd/0")) >>\(quoted("/proc/\(me)/fd/1")) 2>>\(quoted("/proc/\(me)/fd/2"))\n"
     guard let (fd, path) = try? Syscall.temporaryFile(Array(script.utf8)) else { return nil }
-    close(fd)
+    Syscall.close(fd)
     defer { unlink(path) }
     var popup = ["tmux", "display-popup", "-E", "-d", here, "-x", placement.x, "-y", placement.y]
     popup += ["-w", placement.width, "-h", placement.height] + (placement.tmuxBorder ? [] : ["-B"])

@@ -1,10 +1,11 @@
 import Glibc
+import MSelectCore
 
 /// A non-blocking pipe that wakes the event loop's poll: another thread or a signal handler writes a
 /// byte, the loop reads what arrived.
 final class WakePipe: Sendable {
-  let readEnd: Int32
-  let writeEnd: Int32
+  let readEnd: FileDescriptor
+  let writeEnd: FileDescriptor
 
   init() throws(TerminalError) {
     do {
@@ -22,7 +23,7 @@ final class WakePipe: Sendable {
   /// Wakes the reader (a full pipe already will, so a failed write is fine).
   func wake(_ byte: UInt8 = 1) {
     var byte = byte
-    _ = write(writeEnd, &byte, 1)
+    _ = write(writeEnd.rawValue, &byte, 1)
   }
 
   /// The bytes written since the last call.

@@ -1,4 +1,5 @@
 import Glibc
+import MSelectCore
 import Testing
 
 @testable import MSelectTerminal

@@ -53,10 +53,12 @@ package struct ConcurrentReads<Failure: Error> {
 /// command) stopped or reaped through it.
 package protocol PolledLineStream: LineStream {
   /// What to wait on for more input.
-  var descriptor: Int32 { get }
+  var descriptor: FileDescriptor { get }
   /// Reads what is there: the lines completed (if `streaming`, or the buffer filled up), and whether
   /// the input ended; gathering stops early once `interrupt` (the terminal) has something to read.
-  func readOnce(streaming: Bool, interrupt: Int32?) throws(Failure) -> (block: LineBlock?, ended: Bool)
+  func readOnce(streaming: Bool, interrupt: FileDescriptor?) throws(Failure) -> (
+    block: LineBlock?, ended: Bool
+  )
   /// When the lines held back to gather a larger block are due (monotonic nanoseconds), if any are.
   var heldLinesDue: Int? { get }
   /// The lines held back, as a block, once they are due.
