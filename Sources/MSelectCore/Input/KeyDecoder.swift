@@ -195,49 +195,58 @@ package struct KeyDecoder: Sendable {
       return (.mouse(event), length)
     }
     let params = paramText.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) ?? 0 }
-    // Modifiers (xterm's: 1 + shift 1 + alt 2 + ctrl 4) on cursor and editing keys: named the way
-    // `--bind` names them (`shift-up`, `ctrl-alt-home`, …).
-    let modifier = params.count > 1 ? params[1] : 1
-    if modifier > 1 {
-      let bases: [UInt8: String] = [
-        0x41: "up", 0x42: "down", 0x43: "right", 0x44: "left", 0x48: "home", 0x46: "end",
-      ]
-      let tilde = [1: "home", 7: "home", 4: "end", 8: "end", 3: "delete", 5: "page-up", 6: "page-down"]
-      if let base = final == 0x7E ? tilde[params.first ?? 0] : bases[final] {
-        let bits = modifier - 1
-        let name = [(4, "ctrl"), (2, "alt"), (1, "shift")].filter { bits & $0.0 != 0 }.map(\.1) + [base]
-        let canonical = name.joined(separator: "-")
-        return (Key(name: canonical) ?? .special(canonical), length)
-      }
+    if let key = KeyDecoder.modifiedKey(final, params) { return (key, length) }
+    // Bracketed paste: the text between the markers is pasted, not typed.
+    if final == 0x7E && params.first == 200 {
+      pasting = []
+      return (nil, length)
     }
+    if final == 0x7E && params.first == 201 { return (nil, length) }
+    return (KeyDecoder.csiKey(final, params), length)
+  }
+
+  /// A cursor or editing key with modifiers (xterm's: 1 + shift 1 + alt 2 + ctrl 4), named the way
+  /// `--bind` names them (`shift-up`, `ctrl-alt-home`, …); nil without modifiers.
+  private static func modifiedKey(_ final: UInt8, _ params: [Int]) -> Key? {
+    let modifier = params.count > 1 ? params[1] : 1
+    guard modifier > 1 else { return nil }
+    let bases: [UInt8: String] = [
+      0x41: "up", 0x42: "down", 0x43: "right", 0x44: "left", 0x48: "home", 0x46: "end",
+    ]
+    let tilde = [1: "home", 7: "home", 4: "end", 8: "end", 3: "delete", 5: "page-up", 6: "page-down"]
+    guard let base = final == 0x7E ? tilde[params.first ?? 0] : bases[final] else { return nil }
+    let bits = modifier - 1
+    let name = [(4, "ctrl"), (2, "alt"), (1, "shift")].filter { bits & $0.0 != 0 }.map(\.1) + [base]
+    let canonical = name.joined(separator: "-")
+    return Key(name: canonical) ?? .special(canonical)
+  }
+
+  /// The key `ESC [ params final` names without modifiers (`.unknown` for any other sequence).
+  private static func csiKey(_ final: UInt8, _ params: [Int]) -> Key {
     switch final {
-    case 0x41: return (.up, length)
-    case 0x42: return (.down, length)
-    case 0x43: return (.right, length)
-    case 0x44: return (.left, length)
-    case 0x48: return (.home, length)
-    case 0x46: return (.end, length)
-    case 0x5A: return (.shiftTab, length)
+    case 0x41: .up
+    case 0x42: .down
+    case 0x43: .right
+    case 0x44: .left
+    case 0x48: .home
+    case 0x46: .end
+    case 0x5A: .shiftTab
     case 0x52 where params.count == 2 && params[0] >= 1 && params[1] >= 1:
-      return (.cursorReport(row: params[0], column: params[1]), length)
+      .cursorReport(row: params[0], column: params[1])
     case 0x7E:
       switch params.first ?? 0 {
-      case 1, 7: return (.home, length)
-      case 2: return (.insert, length)
-      case 3: return (.delete, length)
-      case 4, 8: return (.end, length)
-      case 5: return (.pageUp, length)
-      case 6: return (.pageDown, length)
-      case 11...15: return (.function(params[0] - 10), length)
-      case 17...21: return (.function(params[0] - 11), length)
-      case 23, 24: return (.function(params[0] - 12), length)
-      case 200:
-        pasting = []
-        return (nil, length)
-      case 201: return (nil, length)
-      default: return (.unknown, length)
+      case 1, 7: .home
+      case 2: .insert
+      case 3: .delete
+      case 4, 8: .end
+      case 5: .pageUp
+      case 6: .pageDown
+      case 11...15: .function(params[0] - 10)
+      case 17...21: .function(params[0] - 11)
+      case 23, 24: .function(params[0] - 12)
+      default: .unknown
       }
-    default: return (.unknown, length)
+    default: .unknown
     }
   }
 }

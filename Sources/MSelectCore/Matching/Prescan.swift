@@ -100,30 +100,8 @@ final class Prescan {
   /// skipped to, by `ForgivingSkip`.
   init(_ terms: [Term], forgiving forgivingTerms: [Term] = []) {
     lengths = terms.map { $0.chars.count }
-    var skippable: [Skip] = []
-    var row = 0
-    for term in terms {
-      let leadBytes = term.leadBytes
-      for k in 0..<term.chars.count {
-        let all = (0..<256).filter { leadBytes[k * 256 + $0] }.map(UInt8.init)
-        let ascii = all.filter { $0 < 0x80 }
-        let encodings = term.encodings[k]
-        let pairs = Set(encodings.filter { $0.count >= 2 }.map { Prescan.pairKey($0[0], $0[1]) })
-        if ascii.isEmpty && encodings.allSatisfy({ $0.count >= 2 }) && pairs.count <= 2 {
-          let list = pairs.sorted().map { (UInt8($0 >> 8), UInt8($0 & 0xFF)) }
-          skippable.append(Skip(row: row, bytes: all, anyHigh: false, pairs: list))
-        }
-        if all.count <= 4 {
-          skippable.append(Skip(row: row, bytes: all, anyHigh: false))
-        } else if all.count <= Prescan.wideBytes {
-          skippable.append(Skip(row: row, bytes: all, anyHigh: false, wide: true))
-        } else if ascii.count <= 2 {
-          skippable.append(Skip(row: row, bytes: ascii, anyHigh: true))
-        }
-        row += 1
-      }
-    }
-    let checkedRows = row
+    var skippable = Prescan.skips(terms)
+    let checkedRows = lengths.reduce(0, +)
     let skips = forgivingTerms.compactMap(ForgivingSkip.init)
     for (f, skip) in skips.enumerated() {
       forgiving.append((skip, skippable.count, []))
@@ -173,6 +151,36 @@ final class Prescan {
     }
     canSkip = skippable.contains { $0.row >= 0 }
     if canSkip { choose(skippable.firstIndex { $0.row >= 0 }!) }
+  }
+
+  /// The ways to skip to a line that can hold the terms' characters, a row (a character) at a time:
+  /// to its lead bytes when there are few, to its ASCII bytes or any high byte, or to a pair of bytes
+  /// when every encoding of it is two bytes or more.
+  private static func skips(_ terms: [Term]) -> [Skip] {
+    var skippable: [Skip] = []
+    var row = 0
+    for term in terms {
+      let leadBytes = term.leadBytes
+      for k in 0..<term.chars.count {
+        let all = (0..<256).filter { leadBytes[k * 256 + $0] }.map(UInt8.init)
+        let ascii = all.filter { $0 < 0x80 }
+        let encodings = term.encodings[k]
+        let pairs = Set(encodings.filter { $0.count >= 2 }.map { Prescan.pairKey($0[0], $0[1]) })
+        if ascii.isEmpty && encodings.allSatisfy({ $0.count >= 2 }) && pairs.count <= 2 {
+          let list = pairs.sorted().map { (UInt8($0 >> 8), UInt8($0 & 0xFF)) }
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false, pairs: list))
+        }
+        if all.count <= 4 {
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false))
+        } else if all.count <= Prescan.wideBytes {
+          skippable.append(Skip(row: row, bytes: all, anyHigh: false, wide: true))
+        } else if ascii.count <= 2 {
+          skippable.append(Skip(row: row, bytes: ascii, anyHigh: true))
+        }
+        row += 1
+      }
+    }
+    return skippable
   }
 
   /// Marks in row `r` that `encoding` begins with its first byte (and, for a longer one, its first

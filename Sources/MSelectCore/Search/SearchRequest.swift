@@ -145,24 +145,12 @@ package struct SearchRequest: Sendable {
     case nil: scope = .all(candidateStart..<tail.lowerBound)
     }
     broader = nil
-    if let preview, tail.isEmpty, broaderQuery == pattern.query {
-      // The same query again (its result was kept as lines only): every candidate matches.
-      preview(
-        SearchResult(
-          query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: scopeCount,
-          complete: false))
-    } else if let preview, tail.isEmpty, !fields.selects, !fields.ansi,
-      scopeCount >= SearchRequest.countFirst,
-      pattern.isOneFuzzyTerm
+    if let preview, tail.isEmpty,
+      !sendCount(
+        &scope, shown: shown ?? [], scopeCount: scopeCount, sameQuery: broaderQuery == pattern.query,
+        cancelled: cancelled, preview: preview)
     {
-      // Count first: the info line gets the exact count while the matches are still being scored.
-      guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
-      else { return false }
-      preview(
-        SearchResult(
-          query: pattern.query, lineCount: tail.upperBound, ranked: shown ?? [], matchCount: matching.count,
-          complete: false))
-      scope = .set(matching)
+      return false
     }
     // Taken out of an optional, so that only `runs` holds the matches (see `Search.ranked`).
     var head = Search.matchParts(
@@ -171,6 +159,28 @@ package struct SearchRequest: Sendable {
     scope = .all(0..<0)
     guard head != nil else { return false }
     runs = head.take()!
+    return true
+  }
+
+  /// Sends the count of matches before they are scored, when it is known early: the same query again
+  /// (its result was kept as lines only) matches every candidate; for one fuzzy term over many lines
+  /// the matching lines are found first, and become the `scope` to score. False if cancelled.
+  private func sendCount(
+    _ scope: inout Search.Scope, shown: [RankedLine], scopeCount: Int, sameQuery: Bool,
+    cancelled: @Sendable () -> Bool, preview: (SearchResult) -> Void
+  ) -> Bool {
+    var count = scopeCount
+    if !sameQuery {
+      guard !fields.selects, !fields.ansi, scopeCount >= SearchRequest.countFirst, pattern.isOneFuzzyTerm
+      else { return true }
+      guard let matching = Search.matchingLines(pattern, in: store, scope: scope, cancelled: cancelled)
+      else { return false }
+      count = matching.count
+      scope = .set(matching)
+    }
+    preview(
+      SearchResult(
+        query: pattern.query, lineCount: tail.upperBound, ranked: shown, matchCount: count, complete: false))
     return true
   }
 

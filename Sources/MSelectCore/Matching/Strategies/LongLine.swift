@@ -174,19 +174,7 @@ enum LongLine {
     _ positions: UnsafeMutablePointer<[Int]>?
   ) -> Match? {
     let m = chars.count
-    var total = 0
-    var lead = 0
-    var trail = 0
-    var leading = true
-    var i = 0
-    while i < n {
-      let (raw, length) = LongLine.scalar(p, i, n)
-      let space = LineMeasure.isSpace(raw)
-      if leading && space { lead += 1 } else { leading = false }
-      trail = space ? trail + 1 : 0
-      total += 1
-      i += length
-    }
+    var (total, lead, trail) = measure(p, n)
     // As `TermGroups.evaluate`: a term that begins (ends) with whitespace does not skip it.
     if m > 0 && LineMeasure.isSpace(chars[0]) { lead = 0 }
     if m > 0 && LineMeasure.isSpace(chars[m - 1]) { trail = 0 }
@@ -207,7 +195,7 @@ enum LongLine {
     let last = min(total, start + m + 1)
     var from = n
     var to = n
-    i = 0
+    var i = 0
     var k = 0
     while i < n && k < last {
       if k == first { from = i }
@@ -229,6 +217,25 @@ enum LongLine {
     found.end += first
     positions?.pointee.append(contentsOf: found.begin...found.end)
     return found
+  }
+
+  /// The characters of the `n` bytes at `p`, and the whitespace among them at the start and at the
+  /// end (which anchors skip).
+  private static func measure(_ p: UnsafePointer<UInt8>, _ n: Int) -> (total: Int, lead: Int, trail: Int) {
+    var total = 0
+    var lead = 0
+    var trail = 0
+    var leading = true
+    var i = 0
+    while i < n {
+      let (raw, length) = LongLine.scalar(p, i, n)
+      let space = LineMeasure.isSpace(raw)
+      if leading && space { lead += 1 } else { leading = false }
+      trail = space ? trail + 1 : 0
+      total += 1
+      i += length
+    }
+    return (total, lead, trail)
   }
 
   /// The scalar at byte `i` of `p[0..<n]` and its length in bytes (an invalid byte is one scalar).

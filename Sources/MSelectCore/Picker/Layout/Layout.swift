@@ -57,27 +57,8 @@ package struct Layout: Sendable {
       nextPane: (previewWanted ? active : settings.preview).position == .next, previewToggled: previewToggled)
     var paneRows = 0
     listWidth = contentWidth
-    // fzf's: beside a pane, with an outer border on the right and no inner one there, the list (and
-    // a pane above or below) reach into the blank column before that border.
-    let chrome = settings.look.chrome
-    let stick =
-      settings.flavor == .fzf && chrome.border.sides.right && chrome.list.border == nil
-      && chrome.input.border?.sides.right != true && chrome.header.border?.sides.right != true
-    if var pane = preview {
-      let paneRight = pane.active.drawnBorder(settings.window.layout).sides.right
-      switch pane.position {
-      case .left, .right:
-        listWidth = max(1, contentWidth - pane.outer.columns)
-        if stick && (pane.position == .left || !paneRight) { listWidth += 1 }
-      case .up, .down, .next:
-        paneRows = pane.outer.rows
-        if stick && !paneRight {
-          listWidth += 1
-          pane.outer.columns += 1
-          pane.inner.columns += 1
-        }
-      }
-      preview = pane
+    if let pane = preview {
+      (preview, listWidth, paneRows) = Layout.fit(pane, contentWidth: contentWidth, settings: settings)
     }
     // The sections' borders and the footer; the list's border narrows it.
     var sectionRows = 0
@@ -91,6 +72,35 @@ package struct Layout: Sendable {
     // fzf's adaptive height gives an empty list no row.
     listRows = max(settings.flavor == .fzf && settings.window.heightAdapts ? 0 : 1, height - fixedRows)
     visibleItems = max(1, (listRows + settings.list.gap) / (settings.list.gap + 1))
+  }
+
+  /// The pane beside or above the list: the list's width and the rows the pane takes from it. fzf's:
+  /// beside a pane, with an outer border on the right and no inner one there, the list (and a pane
+  /// above or below) reach into the blank column before that border.
+  private static func fit(_ pane: PickerState.PreviewLayout, contentWidth: Int, settings: PickerSettings)
+    -> (pane: PickerState.PreviewLayout, listWidth: Int, paneRows: Int)
+  {
+    var pane = pane
+    var listWidth = contentWidth
+    var paneRows = 0
+    let chrome = settings.look.chrome
+    let stick =
+      settings.flavor == .fzf && chrome.border.sides.right && chrome.list.border == nil
+      && chrome.input.border?.sides.right != true && chrome.header.border?.sides.right != true
+    let paneRight = pane.active.drawnBorder(settings.window.layout).sides.right
+    switch pane.position {
+    case .left, .right:
+      listWidth = max(1, contentWidth - pane.outer.columns)
+      if stick && (pane.position == .left || !paneRight) { listWidth += 1 }
+    case .up, .down, .next:
+      paneRows = pane.outer.rows
+      if stick && !paneRight {
+        listWidth += 1
+        pane.outer.columns += 1
+        pane.inner.columns += 1
+      }
+    }
+    return (pane, listWidth, paneRows)
   }
 
   /// The pane's outer size (border included) and the size of its text: a side pane is as high as the
