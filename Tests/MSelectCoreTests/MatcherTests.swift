@@ -393,7 +393,7 @@ extension Matcher {
   }
 }
 
-/// A long line with non-ASCII characters is matched without being decoded whole (`matchLong`): the
+/// A long line with non-ASCII characters is matched without being decoded whole (`LongLine`): the
 /// same score, span and positions as when it is decoded, checked on short lines with the threshold
 /// lowered to nothing.
 @Suite struct LongLineTests {
