@@ -2,8 +2,8 @@ import Testing
 
 @testable import MSelectCore
 
-/// The pair test before the halves test: sixteen places a step, it must find what a scan of each
-/// two neighbouring bytes finds.
+/// Where the halves test reads: sixteen places a step, the pair scan must find what a scan of each
+/// two neighbouring bytes finds, from any place on.
 @Suite struct PairScanTests {
   private let fold = CharFold.table(.lowercase)
   private let pairs = CharFold.asciiPairs(.lowercase)
@@ -14,7 +14,8 @@ import Testing
   }
 
   /// Random lines of every length up to 40 (both sides of the sixteen-byte step and its tail),
-  /// either case of a letter; a pair with a character past ASCII is in no ASCII line.
+  /// either case of a letter, each searched from every place; a pair with a character past ASCII is
+  /// in no ASCII line.
   @Test(arguments: [["ab", "ca", "bb"], ["ab", "ab", "ab"], ["éa", "xé", "c."]])
   func findsWhatAScanOfNeighboursFinds(wanted: [String]) {
     var random = SparseScorerTests.Generator(state: 7)
@@ -24,18 +25,43 @@ import Testing
     for length in 0...40 {
       for _ in 0..<30 {
         let line = (0..<length).map { _ in alphabet[random.next(alphabet.count)] }
-        let expected = line.indices.dropLast().contains { j in
+        let starts = line.indices.dropLast().filter { j in
           [first, second, third].contains { fold[Int(line[j])] == $0.0 && fold[Int(line[j + 1])] == $0.1 }
         }
-        let found = line.withUnsafeBufferPointer { buffer in
-          Scorer.ASCIIText(bytes: buffer.baseAddress!, fold: fold, pairs: pairs, count: length)
-            .holdsPair(first, second, third)
+        line.withUnsafeBufferPointer { buffer in
+          let text = Scorer.ASCIIText(bytes: buffer.baseAddress!, fold: fold, pairs: pairs, count: length)
+          let scan = PairScan(text, first, second, third)
+          for start in 0...length {
+            let expected = starts.first { $0 >= start } ?? length
+            #expect(
+              scan.next(from: start) == expected, "\(wanted) in \(String(decoding: line, as: UTF8.self))")
+          }
         }
-        #expect(found == expected, "\(wanted) in \(String(decoding: line, as: UTF8.self))")
-        if expected { held += 1 }
+        if !starts.isEmpty { held += 1 }
       }
     }
     #expect(held > 100)
+  }
+
+  /// Lines made of a term's own letters hold its pairs in many places, runs overlapping and
+  /// following each other: the pass that reads only from each pair on sees what the decoded line's
+  /// pass over every character sees.
+  @Test(arguments: ["share", "abcd", "debepar", "aabaab"])
+  func halvesOnLinesFullOfPairsAgreeWithTheDecodedLine(term: String) {
+    let scratch = TypoScratch(sightings: nil)
+    let chars = Array(term.unicodeScalars.map(\.value))
+    let alphabet = Array(Set(term.utf8)) + [UInt8(ascii: "-")]
+    var random = SparseScorerTests.Generator(state: 11)
+    var held = 0
+    for length in 0...80 {
+      for _ in 0..<20 {
+        let line = (0..<length).map { _ in alphabet[random.next(alphabet.count)] }
+        let (ascii, decoded) = holdsAHalfBothWays(chars, line, scratch)
+        #expect(ascii == decoded, "\(term) in \(String(decoding: line, as: UTF8.self))")
+        if decoded == true { held += 1 }
+      }
+    }
+    #expect(held > 200)
   }
 
   /// A term of four or five characters (its halves two and two or three): the swapped term starts

@@ -180,33 +180,26 @@ extension TypoSearch {
     if let ascii = text as? Scorer.ASCIIText {
       // Each run starts with a pair the line must hold: the term's first two characters, the
       // second half's, and the swapped term's (the first and third when the swap is at 1 and 2).
+      // The pass reads from each place one begins, and on while a run it follows may go on: a run
+      // that begins elsewhere holds no such pair, and the state where none is followed is 0.
       let swappedStart = h == 2 ? (pattern[0], pattern[2]) : (pattern[0], pattern[1])
-      guard ascii.holdsPair((pattern[0], pattern[1]), (pattern[h], pattern[h + 1]), swappedStart) else {
-        return false
-      }
+      let scan = PairScan(ascii, (pattern[0], pattern[1]), (pattern[h], pattern[h + 1]), swappedStart)
+      let n = ascii.count
+      var hit = scan.next(from: 0)
+      guard hit < n else { return false }
       let masks = scratch.halvesMasks(folding: ascii.fold, halves.doubled)
       let bytes = ascii.bytes
-      let n = ascii.count
-      // Two chains, each a step's three operations long: the first half of the line and the
-      // second, the first reading on for `m` more characters (no run it tracks is longer), so a
-      // run across the middle is seen whole.
-      var j = 0
-      var end = n
-      if n >= 4 * m {
-        let middle = n / 2
-        end = middle &+ m
-        var other: UInt64 = 0
-        while middle &+ j < n {
-          state = (state << 1 | starts) & masks[Int(bytes[j])]
-          other = (other << 1 | starts) & masks[Int(bytes[middle &+ j])]
-          seen |= state | other
-          j &+= 1
-        }
-      }
-      while j < end {
-        state = (state << 1 | starts) & masks[Int(bytes[j])]
-        seen |= state
-        j &+= 1
+      let held = halves.held
+      while hit < n {
+        // No run is followed here (the state is 0): the pass starts afresh.
+        var at = hit
+        repeat {
+          state = (state << 1 | starts) & masks[Int(bytes[at])]
+          seen |= state
+          at &+= 1
+        } while at < n && (at <= hit &+ 1 || state != 0)
+        if seen & held != 0 { return true }
+        hit = scan.next(from: at)
       }
     } else {
       for j in 0..<text.count {
