@@ -166,7 +166,7 @@ extension TypoSearch {
   /// term does (the edit spoils one half, or, a swap where they meet, the other is that swap).
   /// Nil when the term is too short or too long to ask.
   ///
-  /// One Shift-And pass (`Halves`).
+  /// One Shift-And pass (`Halves`), on an ASCII line only from each place a run can begin.
   static func holdsAHalf<T: ScoredText>(
     _ pattern: UnsafeBufferPointer<UInt32>, _ text: T, _ scratch: TypoScratch
   ) -> Bool? {
