@@ -36,7 +36,6 @@ package protocol TerminalDevice: AnyObject {
 /// The controlling terminal, `/dev/tty`, opened non-blocking.
 final class ControllingTerminal: TerminalDevice {
   let descriptor: FileDescriptor
-  private var fd: FileDescriptor { descriptor }
 
   init() throws(SystemError) {
     let fd = try Syscall.open("/dev/tty", O_RDWR | O_NOCTTY)
@@ -49,30 +48,30 @@ final class ControllingTerminal: TerminalDevice {
     descriptor = fd
   }
 
-  func attributes() throws(SystemError) -> termios { try Syscall.getAttributes(fd) }
+  func attributes() throws(SystemError) -> termios { try Syscall.getAttributes(descriptor) }
   func setAttributes(_ attributes: termios) throws(SystemError) {
-    try Syscall.setAttributes(fd, attributes, when: TCSANOW)
+    try Syscall.setAttributes(descriptor, attributes, when: TCSANOW)
   }
-  func pendingInput() -> Int { Syscall.pendingInput(fd) }
-  func windowSize() -> (rows: Int, columns: Int)? { Syscall.windowSize(fd) }
-  func cellPixels() -> (width: Int, height: Int)? { Syscall.cellPixels(fd) }
+  func pendingInput() -> Int { Syscall.pendingInput(descriptor) }
+  func windowSize() -> (rows: Int, columns: Int)? { Syscall.windowSize(descriptor) }
+  func cellPixels() -> (width: Int, height: Int)? { Syscall.cellPixels(descriptor) }
   func writeSome(_ bytes: UnsafeRawBufferPointer) throws(SystemError) -> Int {
-    try Syscall.writeSome(fd, bytes)
+    try Syscall.writeSome(descriptor, bytes)
   }
   func waitWritable(milliseconds: Int32) {
-    _ = try? Syscall.poll([(fd, Int16(POLLOUT))], timeoutMilliseconds: milliseconds)
+    _ = try? Syscall.poll([(descriptor, Int16(POLLOUT))], timeoutMilliseconds: milliseconds)
   }
   func readAvailable(upTo count: Int) throws(SystemError) -> [UInt8]? {
-    try Syscall.readAvailable(fd, upTo: count)
+    try Syscall.readAvailable(descriptor, upTo: count)
   }
-  var foregroundGroup: pid_t { tcgetpgrp(fd.rawValue) }
+  var foregroundGroup: pid_t { tcgetpgrp(descriptor.rawValue) }
 
   /// SIGTTOU is ignored meanwhile: a background group takes the terminal back this way.
   func setForeground(_ group: pid_t) -> Bool {
     let previous = signal(SIGTTOU, SIG_IGN)
     defer { signal(SIGTTOU, previous) }
-    return tcsetpgrp(fd.rawValue, group) == 0
+    return tcsetpgrp(descriptor.rawValue, group) == 0
   }
 
-  func close() { Syscall.close(fd) }
+  func close() { Syscall.close(descriptor) }
 }
