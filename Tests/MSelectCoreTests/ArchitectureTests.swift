@@ -181,6 +181,26 @@ import Testing
     }
   }
 
+  /// The matcher is a configuration and a scratch: whatever a strategy needs goes in one of them,
+  /// not beside them (it held thirty properties once, one per path through it).
+  @Test func theMatcherIsAConfigurationAndAScratch() throws {
+    let text = try String(
+      contentsOf: ArchitectureTests.sources.appendingPathComponent("MSelectCore/Matching/Matcher.swift"),
+      encoding: .utf8)
+    let body = text.split(separator: "\n").drop { !$0.hasPrefix("public struct Matcher") }
+      .prefix { $0 != "}" }
+    let stored = body.filter { line in
+      let words = line.dropFirst(2).split(separator: " ")
+      guard line.hasPrefix("  "), !line.hasPrefix("   "),
+        let at = words.firstIndex(where: { $0 == "var" || $0 == "let" })
+      else { return false }
+      return !line.contains("{") && !words[..<at].contains("static")
+    }
+    #expect(
+      stored.map { $0.split(separator: ":")[0].split(separator: " ").last.map(String.init) ?? "" }
+        == ["pattern", "config", "scratch"])
+  }
+
   /// The picker's state is a few named parts, not a flat list of flags.
   @Test func thePickerStateHoldsFewParts() throws {
     let text = try String(
