@@ -59,10 +59,9 @@ final class TermGroups {
       guard let summary else { return nil }
       base = summary
     }
-    let only = base == nil ? nil : exactScan?.uncovered
+    let (numbers, only) = (exactScan?.groupNumbers, base == nil ? nil : exactScan?.uncovered)
     scratch.typos?.startLine()
-    let found = TermGroups.combine(groups, repeats, numbers: exactScan?.groupNumbers, only: only, onto: base)
-    {
+    let found = TermGroups.combine(groups, repeats, numbers: numbers, only: only, onto: base) {
       term, number in
       evaluate(term, number: number, view, config, &scratch, positions: term.inverse ? nil : positions)
     }
