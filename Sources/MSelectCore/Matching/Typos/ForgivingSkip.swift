@@ -55,18 +55,36 @@ struct ForgivingSkip {
   /// `budget + 1` places with at most `lanes` ASCII bytes; nil when no set fits.
   func cheapest(counts: UnsafeMutableBufferPointer<Int>, high: Int) -> (picked: [Int], cost: Int)? {
     let costs = characters.map { c in c.ascii.reduce(0) { $0 &+ counts[Int($1)] } }
-    let order = characters.indices.sorted { costs[$0] < costs[$1] }.prefix(ForgivingSkip.tried)
-    var best: (picked: [Int], cost: Int)?
+    let order = Array(characters.indices.sorted { costs[$0] < costs[$1] }.prefix(ForgivingSkip.tried))
+    // Each subset is a bit set over `order`, costed from these columns without building it: this
+    // runs for every piece of input scanned, and a set as an array was most of a rare term's time
+    // on a short input.
+    let places = order.map { characters[$0].places }
+    let bytes = order.map { characters[$0].ascii.count }
+    let highs = order.map { characters[$0].high }
+    let orderCosts = order.map { costs[$0] }
+    var best = 0
+    var bestCost = Int.max
     for subset in 1..<(1 << order.count) {
-      let picked = order.enumerated().filter { subset & 1 << $0.offset != 0 }.map(\.element)
-      guard picked.reduce(0, { $0 + characters[$1].places }) > budget,
-        picked.reduce(0, { $0 + characters[$1].ascii.count }) <= ForgivingSkip.lanes
-      else { continue }
-      let cost =
-        picked.reduce(0) { $0 &+ costs[$1] } &+ (picked.contains { characters[$0].high } ? high : 0)
-      if best == nil || cost < best!.cost { best = (picked, cost) }
+      var (held, looked, cost, anyHigh) = (0, 0, 0, false)
+      var bits = subset
+      while bits != 0 {
+        let k = bits.trailingZeroBitCount
+        held += places[k]
+        looked += bytes[k]
+        cost &+= orderCosts[k]
+        anyHigh = anyHigh || highs[k]
+        bits &= bits &- 1
+      }
+      guard held > budget, looked <= ForgivingSkip.lanes else { continue }
+      if anyHigh { cost &+= high }
+      if cost < bestCost {
+        best = subset
+        bestCost = cost
+      }
     }
-    return best
+    guard best != 0 else { return nil }
+    return (order.indices.filter { best & 1 << $0 != 0 }.map { order[$0] }, bestCost)
   }
 
   /// The choice without a sample: as if every byte were as common.
