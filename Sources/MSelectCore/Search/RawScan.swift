@@ -47,8 +47,8 @@ struct RawScan: LineSource {
       begin = lineEnd(base, from: begin, to: n, terminator) + 1
       skipped += 1
     }
-    // Chunks of 1 MiB: many more than cores, so the two share the work evenly.
-    let bounds = MappedLines.bounds(base, from: min(begin, n), to: n, terminator: terminator, size: 1 << 20)
+    let bounds = MappedLines.bounds(
+      base, from: min(begin, n), to: n, terminator: terminator, size: chunkSize(n - min(begin, n)))
     let (pattern, rank) = (plan.pattern, plan.rank)
     let fields = settings.fields
     let chunks = bounds.count - 1
@@ -120,6 +120,13 @@ struct RawScan: LineSource {
     _ rank: RankOptions, _ fields: SearchFields
   ) -> Bool {
     coverage(base, bounds, terminator, &matcher, rank, fields) > broadShare
+  }
+
+  /// Bytes per chunk: 1 MiB, or less on a small input so that there are at least eight chunks a
+  /// core, but no less than 64 KiB. Debian's package list (4.3 MB) made five chunks of 1 MiB, and
+  /// with `--typos` (a line costs ten times more) one core went on alone for much of a chunk.
+  static func chunkSize(_ bytes: Int) -> Int {
+    min(1 << 20, max(64 << 10, bytes / (8 * Parallel.cores)))
   }
 
   /// The share of sampled bytes in matching lines (see `isBroad`).
