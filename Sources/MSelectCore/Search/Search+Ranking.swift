@@ -68,9 +68,41 @@ extension Search {
           count = total
         })
     }
+    guard options.sort else { return inInputOrder(consume runs, reversed: options.reverse) }
     var lines = concatenated(runs)
     rank(&lines, options)
     return LineList(storage: lines.map(\.index))
+  }
+
+  /// The lines of `runs` in input order (or reversed), the runs' pages given back as they are read
+  /// (`ReadPages`): the result is all that stays, not a joined copy of the lines and their keys
+  /// beside it (which took `--no-sort` over 52M matching lines to 24 bytes a line, twice the sorted
+  /// search's).
+  private static func inInputOrder(_ runs: consuming [Run], reversed: Bool) -> LineList {
+    var pending = consume runs
+    let total = pending.reduce(0) { $0 + $1.lines.count }
+    pending.reverse()
+    let indices = [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
+      var i = reversed ? total : 0
+      while let run = pending.popLast() {
+        let lines = run.lines
+        guard let base = lines.baseAddress else { continue }
+        var pages = ReadPages(from: base)
+        // A quarter MiB of lines at a time, then their pages go back.
+        let step = 1 << 15
+        for start in stride(from: 0, to: lines.count, by: step) {
+          let end = min(lines.count, start + step)
+          for line in lines[start..<end] {
+            if reversed { i &-= 1 }
+            buffer[i] = line.index
+            if !reversed { i &+= 1 }
+          }
+          pages.release(upTo: base + end)
+        }
+      }
+      count = total
+    }
+    return LineList(storage: indices)
   }
 
   /// The ranking of `runs` (together in input order), sorted from where they are (no joined copy
