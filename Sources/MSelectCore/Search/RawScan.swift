@@ -124,7 +124,7 @@ struct RawScan: LineSource {
 
   /// Bytes per chunk: 1 MiB, or less on a small input so that there are at least eight chunks a
   /// core, but no less than 64 KiB. Debian's package list (4.3 MB) made five chunks of 1 MiB, and
-  /// with `--typos` (a line costs ten times more) one core went on alone for much of a chunk.
+  /// with `--typos` (a line costs several times more) one core went on alone for much of a chunk.
   static func chunkSize(_ bytes: Int) -> Int {
     min(1 << 20, max(64 << 10, bytes / (8 * Parallel.cores)))
   }
