@@ -81,6 +81,8 @@ extension Search {
   private static func inInputOrder(_ runs: consuming [Run], reversed: Bool) -> LineList {
     var pending = consume runs
     let total = pending.reduce(0) { $0 + $1.lines.count }
+    // An empty array's storage is one shared by every empty array: not to be written, even its count.
+    guard total > 0 else { return LineList(storage: []) }
     pending.reverse()
     let indices = [UInt32](unsafeUninitializedCapacity: total) { buffer, count in
       var i = reversed ? total : 0
