@@ -24,14 +24,15 @@ package enum Parallel {
   /// The number of online CPUs (at least 1), read once.
   package static let cores = Platform.onlineCores
 
-  /// Runs `body(k)` for every `k` in `0..<count`, spread over the cores; returns when all are done.
-  /// One iteration runs inline.
-  @inline(__always)
+  /// Runs `body(k)` for every `k` in `0..<count`, spread over the cores (`WorkerPool`); returns when
+  /// all are done. One iteration runs inline; a loop begun while another runs (on another thread, or
+  /// inside it) goes to libdispatch.
   package static func run(_ count: Int, _ body: @Sendable (Int) -> Void) {
     if count == 1 {
       body(0)
     } else if count > 1 {
-      DispatchQueue.concurrentPerform(iterations: count, execute: body)
+      let pooled = withoutActuallyEscaping(body) { WorkerPool.shared.run(count, $0) }
+      if !pooled { DispatchQueue.concurrentPerform(iterations: count, execute: body) }
     }
   }
 
