@@ -49,6 +49,13 @@ extension Platform {
   }
 }
 
+extension Platform {
+  /// Lets another thread waiting for this CPU run first (`sched_yield`).
+  package static func yieldCPU() {
+    sched_yield()
+  }
+}
+
 /// What a new thread runs, and the CPUs it gets back once running (nil: it already has them).
 private final class ThreadStart: Sendable {
   let body: @Sendable () -> Void
