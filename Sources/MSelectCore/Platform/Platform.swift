@@ -2,7 +2,7 @@
   import Glibc
 #endif
 
-/// The C library calls the core makes (memory, pages, the number of CPUs): the core's one door to the
+/// The C library calls the core makes (memory, pages, CPUs and threads): the core's one door to the
 /// system, besides `Locked`'s mutex. Files, descriptors, processes and signals are the terminal
 /// module's (`Syscall`).
 package enum Platform {
