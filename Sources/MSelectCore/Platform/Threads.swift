@@ -17,16 +17,16 @@ extension Platform {
     var attributes = pthread_attr_t()
     guard pthread_attr_init(&attributes) == 0 else { return false }
     defer { pthread_attr_destroy(&attributes) }
-    let allowed = CPUMask.ofCallingThread()
-    var elsewhere = allowed
+    // The CPUs the thread gets back once running: set only when it starts elsewhere.
+    var giveBack: CPUMask?
     let current = cSchedGetcpu()
-    if let allowed, current >= 0, allowed.count > 1 {
-      elsewhere = allowed.without(Int(current))
-      _ = elsewhere!.words.withUnsafeBytes {
+    if let allowed = CPUMask.ofCallingThread(), current >= 0, allowed.count > 1 {
+      _ = allowed.without(Int(current)).words.withUnsafeBytes {
         cPthreadAttrSetaffinity(&attributes, $0.count, $0.baseAddress!)
       }
+      giveBack = allowed
     }
-    let start = Unmanaged.passRetained(ThreadStart(body, allowed: elsewhere == allowed ? nil : allowed))
+    let start = Unmanaged.passRetained(ThreadStart(body, allowed: giveBack))
     var thread = pthread_t()
     let made = pthread_create(
       &thread, &attributes,
@@ -68,7 +68,7 @@ private final class ThreadStart: Sendable {
 }
 
 /// A set of CPUs as the kernel takes it (glibc's `cpu_set_t`: 1024 bits).
-private struct CPUMask: Equatable, Sendable {
+private struct CPUMask: Sendable {
   var words = [UInt64](repeating: 0, count: 16)
 
   /// The CPUs the calling thread may run on; nil when the system does not say.
